@@ -1,0 +1,1 @@
+// Placeholder translation unit so the backend library exists before it has math.

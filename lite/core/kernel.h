@@ -1,0 +1,85 @@
+// Kernels: one implementation of one op for one (target, precision, layout).
+// Lifecycle: PrepareForRun() once (pack weights), ReInitWhenNeeded() before every run
+// (react to new input shapes), Run() every time. Launch() drives the three.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+
+#include "lite/core/context.h"
+#include "lite/core/tensor.h"
+#include "lite/core/type_system.h"
+
+namespace paddle {
+namespace lite {
+
+// Base of every op's parameter struct (lite/operators/op_params.h).
+struct ParamBase {
+  virtual ~ParamBase() = default;
+};
+
+// What a kernel registration recorded: its key, declared argument types and factory.
+struct KernelInfo;
+
+class KernelBase {
+ public:
+  virtual ~KernelBase() = default;
+
+  virtual void PrepareForRun() {}
+  virtual void ReInitWhenNeeded() {}
+  virtual void Run() = 0;
+  void Launch() {
+    if (!prepared_) {
+      PrepareForRun();
+      prepared_ = true;
+    }
+    ReInitWhenNeeded();
+    Run();
+  }
+
+  virtual TargetType target() const = 0;
+  virtual PrecisionType precision() const = 0;
+  virtual DataLayoutType layout() const = 0;
+  Place place() const { return Place(target(), precision(), layout()); }
+
+  void SetParam(ParamBase* param) { param_ = param; }
+  template <typename P>
+  P& Param() const {
+    auto* p = dynamic_cast<P*>(param_);
+    PLITE_CHECK(p != nullptr, "kernel ", name(), " was given no or the wrong param");
+    return *p;
+  }
+  void SetContext(KernelContext* ctx) { ctx_ = ctx; }
+  KernelContext& ctx() const { return *ctx_; }
+
+  void set_info(const KernelInfo* info) { info_ = info; }
+  const KernelInfo& info() const { return *info_; }
+  const std::string& op_type() const;
+  const std::string& alias() const;
+  // "op_type/alias", and the full registry key "op_type,target,precision,layout,alias".
+  std::string name() const { return op_type() + "/" + alias(); }
+  std::string key() const;
+  // The type this kernel declared for an argument; arguments it did not bind take the
+  // kernel's own place.
+  Type GetInputDeclType(const std::string& arg) const;
+  Type GetOutputDeclType(const std::string& arg) const;
+
+ private:
+  ParamBase* param_{nullptr};
+  KernelContext* ctx_{nullptr};
+  const KernelInfo* info_{nullptr};
+  bool prepared_{false};
+};
+
+template <TargetType Target, PrecisionType Precision,
+          DataLayoutType Layout = DataLayoutType::kNCHW>
+class KernelLite : public KernelBase {
+ public:
+  TargetType target() const override { return Target; }
+  PrecisionType precision() const override { return Precision; }
+  DataLayoutType layout() const override { return Layout; }
+};
+
+}  // namespace lite
+}  // namespace paddle

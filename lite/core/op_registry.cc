@@ -1,0 +1,96 @@
+#include "lite/core/op_registry.h"
+
+namespace paddle {
+namespace lite {
+
+std::string KernelInfo::key() const {
+  return op_type + "," + lite_api::TargetToStr(place.target) + "," +
+         lite_api::PrecisionToStr(place.precision) + "," +
+         lite_api::DataLayoutToStr(place.layout) + "," + alias;
+}
+
+KernelRegistry& KernelRegistry::Global() {
+  static KernelRegistry registry;
+  return registry;
+}
+
+void KernelRegistry::Register(KernelInfo info) {
+  PLITE_CHECK(Find(info.key()) == nullptr, "kernel ", info.key(), " is registered twice");
+  auto& list = by_op_[info.op_type];
+  list.push_back(std::make_unique<KernelInfo>(std::move(info)));
+}
+
+std::vector<const KernelInfo*> KernelRegistry::Kernels(const std::string& op_type) const {
+  std::vector<const KernelInfo*> out;
+  auto it = by_op_.find(op_type);
+  if (it == by_op_.end()) return out;
+  for (const auto& k : it->second) out.push_back(k.get());
+  return out;
+}
+
+std::vector<const KernelInfo*> KernelRegistry::AllKernels() const {
+  std::vector<const KernelInfo*> out;
+  for (const auto& kv : by_op_) {
+    for (const auto& k : kv.second) out.push_back(k.get());
+  }
+  return out;
+}
+
+const KernelInfo* KernelRegistry::Find(const std::string& key) const {
+  const std::string op_type = key.substr(0, key.find(','));
+  auto it = by_op_.find(op_type);
+  if (it == by_op_.end()) return nullptr;
+  for (const auto& k : it->second) {
+    if (k->key() == key) return k.get();
+  }
+  return nullptr;
+}
+
+std::unique_ptr<KernelBase> KernelRegistry::Create(const KernelInfo& info) {
+  auto kernel = info.create();
+  kernel->set_info(&info);
+  return kernel;
+}
+
+OpRegistry& OpRegistry::Global() {
+  static OpRegistry registry;
+  return registry;
+}
+
+bool OpRegistry::Register(const std::string& op_type, Creator creator) {
+  creators_[op_type] = std::move(creator);
+  return true;
+}
+
+std::unique_ptr<OpLite> OpRegistry::Create(const std::string& op_type) const {
+  auto it = creators_.find(op_type);
+  PLITE_CHECK(it != creators_.end(), "op '", op_type,
+              "' is not supported (no operator registered for it in this build)");
+  return it->second();
+}
+
+std::vector<std::string> OpRegistry::OpTypes() const {
+  std::vector<std::string> out;
+  for (const auto& kv : creators_) out.push_back(kv.first);
+  return out;
+}
+
+// KernelBase members that need KernelInfo.
+const std::string& KernelBase::op_type() const { return info_->op_type; }
+const std::string& KernelBase::alias() const { return info_->alias; }
+std::string KernelBase::key() const { return info_->key(); }
+
+Type KernelBase::GetInputDeclType(const std::string& arg) const {
+  auto it = info_->inputs.find(arg);
+  if (it != info_->inputs.end()) return it->second;
+  return Type{target(), precision(), layout()};
+}
+
+Type KernelBase::GetOutputDeclType(const std::string& arg) const {
+  auto it = info_->outputs.find(arg);
+  if (it != info_->outputs.end()) return it->second;
+  return Type{target(), precision(), layout()};
+}
+
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,64 @@
+#include "lite/core/tensor.h"
+
+#include <cstring>
+
+namespace paddle {
+namespace lite {
+
+void* Tensor::mutable_data(TargetType target, size_t bytes) {
+  // Never write through a view into memory someone else holds: take a fresh block.
+  if (!buffer_ || buffer_.use_count() > 1 || !buffer_->owns()) {
+    buffer_ = std::make_shared<Buffer>();
+  }
+  buffer_->ResetLazy(target, bytes);
+  target_ = target;
+  memory_size_ = bytes;
+  return buffer_->data();
+}
+
+const void* Tensor::raw_data() const {
+  PLITE_CHECK(buffer_->data() != nullptr || memory_size_ == 0 || numel() == 0,
+              "tensor ", dims_, " has no data (never written)");
+  return buffer_->data();
+}
+
+void Tensor::CheckPrecision(PrecisionType requested) const {
+  if (precision_ == requested || precision_ == PrecisionType::kUnk) return;
+  PLITE_THROW("tensor holds ", lite_api::PrecisionToStr(precision_), " data but ",
+              lite_api::PrecisionToStr(requested), " was requested");
+}
+
+void Tensor::ShareDataWith(const Tensor& other) {
+  dims_ = other.dims_;
+  lod_ = other.lod_;
+  buffer_ = other.buffer_;
+  memory_size_ = other.memory_size_;
+  target_ = other.target_;
+  precision_ = other.precision_;
+  layout_ = other.layout_;
+}
+
+void Tensor::CopyDataFrom(const Tensor& other) {
+  dims_ = other.dims_;
+  lod_ = other.lod_;
+  precision_ = other.precision_;
+  layout_ = other.layout_;
+  const PrecisionType keep = precision_;
+  void* dst = mutable_data(other.target_, other.memory_size_);
+  precision_ = keep;
+  if (other.memory_size_) std::memcpy(dst, other.raw_data(), other.memory_size_);
+}
+
+void Tensor::ShareExternalMemory(void* data, size_t bytes, TargetType target) {
+  buffer_ = std::make_shared<Buffer>(data, bytes, target);
+  memory_size_ = bytes;
+  target_ = target;
+}
+
+std::string Tensor::DebugString() const {
+  return StrCat("Tensor", dims_, " ", lite_api::TargetToStr(target_), "/",
+                lite_api::PrecisionToStr(precision_), "/", lite_api::DataLayoutToStr(layout_));
+}
+
+}  // namespace lite
+}  // namespace paddle

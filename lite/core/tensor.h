@@ -1,0 +1,111 @@
+// Tensor: dims + LoD + a typed buffer on a target, tagged with precision and layout.
+// Tensors own their buffer or share another tensor's (ShareDataWith) or external memory.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "lite/core/ddim.h"
+#include "lite/core/memory.h"
+#include "lite/utils/check.h"
+#include "lite/utils/float16.h"
+
+namespace paddle {
+namespace lite {
+
+template <typename T>
+struct PrecisionTypeTrait {
+  static constexpr PrecisionType value = PrecisionType::kUnk;
+};
+#define PLITE_PRECISION_TRAIT(T, P)                           \
+  template <>                                                 \
+  struct PrecisionTypeTrait<T> {                              \
+    static constexpr PrecisionType value = PrecisionType::P; \
+  }
+PLITE_PRECISION_TRAIT(float, kFloat);
+PLITE_PRECISION_TRAIT(double, kFP64);
+PLITE_PRECISION_TRAIT(float16, kFP16);
+PLITE_PRECISION_TRAIT(int8_t, kInt8);
+PLITE_PRECISION_TRAIT(uint8_t, kUInt8);
+PLITE_PRECISION_TRAIT(int16_t, kInt16);
+PLITE_PRECISION_TRAIT(int32_t, kInt32);
+PLITE_PRECISION_TRAIT(int64_t, kInt64);
+PLITE_PRECISION_TRAIT(bool, kBool);
+#undef PLITE_PRECISION_TRAIT
+
+class Tensor {
+ public:
+  Tensor() : buffer_(std::make_shared<Buffer>()) {}
+
+  void Resize(const DDim& dims) { dims_ = dims; }
+  void Resize(std::initializer_list<int64_t> dims) { dims_ = DDim(dims); }
+  const DDim& dims() const { return dims_; }
+  int64_t numel() const { return dims_.production(); }
+
+  const LoD& lod() const { return lod_; }
+  LoD* mutable_lod() { return &lod_; }
+  void set_lod(const LoD& lod) { lod_ = lod; }
+
+  TargetType target() const { return target_; }
+  PrecisionType precision() const { return precision_; }
+  void set_precision(PrecisionType p) { precision_ = p; }
+  DataLayoutType layout() const { return layout_; }
+  void set_layout(DataLayoutType layout) { layout_ = layout; }
+  bool persistable() const { return persistable_; }
+  void set_persistable(bool p) { persistable_ = p; }
+
+  // Allocates numel() elements of T on `target` (keeps the block when it is big enough).
+  template <typename T>
+  T* mutable_data(TargetType target = TargetType::kHost) {
+    precision_ = PrecisionTypeTrait<T>::value;
+    return static_cast<T*>(mutable_data(target, numel() * sizeof(T)));
+  }
+  // Raw allocation of `bytes`; the caller sets the precision.
+  void* mutable_data(TargetType target, size_t bytes);
+
+  template <typename T>
+  const T* data() const {
+    CheckPrecision(PrecisionTypeTrait<T>::value);
+    return static_cast<const T*>(raw_data());
+  }
+  template <typename T>
+  T* mutable_data_ptr() {  // typed write access to already allocated data
+    CheckPrecision(PrecisionTypeTrait<T>::value);
+    return static_cast<T*>(raw_data());
+  }
+  const void* raw_data() const;
+  void* raw_data() {
+    return const_cast<void*>(static_cast<const Tensor*>(this)->raw_data());
+  }
+  bool IsInitialized() const { return buffer_->data() != nullptr || memory_size_ == 0; }
+  // Bytes this tensor's data occupies (element size x numel at the last allocation).
+  size_t memory_size() const { return memory_size_; }
+  // Bytes of the underlying block (shared blocks count once per owner).
+  size_t buffer_space() const { return buffer_->space(); }
+  const std::shared_ptr<Buffer>& buffer() const { return buffer_; }
+
+  // Views another tensor's memory (no copy); dims/lod/tags are copied.
+  void ShareDataWith(const Tensor& other);
+  // Deep copy of dims, lod, tags and data into this tensor's own buffer.
+  void CopyDataFrom(const Tensor& other);
+  // Points this tensor at memory owned elsewhere (size in bytes).
+  void ShareExternalMemory(void* data, size_t bytes, TargetType target);
+
+  std::string DebugString() const;
+
+ private:
+  void CheckPrecision(PrecisionType requested) const;
+
+  DDim dims_;
+  LoD lod_;
+  std::shared_ptr<Buffer> buffer_;
+  size_t memory_size_{0};
+  TargetType target_{TargetType::kHost};
+  PrecisionType precision_{PrecisionType::kUnk};
+  DataLayoutType layout_{DataLayoutType::kNCHW};
+  bool persistable_{false};
+};
+
+}  // namespace lite
+}  // namespace paddle

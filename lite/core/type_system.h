@@ -1,0 +1,49 @@
+// Tensor types: what a kernel declares for each argument and what the optimizer
+// propagates along edges. kAny in a declared type matches anything in that field.
+#pragma once
+
+#include <string>
+
+#include "lite/api/paddle_place.h"
+
+namespace paddle {
+namespace lite {
+
+using lite_api::DataLayoutType;
+using lite_api::Place;
+using lite_api::PrecisionType;
+using lite_api::TargetType;
+
+struct Type {
+  TargetType target{TargetType::kHost};
+  PrecisionType precision{PrecisionType::kFloat};
+  DataLayoutType layout{DataLayoutType::kNCHW};
+
+  std::string DebugString() const;
+  friend bool operator==(const Type& a, const Type& b) {
+    return a.target == b.target && a.precision == b.precision && a.layout == b.layout;
+  }
+  friend bool operator!=(const Type& a, const Type& b) { return !(a == b); }
+};
+
+inline Type GetTensorTy(TargetType target, PrecisionType precision = PrecisionType::kFloat,
+                        DataLayoutType layout = DataLayoutType::kNCHW) {
+  return Type{target, precision, layout};
+}
+
+// CPU targets share memory, so a host tensor can be read by an x86 or ARM kernel as is.
+bool TargetCompatible(TargetType declared, TargetType actual);
+inline bool PrecisionCompatible(PrecisionType declared, PrecisionType actual) {
+  return declared == actual || declared == PrecisionType::kAny || actual == PrecisionType::kAny;
+}
+inline bool LayoutCompatible(DataLayoutType declared, DataLayoutType actual) {
+  return declared == actual || declared == DataLayoutType::kAny || actual == DataLayoutType::kAny;
+}
+inline bool TypeCompatible(const Type& declared, const Type& actual) {
+  return TargetCompatible(declared.target, actual.target) &&
+         PrecisionCompatible(declared.precision, actual.precision) &&
+         LayoutCompatible(declared.layout, actual.layout);
+}
+
+}  // namespace lite
+}  // namespace paddle

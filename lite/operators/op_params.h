@@ -1,0 +1,288 @@
+// Parameter structs, one per op (or op family). An op's AttachImpl fills its struct from
+// the OpDesc and the scope; its kernels read it through KernelBase::Param<T>().
+// Tensor pointers point into the Scope; attributes are already validated.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "lite/core/kernel.h"
+#include "lite/core/variable.h"
+
+namespace paddle {
+namespace lite {
+namespace operators {
+
+// ---------------------------------------------------------------- activations
+enum class ActivationType { kNone, kRelu, kRelu6, kLeakyRelu, kHardSwish, kHardSigmoid, kSigmoid };
+
+// An activation, standalone or fused into a conv/fc/elementwise epilogue.
+struct ActParam {
+  ActivationType type{ActivationType::kNone};
+  float relu6_threshold{6.f};
+  float leaky_alpha{0.02f};
+  float hard_swish_threshold{6.f};
+  float hard_swish_scale{6.f};
+  float hard_swish_offset{3.f};
+  float hard_sigmoid_slope{0.2f};
+  float hard_sigmoid_offset{0.5f};
+};
+
+struct ActivationParam : ParamBase {
+  const Tensor* x{nullptr};
+  Tensor* out{nullptr};
+  ActParam act;
+};
+
+struct ClipParam : ParamBase {
+  const Tensor* x{nullptr};
+  const Tensor* min_tensor{nullptr};  // optional "Min" input overrides `min`
+  const Tensor* max_tensor{nullptr};
+  Tensor* out{nullptr};
+  float min{0.f};
+  float max{0.f};
+};
+
+// ---------------------------------------------------------------- io
+struct FeedParam : ParamBase {
+  const TensorList* feed_list{nullptr};
+  Tensor* out{nullptr};
+  int col{0};
+};
+
+struct FetchParam : ParamBase {
+  const Tensor* input{nullptr};
+  TensorList* fetch_list{nullptr};
+  int col{0};
+};
+
+// ---------------------------------------------------------------- nn
+struct ConvParam : ParamBase {
+  const Tensor* x{nullptr};
+  const Tensor* filter{nullptr};       // [C_out, C_in / groups, KH, KW]
+  const Tensor* bias{nullptr};         // optional [C_out], set by fusion passes
+  Tensor* output{nullptr};
+  std::vector<int> strides{1, 1};
+  std::vector<int> paddings{0, 0, 0, 0};  // always 4: top, bottom, left, right
+  std::vector<int> dilations{1, 1};
+  int groups{1};
+  std::string padding_algorithm{"EXPLICIT"};  // SAME/VALID recompute `paddings` in InferShape
+  ActParam act;                                // fused epilogue activation
+};
+
+struct BatchNormParam : ParamBase {
+  const Tensor* x{nullptr};
+  const Tensor* scale{nullptr};
+  const Tensor* bias{nullptr};
+  const Tensor* mean{nullptr};
+  const Tensor* variance{nullptr};
+  Tensor* y{nullptr};
+  float epsilon{1e-5f};
+};
+
+struct PoolParam : ParamBase {
+  const Tensor* x{nullptr};
+  Tensor* output{nullptr};
+  std::string pooling_type{"max"};  // "max" or "avg"
+  std::vector<int> ksize;
+  bool global_pooling{false};
+  std::vector<int> strides{1, 1};
+  std::vector<int> paddings{0, 0, 0, 0};  // always 4: top, bottom, left, right
+  bool exclusive{true};
+  bool adaptive{false};
+  bool ceil_mode{false};
+  std::string padding_algorithm{"EXPLICIT"};
+};
+
+struct MulParam : ParamBase {
+  const Tensor* x{nullptr};
+  const Tensor* y{nullptr};
+  Tensor* output{nullptr};
+  int x_num_col_dims{1};
+  int y_num_col_dims{1};
+};
+
+// matmul (transpose_X/transpose_Y/alpha) and matmul_v2 (trans_x/trans_y) share this.
+struct MatMulParam : ParamBase {
+  const Tensor* x{nullptr};
+  const Tensor* y{nullptr};
+  Tensor* out{nullptr};
+  bool transpose_x{false};
+  bool transpose_y{false};
+  float alpha{1.f};
+};
+
+struct FcParam : ParamBase {
+  const Tensor* input{nullptr};
+  const Tensor* w{nullptr};     // [K, N]
+  const Tensor* bias{nullptr};  // optional [N] or [1, N]
+  Tensor* output{nullptr};
+  int in_num_col_dims{1};
+  ActParam act;
+};
+
+struct SoftmaxParam : ParamBase {
+  const Tensor* x{nullptr};
+  Tensor* output{nullptr};
+  int axis{-1};
+};
+
+struct DropoutParam : ParamBase {
+  const Tensor* x{nullptr};
+  Tensor* output{nullptr};
+  float dropout_prob{0.5f};
+  std::string dropout_implementation{"downgrade_in_infer"};
+};
+
+// ---------------------------------------------------------------- math
+// elementwise_add/sub/mul/div: Out = X op Y with Paddle's axis broadcasting.
+struct ElementwiseParam : ParamBase {
+  const Tensor* x{nullptr};
+  const Tensor* y{nullptr};
+  Tensor* out{nullptr};
+  int axis{-1};
+  ActParam act;  // fused epilogue activation
+};
+
+struct ScaleParam : ParamBase {
+  const Tensor* x{nullptr};
+  Tensor* output{nullptr};
+  float scale{1.f};
+  float bias{0.f};
+  bool bias_after_scale{true};
+};
+
+struct CastParam : ParamBase {
+  const Tensor* x{nullptr};
+  Tensor* out{nullptr};
+  int in_dtype{5};   // Paddle VarType codes: 0 bool, 2 int32, 3 int64, 5 fp32, ...
+  int out_dtype{5};
+};
+
+struct ArgMaxParam : ParamBase {
+  const Tensor* x{nullptr};
+  Tensor* out{nullptr};
+  int64_t axis{-1};
+  bool keepdims{false};
+  bool flatten{false};
+  int dtype{3};  // 2 int32, 3 int64 (Paddle's default)
+};
+
+// ---------------------------------------------------------------- shape ops
+struct ShapeParam : ParamBase {
+  const Tensor* x{nullptr};
+  Tensor* out{nullptr};
+};
+
+struct SliceParam : ParamBase {
+  const Tensor* x{nullptr};
+  Tensor* out{nullptr};
+  std::vector<int> axes;
+  std::vector<int64_t> starts;
+  std::vector<int64_t> ends;
+  std::vector<int> decrease_axis;
+  std::vector<int> infer_flags;
+  const Tensor* starts_tensor{nullptr};  // optional StartsTensor / EndsTensor
+  const Tensor* ends_tensor{nullptr};
+  std::vector<const Tensor*> starts_tensor_list;  // optional StartsTensorList / EndsTensorList
+  std::vector<const Tensor*> ends_tensor_list;
+};
+
+struct SplitParam : ParamBase {
+  const Tensor* x{nullptr};
+  std::vector<Tensor*> output;
+  int axis{0};
+  int num{0};
+  std::vector<int> sections;
+  const Tensor* axis_tensor{nullptr};
+  std::vector<const Tensor*> sections_tensor_list;
+};
+
+// reshape/reshape2
+struct ReshapeParam : ParamBase {
+  const Tensor* x{nullptr};
+  Tensor* output{nullptr};
+  std::vector<int> shape;
+  const Tensor* shape_tensor{nullptr};            // optional "Shape" input
+  std::vector<const Tensor*> shape_tensor_list;   // optional "ShapeTensor" inputs
+};
+
+// flatten/flatten2 (axis) and flatten_contiguous_range (start_axis, stop_axis)
+struct FlattenParam : ParamBase {
+  const Tensor* x{nullptr};
+  Tensor* output{nullptr};
+  int axis{1};
+  int start_axis{1};
+  int stop_axis{1};
+};
+
+struct TransposeParam : ParamBase {
+  const Tensor* x{nullptr};
+  Tensor* output{nullptr};
+  std::vector<int> axis;
+};
+
+struct ConcatParam : ParamBase {
+  std::vector<const Tensor*> x;
+  Tensor* output{nullptr};
+  int axis{0};
+  const Tensor* axis_tensor{nullptr};
+};
+
+// nearest_interp(_v2) / bilinear_interp(_v2)
+struct InterpolateParam : ParamBase {
+  const Tensor* x{nullptr};
+  Tensor* out{nullptr};
+  const Tensor* out_size{nullptr};              // optional "OutSize" [2]
+  std::vector<const Tensor*> size_tensor;       // optional "SizeTensor" list
+  const Tensor* scale_tensor{nullptr};          // optional "Scale"
+  int out_h{-1};
+  int out_w{-1};
+  std::vector<float> scale;  // v2: [scale_h, scale_w]
+  std::string interp_method{"nearest"};
+  bool align_corners{false};
+  int align_mode{1};
+};
+
+// ---------------------------------------------------------------- detection
+struct YoloBoxParam : ParamBase {
+  const Tensor* x{nullptr};
+  const Tensor* img_size{nullptr};
+  Tensor* boxes{nullptr};
+  Tensor* scores{nullptr};
+  std::vector<int> anchors;
+  int class_num{0};
+  float conf_thresh{0.01f};
+  int downsample_ratio{32};
+  bool clip_bbox{true};
+  float scale_x_y{1.f};
+  bool iou_aware{false};
+  float iou_aware_factor{0.5f};
+};
+
+struct MulticlassNmsParam : ParamBase {
+  const Tensor* bboxes{nullptr};    // [N, M, 4]
+  const Tensor* scores{nullptr};    // [N, C, M]
+  const Tensor* rois_num{nullptr};  // optional
+  Tensor* out{nullptr};             // [K, 6]
+  Tensor* index{nullptr};           // optional [K, 1]
+  Tensor* nms_rois_num{nullptr};    // optional [N]
+  int background_label{0};
+  float score_threshold{0.f};
+  int nms_top_k{-1};
+  float nms_threshold{0.3f};
+  float nms_eta{1.f};
+  int keep_top_k{-1};
+  bool normalized{true};
+};
+
+// ---------------------------------------------------------------- casts the optimizer inserts
+// io_copy (target), calib (precision), layout (layout): Out = In in another type.
+struct TypeCastParam : ParamBase {
+  const Tensor* x{nullptr};
+  Tensor* out{nullptr};
+};
+
+}  // namespace operators
+}  // namespace lite
+}  // namespace paddle

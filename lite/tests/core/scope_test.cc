@@ -1,0 +1,30 @@
+#include <gtest/gtest.h>
+
+#include "lite/core/scope.h"
+
+namespace paddle {
+namespace lite {
+
+TEST(Scope, ChildSeesParentButNotTheOtherWay) {
+  Scope root;
+  root.Var("w")->GetMutable<Tensor>()->Resize({3});
+  Scope& child = root.NewScope();
+  child.Var("act");
+  EXPECT_NE(child.FindVar("w"), nullptr);
+  EXPECT_EQ(child.FindLocalVar("w"), nullptr);
+  EXPECT_EQ(root.FindVar("act"), nullptr);
+  EXPECT_EQ(child.Var("w"), root.FindVar("w"));  // Var() finds before it creates
+  EXPECT_EQ(child.FindTensor("w")->dims(), DDim({3}));
+  root.DeleteScope(&child);
+}
+
+TEST(Variable, HoldsTensorOrList) {
+  Variable v;
+  EXPECT_FALSE(v.IsType<Tensor>());
+  v.GetMutable<TensorList>()->resize(2);
+  EXPECT_TRUE(v.IsType<TensorList>());
+  EXPECT_THROW(v.Get<Tensor>(), PaddleLiteException);
+}
+
+}  // namespace lite
+}  // namespace paddle

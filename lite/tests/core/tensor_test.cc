@@ -1,0 +1,67 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "lite/core/tensor.h"
+
+namespace paddle {
+namespace lite {
+
+TEST(DDim, ProductionCountSliceFlatten) {
+  DDim d({2, 3, 4, 5});
+  EXPECT_EQ(d.production(), 120);
+  EXPECT_EQ(d.count(1, 3), 12);
+  EXPECT_EQ(d.Slice(1, 3), DDim({3, 4}));
+  EXPECT_EQ(d.Flatten2D(2), DDim({6, 20}));
+  EXPECT_EQ(DDim().production(), 1);  // 0-D tensor holds one element
+  EXPECT_EQ(d.repr(), "[2, 3, 4, 5]");
+}
+
+TEST(Tensor, TypedAllocationSetsPrecisionAndChecksReads) {
+  Tensor t;
+  t.Resize({2, 3});
+  int64_t* p = t.mutable_data<int64_t>();
+  p[5] = 42;
+  EXPECT_EQ(t.precision(), PrecisionType::kInt64);
+  EXPECT_EQ(t.memory_size(), 6 * sizeof(int64_t));
+  EXPECT_EQ(t.data<int64_t>()[5], 42);
+  EXPECT_THROW(t.data<float>(), PaddleLiteException);
+}
+
+TEST(Tensor, ShareViewsAndCopyDetaches) {
+  Tensor a;
+  a.Resize({4});
+  float* pa = a.mutable_data<float>();
+  for (int i = 0; i < 4; ++i) pa[i] = static_cast<float>(i);
+  Tensor view;
+  view.ShareDataWith(a);
+  EXPECT_EQ(view.data<float>(), pa);
+  Tensor copy;
+  copy.CopyDataFrom(a);
+  EXPECT_NE(copy.data<float>(), pa);
+  EXPECT_EQ(copy.data<float>()[3], 3.f);
+  // Writing through a view's mutable_data must not clobber the shared block.
+  float* pv = view.mutable_data<float>();
+  EXPECT_NE(pv, pa);
+}
+
+TEST(Tensor, ExternalMemoryIsNotFreedOrReused) {
+  float external[3] = {1.f, 2.f, 3.f};
+  Tensor t;
+  t.Resize({3});
+  t.ShareExternalMemory(external, sizeof(external), TargetType::kHost);
+  t.set_precision(PrecisionType::kFloat);
+  EXPECT_EQ(t.data<float>(), external);
+  EXPECT_NE(t.mutable_data<float>(), external);
+}
+
+TEST(Float16, RoundTripsAndRounds) {
+  for (float f : {0.f, 1.f, -2.5f, 65504.f, 6.1035156e-05f, 5.9604645e-08f}) {
+    EXPECT_EQ(HalfToFloat(FloatToHalf(f)), f) << f;
+  }
+  EXPECT_EQ(FloatToHalf(1.f + 1.f / 4096).bits, FloatToHalf(1.f).bits);  // ties to even
+  EXPECT_TRUE(std::isinf(HalfToFloat(FloatToHalf(1e6f))));
+}
+
+}  // namespace lite
+}  // namespace paddle

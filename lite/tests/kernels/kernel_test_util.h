@@ -1,0 +1,62 @@
+// Helpers for op/kernel tests: build one op from an OpDesc in a fresh scope, pick the
+// registered kernel for a place, run shape inference and the kernel, read results.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "lite/core/op_registry.h"
+#include "lite/core/scope.h"
+
+namespace paddle {
+namespace lite {
+namespace test {
+
+class OpRunner {
+ public:
+  explicit OpRunner(const std::string& op_type) : desc_(op_type) {}
+
+  cpp::OpDesc& desc() { return desc_; }
+  Scope& scope() { return scope_; }
+  // The tensor named `name` (created on first use).
+  Tensor* Var(const std::string& name) { return scope_.Var(name)->GetMutable<Tensor>(); }
+  // Sets input `param` to a new var `name` holding `values` shaped `dims`.
+  Tensor* SetInput(const std::string& param, const std::string& name, const DDim& dims,
+                   const std::vector<float>& values);
+  // Declares output `param` as var `name`.
+  Tensor* SetOutput(const std::string& param, const std::string& name);
+
+  // Creates + attaches the op, then runs InferShape and the kernel registered for `place`
+  // (twice, to exercise the shape cache and kernel re-runs). Throws like the runtime.
+  void Run(const Place& place = Place(TargetType::kHost, PrecisionType::kFloat,
+                                      DataLayoutType::kNCHW));
+  // Only creates + attaches the op and runs InferShape (for error-path tests).
+  void InferShapeOnly();
+  OpLite* op() { return op_.get(); }
+
+ private:
+  void Attach();
+
+  cpp::OpDesc desc_;
+  Scope scope_;
+  std::unique_ptr<OpLite> op_;
+  std::unique_ptr<KernelBase> kernel_;
+  KernelContext ctx_;
+};
+
+// Finds the kernel registered for `op_type` at `place` (kAny in a registration matches).
+const KernelInfo* FindKernel(const std::string& op_type, const Place& place);
+
+std::vector<float> RandomVector(size_t n, float lo, float hi, uint32_t seed);
+std::vector<float> ToVector(const Tensor& t);
+// Element-wise |a - b| <= atol + rtol * |b| with the first mismatch reported.
+void ExpectAllNear(const std::vector<float>& actual, const std::vector<float>& expected,
+                   float atol, float rtol = 0.f);
+
+}  // namespace test
+}  // namespace lite
+}  // namespace paddle
