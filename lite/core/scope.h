@@ -31,7 +31,7 @@ class Scope {
   Tensor* FindMutableTensor(const std::string& name) const;
   const Tensor* FindTensor(const std::string& name) const { return FindMutableTensor(name); }
 
-  const Scope* parent() const { return parent_; }
+  Scope* parent() const { return parent_; }
   std::vector<std::string> LocalVarNames() const;
   // Removes a child scope (and everything in it).
   void DeleteScope(Scope* child);

@@ -1,0 +1,28 @@
+// The optimizer: runs the passes in a fixed order over a program and returns the
+// optimized program (ops in execution order, each naming its picked kernel).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "lite/core/program_desc.h"
+#include "lite/core/scope.h"
+
+namespace paddle {
+namespace lite {
+
+struct OptimizerOptions {
+  bool fuse{true};             // conv/bn/bias/activation and fc fusions
+  bool memory_optimize{true};  // activation buffer reuse
+};
+
+// The passes Optimize runs, in order, for these options.
+std::vector<std::string> DefaultPasses(const OptimizerOptions& options = {});
+
+// `exec_scope` holds the activations; its root holds the weights (fusions rewrite them).
+cpp::ProgramDesc Optimize(const cpp::ProgramDesc& program, Scope* exec_scope,
+                          const std::vector<Place>& valid_places,
+                          const std::vector<std::string>& passes);
+
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,62 @@
+// RuntimeProgram: the instructions (op + picked kernel) that run a model.
+//
+// It is built from an *optimized* program description: every op carries the key of the
+// kernel the optimizer picked in the attribute kKernelKeyAttr. The same description
+// rebuilds a program for a clone (sharing weights) or, later, from a saved model.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lite/core/context.h"
+#include "lite/core/op_lite.h"
+#include "lite/core/program_desc.h"
+
+namespace paddle {
+namespace lite {
+
+// OpDesc attribute holding the picked kernel's registry key.
+constexpr const char* kKernelKeyAttr = "__kernel_key__";
+
+class Instruction {
+ public:
+  Instruction(std::unique_ptr<OpLite> op, std::unique_ptr<KernelBase> kernel);
+  // InferShape + kernel launch; failures are rethrown naming the op and its outputs.
+  void Run();
+  // Cast ops on weights (io_copy_once, calib_once, layout_once) run on the first Run only.
+  bool run_once() const { return run_once_; }
+  bool has_run() const { return has_run_; }
+  const OpLite& op() const { return *op_; }
+  const KernelBase& kernel() const { return *kernel_; }
+
+ private:
+  std::unique_ptr<OpLite> op_;
+  std::unique_ptr<KernelBase> kernel_;
+  bool run_once_{false};
+  bool has_run_{false};
+};
+
+class RuntimeProgram {
+ public:
+  // Creates the non-persistable vars of block 0 in `exec_scope` (whose parent holds the
+  // weights), then one instruction per op with the kernel its kKernelKeyAttr names.
+  RuntimeProgram(const cpp::ProgramDesc& optimized, Scope* exec_scope, int threads);
+
+  void Run();
+  const std::vector<Instruction>& instructions() const { return instructions_; }
+  // Bytes held by activation tensors (non-persistable, in the exec scope), counting a
+  // shared buffer once. Measured after Run().
+  size_t ActivationBytes() const;
+
+ private:
+  Scope* exec_scope_;
+  KernelContext context_;
+  std::vector<Instruction> instructions_;
+};
+
+// Creates the vars of `block` that are not already in `exec_scope` or its parents.
+void CreateBlockVars(const cpp::BlockDesc& block, Scope* exec_scope);
+
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,265 @@
+// The C++ API on the sample model the project builds itself: runs, shape changes,
+// clones on threads, and clear errors for every bad input we can think of.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "lite/api/paddle_api.h"
+#include "lite/core/op_lite.h"
+#include "lite/core/op_registry.h"
+#include "lite/operators/op_params.h"
+#include "lite/tests/models/model_test_util.h"
+#include "tools/sample_model_builder.h"
+
+namespace paddle {
+namespace lite {
+namespace test {
+
+namespace {
+
+using lite_api::CxxConfig;
+using lite_api::PaddleLiteException;
+
+class CxxApiTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    char tmpl[] = "/tmp/plite_api_test_XXXXXX";
+    dir_ = mkdtemp(tmpl);
+    files_ = WriteSampleModel(dir_ + "/sample", true);
+  }
+
+  static CxxConfig Config() {
+    CxxConfig config;
+    config.set_model_file(files_.model_file);
+    config.set_param_file(files_.params_file);
+    return config;
+  }
+
+  static std::vector<float> RunOnce(lite_api::PaddlePredictor* p, const lite_api::shape_t& shape,
+                                    float scale = 1.f) {
+    int64_t n = 1;
+    for (auto d : shape) n *= d;
+    auto x = PatternInput(n);
+    for (auto& v : x) v *= scale;
+    SetInput(p, 0, shape, x);
+    p->Run();
+    return OutputFloats(*p, 0);
+  }
+
+  static std::string dir_;
+  static PbModelFiles files_;
+};
+
+std::string CxxApiTest::dir_;
+PbModelFiles CxxApiTest::files_;
+
+// Runs `fn`, expecting a PaddleLiteException whose message contains `needle`.
+template <typename Fn>
+void ExpectError(Fn fn, const std::string& needle) {
+  try {
+    fn();
+    ADD_FAILURE() << "expected an error containing '" << needle << "'";
+  } catch (const PaddleLiteException& e) {
+    EXPECT_NE(std::string(e.what()).find(needle), std::string::npos)
+        << "message: " << e.what() << "\nexpected to contain: " << needle;
+  }
+}
+
+void WriteFile(const std::string& path, const std::string& bytes) {
+  std::ofstream(path, std::ios::binary) << bytes;
+}
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+}  // namespace
+
+TEST_F(CxxApiTest, RunsAndReportsNamesAndVersion) {
+  auto p = lite_api::CreatePaddlePredictor(Config());
+  EXPECT_EQ(p->GetInputNames(), std::vector<std::string>{kSampleModelInput});
+  EXPECT_EQ(p->GetOutputNames(), std::vector<std::string>{kSampleModelOutput});
+  EXPECT_FALSE(p->GetVersion().empty());
+  const auto probs = RunOnce(p.get(), {1, 3, 32, 32});
+  ASSERT_EQ(probs.size(), static_cast<size_t>(kSampleModelClasses));
+  float sum = 0.f;
+  for (float v : probs) sum += v;
+  EXPECT_NEAR(sum, 1.f, 1e-5f);  // softmax output
+  auto out = p->GetOutput(0);
+  EXPECT_EQ(out->shape(), (lite_api::shape_t{1, kSampleModelClasses}));
+  std::vector<float> copy(kSampleModelClasses);
+  out->CopyToCpu(copy.data());
+  EXPECT_EQ(copy, probs);
+}
+
+TEST_F(CxxApiTest, PassesOnAndOffAgree) {
+  CxxConfig plain = Config();
+  plain.set_fusion_passes(false);
+  plain.set_memory_optimize(false);
+  auto a = lite_api::CreatePaddlePredictor(Config());
+  auto b = lite_api::CreatePaddlePredictor(plain);
+  const auto ya = RunOnce(a.get(), {2, 3, 32, 32});
+  const auto yb = RunOnce(b.get(), {2, 3, 32, 32});
+  EXPECT_LE(MaxAbsDiff(ya, yb), 1e-6f);
+}
+
+TEST_F(CxxApiTest, InputShapeMayChangeBetweenRuns) {
+  auto p = lite_api::CreatePaddlePredictor(Config());
+  auto fresh = lite_api::CreatePaddlePredictor(Config());
+  RunOnce(p.get(), {1, 3, 32, 32});
+  const auto big = RunOnce(p.get(), {3, 3, 40, 24});
+  EXPECT_EQ(big.size(), 3u * kSampleModelClasses);
+  EXPECT_EQ(big, RunOnce(fresh.get(), {3, 3, 40, 24}));  // no state leaks across shapes
+  const auto small = RunOnce(p.get(), {1, 3, 32, 32});
+  EXPECT_EQ(small, RunOnce(fresh.get(), {1, 3, 32, 32}));
+}
+
+TEST_F(CxxApiTest, CloneOnAnotherThreadGivesTheSameOutputs) {
+  auto p = lite_api::CreatePaddlePredictor(Config());
+  auto clone = p->Clone();
+  std::vector<float> expected_a, expected_b;
+  {
+    auto single = lite_api::CreatePaddlePredictor(Config());
+    expected_a = RunOnce(single.get(), {2, 3, 32, 32}, 1.f);
+    expected_b = RunOnce(single.get(), {2, 3, 32, 32}, -0.5f);
+  }
+  std::vector<float> got_a, got_b;
+  std::thread ta([&] {
+    for (int i = 0; i < 20; ++i) got_a = RunOnce(p.get(), {2, 3, 32, 32}, 1.f);
+  });
+  std::thread tb([&] {
+    for (int i = 0; i < 20; ++i) got_b = RunOnce(clone.get(), {2, 3, 32, 32}, -0.5f);
+  });
+  ta.join();
+  tb.join();
+  EXPECT_EQ(got_a, expected_a);
+  EXPECT_EQ(got_b, expected_b);
+}
+
+TEST_F(CxxApiTest, BadPathsAreClearErrors) {
+  CxxConfig c;
+  c.set_model_dir(dir_ + "/no_such_dir");
+  ExpectError([&] { lite_api::CreatePaddlePredictor(c); }, "no_such_dir");
+  CxxConfig d = Config();
+  d.set_param_file(dir_ + "/missing.pdiparams");
+  ExpectError([&] { lite_api::CreatePaddlePredictor(d); }, "missing.pdiparams");
+}
+
+TEST_F(CxxApiTest, MalformedFilesAreClearErrors) {
+  const std::string model = ReadFile(files_.model_file);
+  const std::string params = ReadFile(files_.params_file);
+  struct Case {
+    std::string name, model, params;
+  };
+  std::mt19937 gen(7);
+  std::string random(4096, '\0');
+  for (auto& ch : random) ch = static_cast<char>(gen());
+  const std::vector<Case> cases = {
+      {"truncated_model", model.substr(0, model.size() / 2), params},
+      {"random_model", random, params},
+      {"empty_model", "", params},
+      {"truncated_params", model, params.substr(0, params.size() - 7)},
+      {"params_with_extra_bytes", model, params + "xyz"},
+      {"random_params", model, random},
+  };
+  for (const auto& c : cases) {
+    const std::string m = dir_ + "/" + c.name + ".pdmodel";
+    const std::string p = dir_ + "/" + c.name + ".pdiparams";
+    WriteFile(m, c.model);
+    WriteFile(p, c.params);
+    CxxConfig config;
+    config.set_model_file(m);
+    config.set_param_file(p);
+    try {
+      lite_api::CreatePaddlePredictor(config);
+      ADD_FAILURE() << c.name << " loaded";
+    } catch (const PaddleLiteException& e) {
+      EXPECT_GT(std::string(e.what()).size(), 10u) << c.name;
+      std::printf("[malformed] %-24s -> %s\n", c.name.c_str(), e.what());
+    }
+  }
+}
+
+TEST_F(CxxApiTest, WrongInputsAreClearErrorsAndThePredictorStaysUsable) {
+  auto p = lite_api::CreatePaddlePredictor(Config());
+  ExpectError([&] { p->Run(); }, "was not set");
+  ExpectError([&] { RunOnce(p.get(), {1, 4, 32, 32}); }, "conv2d");  // 4 channels, model has 3
+  ExpectError([&] { RunOnce(p.get(), {1, 3, 32}); }, "conv2d");      // rank 3
+  ExpectError([&] { p->GetInput(1); }, "has 1 inputs");
+  ExpectError([&] { p->GetInputByName("nope"); }, "no input 'nope'");
+  {
+    auto in = p->GetInput(0);
+    in->Resize({1, 3, 32, 32});
+    int64_t* wrong = in->mutable_data<int64_t>();
+    for (int i = 0; i < 3 * 32 * 32; ++i) wrong[i] = 1;
+    ExpectError([&] { p->Run(); }, "must be float");
+  }
+  const auto good = RunOnce(p.get(), {1, 3, 32, 32});
+  auto fresh = lite_api::CreatePaddlePredictor(Config());
+  EXPECT_EQ(good, RunOnce(fresh.get(), {1, 3, 32, 32}));
+}
+
+TEST_F(CxxApiTest, UnknownOpIsNamedAtLoad) {
+  cpp::ProgramDesc program;
+  Scope scope;
+  BuildSampleModel(&program, &scope);
+  program.blocks[0].ops[2].SetType("no_such_op");
+  const std::string dir = dir_ + "/unknown_op";
+  SaveModelPb(dir, program, scope, true);
+  CxxConfig c;
+  c.set_model_dir(dir);
+  ExpectError([&] { lite_api::CreatePaddlePredictor(c); }, "op 'no_such_op' is not supported");
+}
+
+}  // namespace test
+}  // namespace lite
+}  // namespace paddle
+
+// An op this build knows but has no kernel for: loading a model with it must say so.
+namespace paddle {
+namespace lite {
+namespace test {
+class KernellessOp : public OpLite {
+ public:
+  using OpLite::OpLite;
+  bool CheckShape() const override { return true; }
+  bool InferShapeImpl() const override { return true; }
+
+ protected:
+  bool AttachImpl(const cpp::OpDesc&, Scope*) override { return true; }
+  ParamBase* mutable_param() override { return &param_; }
+
+ private:
+  operators::ActivationParam param_;
+};
+}  // namespace test
+}  // namespace lite
+}  // namespace paddle
+REGISTER_LITE_OP(test_kernelless, paddle::lite::test::KernellessOp);
+
+namespace paddle {
+namespace lite {
+namespace test {
+TEST_F(CxxApiTest, MissingKernelIsNamedAtLoad) {
+  cpp::ProgramDesc program;
+  Scope scope;
+  BuildSampleModel(&program, &scope);
+  program.blocks[0].ops[2].SetType("test_kernelless");
+  const std::string dir = dir_ + "/kernelless";
+  SaveModelPb(dir, program, scope, true);
+  CxxConfig c;
+  c.set_model_dir(dir);
+  ExpectError([&] { lite_api::CreatePaddlePredictor(c); }, "no kernel for op 'test_kernelless'");
+}
+}  // namespace test
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,87 @@
+#include "lite/tests/models/model_test_util.h"
+
+#include <sys/stat.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+
+namespace paddle {
+namespace lite {
+namespace test {
+
+namespace {
+bool IsDir(const std::string& path) {
+  struct stat st;
+  return stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+std::string ReadBytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+}  // namespace
+
+std::string SharedModelsDir() {
+  const char* env = std::getenv("PLITE_MODELS_DIR");
+  const std::string dir = env && *env ? env : std::string(PLITE_SOURCE_DIR) + "/../shared/models";
+  return IsDir(dir) ? dir : "";
+}
+
+std::string TwinsDir() {
+  const char* env = std::getenv("PLITE_TWINS_DIR");
+  return env && *env && IsDir(env) ? env : "";
+}
+
+bool FileExists(const std::string& path) {
+  struct stat st;
+  return stat(path.c_str(), &st) == 0;
+}
+
+std::vector<float> ReadFloats(const std::string& path) {
+  const std::string bytes = ReadBytes(path);
+  std::vector<float> v(bytes.size() / 4);
+  std::memcpy(v.data(), bytes.data(), v.size() * 4);
+  return v;
+}
+
+std::vector<int32_t> ReadInts(const std::string& path) {
+  const std::string bytes = ReadBytes(path);
+  std::vector<int32_t> v(bytes.size() / 4);
+  std::memcpy(v.data(), bytes.data(), v.size() * 4);
+  return v;
+}
+
+std::vector<float> PatternInput(int64_t n) {
+  std::vector<float> v(n);
+  for (int64_t i = 0; i < n; ++i) {
+    v[i] = static_cast<float>(std::sin(0.01 * i) * 0.5 + ((i * 7919) % 1000) / 2000.0 - 0.25);
+  }
+  return v;
+}
+
+std::vector<float> OutputFloats(const lite_api::PaddlePredictor& predictor, int i) {
+  auto out = predictor.GetOutput(i);
+  const float* p = out->data<float>();
+  return std::vector<float>(p, p + out->numel());
+}
+
+void SetInput(lite_api::PaddlePredictor* predictor, int i, const lite_api::shape_t& shape,
+              const std::vector<float>& values) {
+  auto in = predictor->GetInput(i);
+  in->Resize(shape);
+  in->CopyFromCpu<float>(values.data());
+}
+
+float MaxAbsDiff(const std::vector<float>& a, const std::vector<float>& b) {
+  if (a.size() != b.size()) return INFINITY;
+  float m = 0.f;
+  for (size_t i = 0; i < a.size(); ++i) m = std::fmax(m, std::fabs(a[i] - b[i]));
+  return m;
+}
+
+}  // namespace test
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,32 @@
+// Finding and reading the shared real models and generated twins for model tests.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "lite/api/paddle_api.h"
+
+namespace paddle {
+namespace lite {
+namespace test {
+
+// $PLITE_MODELS_DIR, else ../shared/models beside the source tree; empty when absent.
+std::string SharedModelsDir();
+// $PLITE_TWINS_DIR when it names an existing directory; empty otherwise.
+std::string TwinsDir();
+
+bool FileExists(const std::string& path);
+std::vector<float> ReadFloats(const std::string& path);
+std::vector<int32_t> ReadInts(const std::string& path);
+
+// The reference input pattern: x[i] = sin(0.01 i) * 0.5 + ((i * 7919) % 1000) / 2000 - 0.25.
+std::vector<float> PatternInput(int64_t n);
+
+std::vector<float> OutputFloats(const lite_api::PaddlePredictor& predictor, int i);
+void SetInput(lite_api::PaddlePredictor* predictor, int i, const lite_api::shape_t& shape,
+              const std::vector<float>& values);
+float MaxAbsDiff(const std::vector<float>& a, const std::vector<float>& b);
+
+}  // namespace test
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,93 @@
+// The generated twin models (../shared/tools/twins) against ONNX Runtime's output for the
+// same weights: max |d log p| <= 1e-3 and the same argmax. The twins are generated into
+// $PLITE_TWINS_DIR by .ci/run (tools/gen_twins.sh); without them the test skips loudly.
+#include <gtest/gtest.h>
+
+#include <dirent.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "lite/tests/models/model_test_util.h"
+
+namespace paddle {
+namespace lite {
+namespace test {
+
+namespace {
+
+std::vector<std::string> TwinNames(const std::string& root) {
+  std::vector<std::string> names;
+  if (DIR* d = opendir(root.c_str())) {
+    while (dirent* e = readdir(d)) {
+      const std::string name = e->d_name;
+      if (name[0] != '.' && FileExists(root + "/" + name + "/ref_output_ort.f32")) {
+        names.push_back(name);
+      }
+    }
+    closedir(d);
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+// "input_shape: 1x3x224x224" from the twin's MANIFEST.txt.
+lite_api::shape_t InputShape(const std::string& dir) {
+  std::ifstream in(dir + "/MANIFEST.txt");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("input_shape:", 0) != 0) continue;
+    std::stringstream dims(line.substr(12));
+    lite_api::shape_t shape;
+    std::string d;
+    while (std::getline(dims, d, 'x')) shape.push_back(std::stoll(d));
+    return shape;
+  }
+  return {};
+}
+
+}  // namespace
+
+TEST(Twins, MatchOnnxRuntime) {
+  const std::string root = TwinsDir();
+  if (root.empty()) {
+    GTEST_SKIP() << "SKIPPED: no twins (set PLITE_TWINS_DIR to the output of "
+                    "../shared/tools/twins/make_twins.py; .ci/run does)";
+  }
+  const auto names = TwinNames(root);
+  ASSERT_FALSE(names.empty()) << "no twin with ref_output_ort.f32 in " << root;
+  for (const auto& name : names) {
+    const std::string dir = root + "/" + name;
+    lite_api::CxxConfig config;
+    config.set_model_file(dir + "/inference.pdmodel");
+    config.set_param_file(dir + "/inference.pdiparams");
+    auto predictor = lite_api::CreatePaddlePredictor(config);
+    const auto shape = InputShape(dir);
+    ASSERT_FALSE(shape.empty()) << name << ": no input_shape in MANIFEST.txt";
+    SetInput(predictor.get(), 0, shape, ReadFloats(dir + "/ref_input.f32"));
+    predictor->Run();
+    const auto got = OutputFloats(*predictor, 0);
+    const auto expected = ReadFloats(dir + "/ref_output_ort.f32");
+    ASSERT_EQ(got.size(), expected.size()) << name;
+    float max_dlogp = 0.f;
+    for (size_t i = 0; i < got.size(); ++i) {
+      max_dlogp = std::fmax(max_dlogp, std::fabs(std::log(got[i]) - std::log(expected[i])));
+    }
+    const auto argmax = [](const std::vector<float>& v) {
+      return std::max_element(v.begin(), v.end()) - v.begin();
+    };
+    EXPECT_LE(max_dlogp, 1e-3f) << name;
+    EXPECT_EQ(argmax(got), argmax(expected)) << name;
+    std::printf("[twin] %-14s max|dlogp|=%.3g max|dp|=%.3g argmax=%ld (ort %ld)\n", name.c_str(),
+                max_dlogp, MaxAbsDiff(got, expected), static_cast<long>(argmax(got)),
+                static_cast<long>(argmax(expected)));
+  }
+}
+
+}  // namespace test
+}  // namespace lite
+}  // namespace paddle

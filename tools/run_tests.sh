@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# run_tests.sh: set up, build and run the whole test suite (what CI runs).
+#  1. installs missing Debian packages (tools/setup_debian.sh)
+#  2. Release build + all tests, with the twin models generated for the twins test
+#  3. AddressSanitizer + UndefinedBehaviorSanitizer build + the unit tests (model tests
+#     excluded: they are the same code paths at full size and slow under ASan)
+# The shared real models are found through PLITE_MODELS_DIR (default ../shared/models);
+# without them the model tests skip loudly.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+bash tools/setup_debian.sh
+
+bash tools/build.sh build
+export PLITE_TWINS_DIR=${PLITE_TWINS_DIR:-$root/build/twins}
+[ -d "$PLITE_TWINS_DIR" ] || bash tools/gen_twins.sh "$PLITE_TWINS_DIR"
+ctest --test-dir build --output-on-failure -j2
+
+bash tools/build.sh build-asan -DLITE_WITH_SANITIZERS=ON -DLITE_WITH_TOOLS=OFF
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+  ctest --test-dir build-asan --output-on-failure -j2 -LE model

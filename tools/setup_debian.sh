@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs what plite needs to build and test on Debian 12 (run as root). Idempotent:
+# packages already present are left alone, and apt-get update runs only when needed.
+set -euo pipefail
+
+build_packages=(build-essential cmake ninja-build pkg-config
+  libprotobuf-dev protobuf-compiler libflatbuffers-dev flatbuffers-compiler
+  libgflags-dev libgoogle-glog-dev libgtest-dev libgmock-dev libbenchmark-dev)
+# For the twin models (../shared/tools/twins) that tests compare against ONNX Runtime.
+twin_packages=(python3 python3-numpy python3-onnx python3-protobuf)
+
+missing=()
+for p in "${build_packages[@]}" "${twin_packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+# Node.js and npm for onnxruntime-node: keep an existing node (which may bundle npm).
+command -v node >/dev/null || missing+=(nodejs)
+command -v npm >/dev/null || missing+=(npm)
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
