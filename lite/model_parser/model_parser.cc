@@ -1,0 +1,144 @@
+#include "lite/model_parser/model_parser.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <vector>
+
+#include "lite/model_parser/pb/params_io.h"
+#include "lite/model_parser/pb/program_desc_parser.h"
+#include "lite/utils/check.h"
+
+namespace paddle {
+namespace lite {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool IsFile(const fs::path& p) {
+  std::error_code ec;
+  return fs::is_regular_file(p, ec);
+}
+
+// The first of `names` that exists in `dir`, else the single file ending in `suffix`, else
+// "". Several files with the suffix is an error (which one is meant is unclear).
+std::string FindInDir(const std::string& dir, const std::vector<std::string>& names,
+                      const std::string& suffix, const std::string& what) {
+  for (const auto& name : names) {
+    if (IsFile(fs::path(dir) / name)) return (fs::path(dir) / name).string();
+  }
+  std::vector<std::string> found;
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    if (IsFile(it->path()) && EndsWith(it->path().filename().string(), suffix)) {
+      found.push_back(it->path().string());
+    }
+  }
+  std::sort(found.begin(), found.end());
+  PLITE_CHECK(found.size() <= 1, "several ", what, " files in ", dir, ": ", Join(found, ", "),
+              " (name the one to use)");
+  return found.empty() ? "" : found[0];
+}
+
+std::string ReadFile(const std::string& path, const std::string& what) {
+  PLITE_CHECK(IsFile(path), "missing ", what, " ", path);
+  std::ifstream in(path, std::ios::binary);
+  PLITE_CHECK(in.is_open(), "cannot open ", what, " ", path);
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  PLITE_CHECK(!in.bad(), "read error in ", what, " ", path);
+  return bytes;
+}
+
+void WriteFile(const std::string& path, const std::string& bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  PLITE_CHECK(out.is_open(), "cannot open ", path, " for writing");
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  out.close();
+  PLITE_CHECK(!out.fail(), "could not write ", path);
+}
+
+}  // namespace
+
+PbModelFiles FindPbModelFiles(const std::string& model_dir, const std::string& model_file,
+                              const std::string& param_file) {
+  PbModelFiles files;
+  if (!model_file.empty()) {
+    PLITE_CHECK(IsFile(model_file), "missing model file ", model_file);
+    files.model_file = model_file;
+  } else {
+    PLITE_CHECK(!model_dir.empty(), "no model given: set a model dir or a model file");
+    std::error_code ec;
+    PLITE_CHECK(fs::is_directory(model_dir, ec), "missing model dir ", model_dir);
+    files.model_file = FindInDir(model_dir, {"__model__", "model"}, ".pdmodel", "model");
+    PLITE_CHECK(!files.model_file.empty(), "no model file in ", model_dir,
+                " (looked for __model__, model, *.pdmodel)");
+  }
+  if (!param_file.empty()) {
+    PLITE_CHECK(IsFile(param_file), "missing params file ", param_file);
+    files.params_file = param_file;
+    return files;
+  }
+  const std::string dir =
+      model_dir.empty() ? fs::path(files.model_file).parent_path().string() : model_dir;
+  files.params_dir = dir.empty() ? "." : dir;
+  files.params_file =
+      FindInDir(files.params_dir, {"__params__", "params"}, ".pdiparams", "params");
+  return files;
+}
+
+PbModelFiles LoadModelPb(const std::string& model_dir, const std::string& model_file,
+                         const std::string& param_file, Scope* scope,
+                         cpp::ProgramDesc* program) {
+  const PbModelFiles files = FindPbModelFiles(model_dir, model_file, param_file);
+  *program = pb::ParseProgramDesc(ReadFile(files.model_file, "model file"), files.model_file);
+  if (files.combined()) {
+    pb::LoadCombinedParams(files.params_file, *program, scope);
+  } else {
+    pb::LoadSeparateParams(files.params_dir, *program, scope);
+  }
+  return files;
+}
+
+void LoadModelPbFromMemory(const std::string& model, const std::string& params, Scope* scope,
+                           cpp::ProgramDesc* program) {
+  *program = pb::ParseProgramDesc(model, "<model buffer>");
+  pb::LoadCombinedParamsFromMemory(params, "<params buffer>", *program, scope);
+}
+
+PbModelFiles SaveModelPb(const std::string& model_dir, const cpp::ProgramDesc& program,
+                         const Scope& scope, bool combined) {
+  std::error_code ec;
+  fs::create_directories(model_dir, ec);
+  PLITE_CHECK(!ec, "cannot create model dir ", model_dir, ": ", ec.message());
+  PbModelFiles files;
+  if (combined) {
+    files.model_file = (fs::path(model_dir) / "model.pdmodel").string();
+    files.params_file = (fs::path(model_dir) / "model.pdiparams").string();
+    SaveModelPbFiles(files.model_file, files.params_file, program, scope);
+    return files;
+  }
+  files.model_file = (fs::path(model_dir) / "__model__").string();
+  files.params_dir = model_dir;
+  for (const cpp::VarDesc* var : pb::ParamVars(program)) {
+    // These names would be taken for the model or a combined params file when loading.
+    PLITE_CHECK(var->name != "__model__" && var->name != "model" &&
+                    var->name != "__params__" && var->name != "params" &&
+                    !EndsWith(var->name, ".pdmodel") && !EndsWith(var->name, ".pdiparams"),
+                "var '", var->name, "' cannot be saved as a separate params file");
+  }
+  WriteFile(files.model_file, pb::SerializeProgramDesc(program));
+  pb::SaveSeparateParams(model_dir, program, scope);
+  return files;
+}
+
+void SaveModelPbFiles(const std::string& model_file, const std::string& params_file,
+                      const cpp::ProgramDesc& program, const Scope& scope) {
+  const std::string bytes = pb::SerializeProgramDesc(program);  // may throw: write nothing
+  pb::SaveCombinedParams(params_file, program, scope);
+  WriteFile(model_file, bytes);
+}
+
+}  // namespace lite
+}  // namespace paddle
