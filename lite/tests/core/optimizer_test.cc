@@ -1,0 +1,338 @@
+// Optimizer passes: the exact graphs the fusion, kernel-pick, cast and memory passes
+// produce, and that the optimized program computes what the unoptimized one does.
+// Test-only ops and kernels below stand for kernels of other places: a "device" target
+// (kOpenCL, simulated in host memory), an fp16 kernel and an NHWC kernel.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lite/core/op_registry.h"
+#include "lite/core/optimizer/optimizer.h"
+#include "lite/core/program.h"
+#include "lite/operators/op_params.h"
+#include "lite/tests/kernels/kernel_test_util.h"
+
+namespace paddle {
+namespace lite {
+namespace test {
+
+// ---------------------------------------------------------------- test ops and kernels
+struct AddParam : ParamBase {
+  const Tensor* x{nullptr};
+  const Tensor* w{nullptr};  // optional
+  Tensor* out{nullptr};
+};
+
+// Out = X + 1, or X + W when W is given (same shape).
+class TestAddOp : public OpLite {
+ public:
+  using OpLite::OpLite;
+  bool CheckShape() const override { return true; }
+  bool InferShapeImpl() const override {
+    param_.out->Resize(param_.x->dims());
+    return true;
+  }
+
+ protected:
+  bool AttachImpl(const cpp::OpDesc& desc, Scope* scope) override {
+    param_.x = GetInputTensor(desc, scope, "X");
+    param_.w = GetOptionalInputTensor(desc, scope, "W");
+    param_.out = GetOutputTensor(desc, scope, "Out");
+    return true;
+  }
+  ParamBase* mutable_param() override { return &param_; }
+
+ private:
+  mutable AddParam param_;
+};
+
+template <TargetType T, PrecisionType P, DataLayoutType L>
+class TestAddKernel : public KernelLite<T, P, L> {
+ public:
+  void Run() override {
+    auto& p = this->template Param<AddParam>();
+    const int64_t n = p.x->numel();
+    if (P == PrecisionType::kFP16) {
+      const float16* x = p.x->template data<float16>();
+      const float16* w = p.w ? p.w->template data<float16>() : nullptr;
+      float16* out = p.out->template mutable_data<float16>();
+      for (int64_t i = 0; i < n; ++i) {
+        out[i] = FloatToHalf(HalfToFloat(x[i]) + (w ? HalfToFloat(w[i]) : 1.f));
+      }
+    } else {
+      const float* x = p.x->template data<float>();
+      float* out = p.out->template mutable_data<float>();
+      for (int64_t i = 0; i < n; ++i) out[i] = x[i] + 1.f;
+    }
+    p.out->set_layout(L);
+  }
+};
+using DeviceAdd = TestAddKernel<TargetType::kOpenCL, PrecisionType::kFloat, DataLayoutType::kNCHW>;
+using Fp16Add = TestAddKernel<TargetType::kHost, PrecisionType::kFP16, DataLayoutType::kNCHW>;
+using NhwcAdd = TestAddKernel<TargetType::kHost, PrecisionType::kFloat, DataLayoutType::kNHWC>;
+using HostAdd = TestAddKernel<TargetType::kHost, PrecisionType::kFloat, DataLayoutType::kNCHW>;
+using ArmAdd = TestAddKernel<TargetType::kARM, PrecisionType::kFloat, DataLayoutType::kNCHW>;
+
+// io_copy between host and the simulated device: a plain copy (both live in host memory).
+class TestIoCopy : public KernelLite<TargetType::kOpenCL, PrecisionType::kAny, DataLayoutType::kAny> {
+ public:
+  void Run() override {
+    auto& p = Param<operators::TypeCastParam>();
+    p.out->CopyDataFrom(*p.x);
+  }
+};
+
+}  // namespace test
+}  // namespace lite
+}  // namespace paddle
+
+using paddle::lite::GetTensorTy;
+REGISTER_LITE_OP(test_device_add_one, paddle::lite::test::TestAddOp);
+REGISTER_LITE_OP(test_fp16_add_one, paddle::lite::test::TestAddOp);
+REGISTER_LITE_OP(test_fp16_add_weight, paddle::lite::test::TestAddOp);
+REGISTER_LITE_OP(test_nhwc_add_one, paddle::lite::test::TestAddOp);
+REGISTER_LITE_OP(test_multi_add_one, paddle::lite::test::TestAddOp);
+REGISTER_LITE_KERNEL(test_device_add_one, kOpenCL, kFloat, kNCHW, paddle::lite::test::DeviceAdd, def)
+    .BindInput("X", {GetTensorTy(TARGET(kOpenCL))})
+    .BindOutput("Out", {GetTensorTy(TARGET(kOpenCL))})
+    .Finalize();
+REGISTER_LITE_KERNEL(test_fp16_add_one, kHost, kFP16, kNCHW, paddle::lite::test::Fp16Add, def)
+    .BindInput("X", {GetTensorTy(TARGET(kHost), PRECISION(kFP16))})
+    .BindOutput("Out", {GetTensorTy(TARGET(kHost), PRECISION(kFP16))})
+    .Finalize();
+REGISTER_LITE_KERNEL(test_fp16_add_weight, kHost, kFP16, kNCHW, paddle::lite::test::Fp16Add, def)
+    .BindInput("X", {GetTensorTy(TARGET(kHost), PRECISION(kFP16))})
+    .BindInput("W", {GetTensorTy(TARGET(kHost), PRECISION(kFP16))})
+    .BindOutput("Out", {GetTensorTy(TARGET(kHost), PRECISION(kFP16))})
+    .Finalize();
+REGISTER_LITE_KERNEL(test_nhwc_add_one, kHost, kFloat, kNHWC, paddle::lite::test::NhwcAdd, def)
+    .BindInput("X", {GetTensorTy(TARGET(kHost), PRECISION(kFloat), DATALAYOUT(kNHWC))})
+    .BindOutput("Out", {GetTensorTy(TARGET(kHost), PRECISION(kFloat), DATALAYOUT(kNHWC))})
+    .Finalize();
+REGISTER_LITE_KERNEL(test_multi_add_one, kHost, kFloat, kNCHW, paddle::lite::test::HostAdd, def)
+    .Finalize();
+REGISTER_LITE_KERNEL(test_multi_add_one, kARM, kFloat, kNCHW, paddle::lite::test::ArmAdd, def)
+    .Finalize();
+REGISTER_LITE_KERNEL(io_copy, kOpenCL, kAny, kAny, paddle::lite::test::TestIoCopy, test_host_to_device)
+    .BindInput("Input", {GetTensorTy(TARGET(kHost), PRECISION(kAny), DATALAYOUT(kAny))})
+    .BindOutput("Out", {GetTensorTy(TARGET(kOpenCL), PRECISION(kAny), DATALAYOUT(kAny))})
+    .Finalize();
+REGISTER_LITE_KERNEL(io_copy, kOpenCL, kAny, kAny, paddle::lite::test::TestIoCopy, test_device_to_host)
+    .BindInput("Input", {GetTensorTy(TARGET(kOpenCL), PRECISION(kAny), DATALAYOUT(kAny))})
+    .BindOutput("Out", {GetTensorTy(TARGET(kHost), PRECISION(kAny), DATALAYOUT(kAny))})
+    .Finalize();
+
+namespace paddle {
+namespace lite {
+namespace test {
+namespace {
+
+// feed x -> <middle ops> -> fetch, as a program description.
+class ProgramBuilder {
+ public:
+  ProgramBuilder() {
+    program_.blocks.emplace_back();
+    AddVar("feed", cpp::VarKind::kFeedList);
+    AddVar("fetch", cpp::VarKind::kFetchList);
+  }
+  void AddVar(const std::string& name, cpp::VarKind kind = cpp::VarKind::kLodTensor,
+              bool persistable = false, std::vector<int64_t> shape = {}) {
+    cpp::VarDesc v;
+    v.name = name;
+    v.kind = kind;
+    v.persistable = persistable;
+    v.shape = std::move(shape);
+    program_.blocks[0].vars.push_back(v);
+  }
+  cpp::OpDesc& AddOp(const std::string& type, const std::map<std::string, std::string>& in,
+                     const std::map<std::string, std::string>& out) {
+    cpp::OpDesc op(type);
+    for (const auto& kv : in) op.SetInput(kv.first, {kv.second});
+    for (const auto& kv : out) {
+      op.SetOutput(kv.first, {kv.second});
+      if (!program_.blocks[0].FindVar(kv.second)) AddVar(kv.second);
+    }
+    program_.blocks[0].ops.push_back(op);
+    return program_.blocks[0].ops.back();
+  }
+  cpp::ProgramDesc& program() { return program_; }
+
+ private:
+  cpp::ProgramDesc program_;
+};
+
+ProgramBuilder Chain(const std::vector<std::string>& middle_ops) {
+  ProgramBuilder b;
+  b.AddVar("x", cpp::VarKind::kLodTensor, false, {-1, 2, 3, 4});
+  b.AddOp("feed", {{"X", "feed"}}, {{"Out", "x"}}).SetAttr<int32_t>("col", 0);
+  std::string cur = "x";
+  for (size_t i = 0; i < middle_ops.size(); ++i) {
+    const std::string next = "t" + std::to_string(i);
+    b.AddOp(middle_ops[i], {{"X", cur}}, {{"Out", next}});
+    cur = next;
+  }
+  b.AddOp("fetch", {{"X", cur}}, {{"Out", "fetch"}}).SetAttr<int32_t>("col", 0);
+  return b;
+}
+
+struct Optimized {
+  std::unique_ptr<Scope> root{new Scope};
+  Scope* exec{nullptr};
+  cpp::ProgramDesc program;
+  std::unique_ptr<RuntimeProgram> runtime;
+
+  // "op_type:alias" per op in execution order.
+  std::vector<std::string> Ops() const {
+    std::vector<std::string> ops;
+    for (const auto& op : program.blocks[0].ops) {
+      const std::string key = op.GetAttr<std::string>(kKernelKeyAttr);
+      ops.push_back(op.Type() + ":" + key.substr(key.rfind(',') + 1));
+    }
+    return ops;
+  }
+  std::vector<float> Run(const DDim& dims, const std::vector<float>& x) {
+    auto* feed = exec->Var("feed")->GetMutable<TensorList>();
+    feed->resize(1);
+    (*feed)[0].Resize(dims);
+    std::memcpy((*feed)[0].mutable_data<float>(), x.data(), x.size() * 4);
+    runtime->Run();
+    const Tensor& out = exec->FindVar("fetch")->Get<TensorList>()[0];
+    if (out.precision() == PrecisionType::kFP16) {
+      std::vector<float> v;
+      for (int64_t i = 0; i < out.numel(); ++i) v.push_back(HalfToFloat(out.data<float16>()[i]));
+      return v;
+    }
+    return ToVector(out);
+  }
+};
+
+std::unique_ptr<Optimized> Optimize(const cpp::ProgramDesc& program,
+                                    const std::vector<Place>& places,
+                                    const OptimizerOptions& options = {},
+                                    const std::function<void(Scope*)>& add_weights = nullptr) {
+  auto o = std::make_unique<Optimized>();
+  if (add_weights) add_weights(o->root.get());
+  o->exec = &o->root->NewScope();
+  o->program = lite::Optimize(program, o->exec, places, DefaultPasses(options));
+  o->runtime = std::make_unique<RuntimeProgram>(o->program, o->exec, 1);
+  return o;
+}
+
+const std::vector<Place> kHostFloat = {Place(TargetType::kHost, PrecisionType::kFloat)};
+const DDim kDims({1, 2, 3, 4});
+
+std::vector<float> Input() { return RandomVector(24, -2.f, 2.f, 1); }
+std::vector<float> Expected(float add) {
+  std::vector<float> v = Input();
+  for (auto& x : v) x = std::max(x + add, 0.f);  // the chains end in relu
+  return v;
+}
+
+}  // namespace
+
+TEST(TypeTargetCast, InsertsIoCopyAroundADeviceKernel) {
+  auto b = Chain({"test_device_add_one", "relu"});
+  auto o = Optimize(b.program(), {Place(TargetType::kOpenCL), Place(TargetType::kHost)});
+  EXPECT_EQ(o->Ops(), (std::vector<std::string>{"feed:def", "io_copy:test_host_to_device",
+                                                "test_device_add_one:def",
+                                                "io_copy:test_device_to_host", "relu:def",
+                                                "fetch:def"}));
+  ExpectAllNear(o->Run(kDims, Input()), Expected(1.f), 1e-6f);
+}
+
+TEST(TypePrecisionCast, InsertsCalibAroundAnFp16Kernel) {
+  auto b = Chain({"test_fp16_add_one", "relu"});
+  auto o = Optimize(b.program(), kHostFloat);
+  EXPECT_EQ(o->Ops(), (std::vector<std::string>{"feed:def", "calib:fp32_to_fp16",
+                                                "test_fp16_add_one:def", "calib:fp16_to_fp32",
+                                                "relu:def", "fetch:def"}));
+  ExpectAllNear(o->Run(kDims, Input()), Expected(1.f), 4e-3f);  // fp16 rounding
+}
+
+TEST(TypePrecisionCast, WeightsGetARunOnceCalib) {
+  ProgramBuilder b;
+  b.AddVar("x", cpp::VarKind::kLodTensor, false, {-1, 2, 3, 4});
+  b.AddVar("w", cpp::VarKind::kLodTensor, true, {1, 2, 3, 4});
+  b.AddOp("feed", {{"X", "feed"}}, {{"Out", "x"}}).SetAttr<int32_t>("col", 0);
+  b.AddOp("test_fp16_add_weight", {{"X", "x"}, {"W", "w"}}, {{"Out", "y"}});
+  b.AddOp("relu", {{"X", "y"}}, {{"Out", "z"}});
+  b.AddOp("fetch", {{"X", "z"}}, {{"Out", "fetch"}}).SetAttr<int32_t>("col", 0);
+  auto o = Optimize(b.program(), kHostFloat, {}, [](Scope* root) {
+    Tensor* w = root->Var("w")->GetMutable<Tensor>();
+    w->Resize(kDims);
+    float* p = w->mutable_data<float>();
+    for (int i = 0; i < 24; ++i) p[i] = 0.5f;
+    w->set_persistable(true);
+  });
+  EXPECT_EQ(o->Ops(), (std::vector<std::string>{"feed:def", "calib_once:fp32_to_fp16",
+                                                "calib:fp32_to_fp16", "test_fp16_add_weight:def",
+                                                "calib:fp16_to_fp32", "relu:def", "fetch:def"}));
+  int run_once = 0;
+  for (const auto& inst : o->runtime->instructions()) run_once += inst.run_once();
+  EXPECT_EQ(run_once, 1);
+  ExpectAllNear(o->Run(kDims, Input()), Expected(0.5f), 4e-3f);
+  ExpectAllNear(o->Run(kDims, Input()), Expected(0.5f), 4e-3f);  // the once-cast result stays
+}
+
+TEST(TypeLayoutCast, InsertsLayoutAroundAnNhwcKernel) {
+  auto b = Chain({"test_nhwc_add_one", "relu"});
+  auto o = Optimize(b.program(), kHostFloat);
+  EXPECT_EQ(o->Ops(), (std::vector<std::string>{"feed:def", "layout:nchw_to_nhwc",
+                                                "test_nhwc_add_one:def", "layout:nhwc_to_nchw",
+                                                "relu:def", "fetch:def"}));
+  ExpectAllNear(o->Run(kDims, Input()), Expected(1.f), 1e-6f);
+}
+
+TEST(TypeCast, MissingCastKernelIsAClearError) {
+  auto b = Chain({"test_device_add_one", "test_fp16_add_one"});
+  // device fp32 -> host fp16 needs io_copy then calib: both exist, so this works...
+  EXPECT_NO_THROW(Optimize(b.program(), {Place(TargetType::kOpenCL), Place(TargetType::kHost)}));
+  // ...but an int8 reader has no calib from fp32 in this build.
+  try {
+    auto c = Chain({"test_fp16_add_one"});
+    c.program().blocks[0].vars[2].precision = PrecisionType::kInt8;  // x declared int8
+    Optimize(c.program(), kHostFloat);
+    FAIL() << "expected an error";
+  } catch (const PaddleLiteException& e) {
+    EXPECT_NE(std::string(e.what()).find("no calib kernel from host/int8/NCHW to host/fp16/NCHW"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(StaticKernelPick, FollowsValidPlaceOrder) {
+  auto b = Chain({"test_multi_add_one"});
+  auto arm_first = Optimize(b.program(), {Place(TargetType::kARM), Place(TargetType::kHost)});
+  EXPECT_NE(arm_first->program.blocks[0].ops[1].GetAttr<std::string>(kKernelKeyAttr).find(",arm,"),
+            std::string::npos);
+  auto host_first = Optimize(b.program(), {Place(TargetType::kHost), Place(TargetType::kARM)});
+  EXPECT_NE(host_first->program.blocks[0].ops[1].GetAttr<std::string>(kKernelKeyAttr).find(",host,"),
+            std::string::npos);
+  auto host_only = Optimize(b.program(), kHostFloat);  // the ARM kernel is not a candidate
+  EXPECT_NE(host_only->program.blocks[0].ops[1].GetAttr<std::string>(kKernelKeyAttr).find(",host,"),
+            std::string::npos);
+}
+
+TEST(MemoryOptimize, ReusesBuffersAndKeepsResults) {
+  auto b = Chain({"relu", "relu6", "relu", "relu6", "relu", "relu6"});
+  OptimizerOptions off;
+  off.memory_optimize = false;
+  auto plain = Optimize(b.program(), kHostFloat, off);
+  auto reused = Optimize(b.program(), kHostFloat);
+  const auto x = RandomVector(24, -8.f, 8.f, 3);
+  const auto y_plain = plain->Run(kDims, x);
+  EXPECT_EQ(reused->Run(kDims, x), y_plain);
+  EXPECT_LT(reused->runtime->ActivationBytes(), plain->runtime->ActivationBytes());
+  // relu6 of relu6 of ... of x: independent expectation
+  for (size_t i = 0; i < x.size(); ++i) EXPECT_EQ(y_plain[i], std::min(std::max(x[i], 0.f), 6.f));
+}
+
+}  // namespace test
+}  // namespace lite
+}  // namespace paddle
