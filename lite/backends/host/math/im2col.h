@@ -1,0 +1,30 @@
+// im2col for NCHW convolution: unfolds the receptive fields of one image into a matrix so
+// the convolution becomes a GEMM with the filter.
+#pragma once
+
+namespace paddle {
+namespace lite {
+namespace host {
+namespace math {
+
+// Geometry of a 2-D convolution window over one image plane. Only the top/left paddings
+// place the window; the output size (computed by the op) already accounts for the
+// bottom/right ones.
+struct ConvWindow {
+  int in_h{0}, in_w{0};
+  int kernel_h{1}, kernel_w{1};
+  int stride_h{1}, stride_w{1};
+  int pad_top{0}, pad_left{0};
+  int dilation_h{1}, dilation_w{1};
+  int out_h{0}, out_w{0};
+};
+
+// im: [channels, in_h, in_w]; col: [channels * kernel_h * kernel_w, out_h * out_w].
+// Row (c, kh, kw), column (oh, ow) holds im[c, oh*stride_h - pad_top + kh*dilation_h,
+// ow*stride_w - pad_left + kw*dilation_w], or 0 where that falls in the padding.
+void Im2Col(const float* im, int channels, const ConvWindow& w, float* col);
+
+}  // namespace math
+}  // namespace host
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,95 @@
+#include "lite/operators/conv_op.h"
+
+#include "lite/core/op_registry.h"
+#include "lite/operators/activation_attrs.h"
+#include "lite/operators/spatial_attrs.h"
+
+namespace paddle {
+namespace lite {
+namespace operators {
+
+bool ConvOpLite::CheckShape() const {
+  const std::string& op = Type();
+  const DDim& x = param_.x->dims();
+  const DDim& w = param_.filter->dims();
+  PLITE_CHECK(x.size() == 4, "op '", op, "': Input must be 4-D NCHW, got ", x);
+  PLITE_CHECK(w.size() == 4, "op '", op, "': Filter must be 4-D [C_out, C_in/groups, KH, KW], got ",
+              w);
+  PLITE_CHECK(w[1] * param_.groups == x[1], "op '", op, "': Input has ", x[1],
+              " channels but Filter ", w, " with groups=", param_.groups, " expects ",
+              w[1] * param_.groups);
+  PLITE_CHECK(w[0] % param_.groups == 0, "op '", op, "': Filter output channels ", w[0],
+              " are not divisible by groups=", param_.groups);
+  PLITE_CHECK(w[2] > 0 && w[3] > 0, "op '", op, "': Filter has an empty kernel, ", w);
+  if (param_.bias) {
+    PLITE_CHECK(param_.bias->numel() == w[0], "op '", op, "': Bias has ", param_.bias->numel(),
+                " values, expected one per output channel (", w[0], ")");
+  }
+  return true;
+}
+
+bool ConvOpLite::InferShapeImpl() const {
+  const std::string& op = Type();
+  const DDim& x = param_.x->dims();
+  const DDim& w = param_.filter->dims();
+  const int kernel[2] = {static_cast<int>(w[2]), static_cast<int>(w[3])};
+  param_.paddings = attr_paddings_;
+  param_.dilations = attr_dilations_;
+  if (param_.padding_algorithm == "SAME") {
+    // As Paddle does, SAME pads for the undilated kernel and runs it undilated.
+    for (int i = 0; i < 2; ++i) {
+      SamePadding(x[2 + i], kernel[i], param_.strides[i], &param_.paddings[2 * i],
+                  &param_.paddings[2 * i + 1]);
+      param_.dilations[i] = 1;
+    }
+  } else if (param_.padding_algorithm == "VALID") {
+    param_.paddings = {0, 0, 0, 0};
+  }
+  int64_t out[2];
+  for (int i = 0; i < 2; ++i) {
+    const int window = param_.dilations[i] * (kernel[i] - 1) + 1;
+    out[i] = WindowOutputSize(x[2 + i], window, param_.paddings[2 * i], param_.paddings[2 * i + 1],
+                              param_.strides[i]);
+  }
+  PLITE_CHECK(out[0] > 0 && out[1] > 0, "op '", op, "': output size ", out[0], "x", out[1],
+              " is not positive (Input ", x, ", Filter ", w, ", paddings ", param_.paddings,
+              ", strides ", param_.strides, ", dilations ", param_.dilations, ")");
+  param_.output->Resize({x[0], w[0], out[0], out[1]});
+  param_.output->set_lod(param_.x->lod());
+  return true;
+}
+
+bool ConvOpLite::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
+  const std::string& op = Type();
+  param_.x = GetInputTensor(desc, scope, "Input");
+  param_.filter = GetInputTensor(desc, scope, "Filter");
+  param_.bias = GetOptionalInputTensor(desc, scope, "Bias");
+  param_.output = GetOutputTensor(desc, scope, "Output");
+  // Exported programs list ResidualData with no argument; a bound one asks for a fused
+  // residual add we do not implement.
+  PLITE_CHECK(!desc.HasInput("ResidualData"), "op '", op,
+              "': input ResidualData (fused residual add) is not supported");
+
+  param_.strides = desc.GetAttrOr<std::vector<int32_t>>("strides", {1, 1});
+  CheckPositivePair(op, "strides", param_.strides);
+  attr_dilations_ = desc.GetAttrOr<std::vector<int32_t>>("dilations", {1, 1});
+  CheckPositivePair(op, "dilations", attr_dilations_);
+  attr_paddings_ = ExpandPaddings(op, desc.GetAttrOr<std::vector<int32_t>>("paddings", {0, 0}));
+  param_.paddings = attr_paddings_;
+  param_.dilations = attr_dilations_;
+  param_.groups = desc.GetAttrOr<int32_t>("groups", 1);
+  PLITE_CHECK(param_.groups >= 1, "op '", op, "': attribute 'groups' must be >= 1, got ",
+              param_.groups);
+  param_.padding_algorithm = desc.GetAttrOr<std::string>("padding_algorithm", "EXPLICIT");
+  CheckPaddingAlgorithm(op, param_.padding_algorithm);
+  CheckNchwDataFormat(op, "data_format", desc.GetAttrOr<std::string>("data_format", "NCHW"));
+  param_.act = ReadFusedActivation(desc);
+  return true;
+}
+
+}  // namespace operators
+}  // namespace lite
+}  // namespace paddle
+
+REGISTER_LITE_OP(conv2d, paddle::lite::operators::ConvOpLite);
+REGISTER_LITE_OP(depthwise_conv2d, paddle::lite::operators::ConvOpLite);
