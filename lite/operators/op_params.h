@@ -130,6 +130,7 @@ struct SoftmaxParam : ParamBase {
 struct DropoutParam : ParamBase {
   const Tensor* x{nullptr};
   Tensor* output{nullptr};
+  Tensor* mask{nullptr};  // optional "Mask" output; inference never writes it
   float dropout_prob{0.5f};
   std::string dropout_implementation{"downgrade_in_infer"};
 };
@@ -147,6 +148,7 @@ struct ElementwiseParam : ParamBase {
 struct ScaleParam : ParamBase {
   const Tensor* x{nullptr};
   Tensor* output{nullptr};
+  const Tensor* scale_tensor{nullptr};  // optional "ScaleTensor" [1] overrides `scale`
   float scale{1.f};
   float bias{0.f};
   bool bias_after_scale{true};
@@ -165,7 +167,7 @@ struct ArgMaxParam : ParamBase {
   int64_t axis{-1};
   bool keepdims{false};
   bool flatten{false};
-  int dtype{3};  // 2 int32, 3 int64 (Paddle's default)
+  int dtype{3};  // 2 int32, 3 int64 (Paddle's default; -1 also means int64)
 };
 
 // ---------------------------------------------------------------- shape ops

@@ -1,0 +1,53 @@
+// Activations on host: Out = f(X) element by element with the op's attributes
+// (ApplyActivation in activation_attrs.h is the single definition of each f).
+#include "lite/core/op_registry.h"
+#include "lite/operators/activation_attrs.h"
+
+namespace paddle {
+namespace lite {
+namespace kernels {
+namespace host {
+
+class ActivationCompute
+    : public KernelLite<TargetType::kHost, PrecisionType::kFloat, DataLayoutType::kNCHW> {
+ public:
+  void Run() override {
+    auto& param = Param<operators::ActivationParam>();
+    const float* x = param.x->data<float>();
+    float* out = param.out->mutable_data<float>();
+    const int64_t count = param.x->numel();
+    for (int64_t i = 0; i < count; ++i) out[i] = operators::ApplyActivation(x[i], param.act);
+  }
+};
+
+}  // namespace host
+}  // namespace kernels
+}  // namespace lite
+}  // namespace paddle
+
+#define PLITE_ACT_TY paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kFloat), DATALAYOUT(kNCHW))
+
+REGISTER_LITE_KERNEL(relu, kHost, kFloat, kNCHW, paddle::lite::kernels::host::ActivationCompute, def)
+    .BindInput("X", {PLITE_ACT_TY})
+    .BindOutput("Out", {PLITE_ACT_TY})
+    .Finalize();
+REGISTER_LITE_KERNEL(relu6, kHost, kFloat, kNCHW, paddle::lite::kernels::host::ActivationCompute, def)
+    .BindInput("X", {PLITE_ACT_TY})
+    .BindOutput("Out", {PLITE_ACT_TY})
+    .Finalize();
+REGISTER_LITE_KERNEL(leaky_relu, kHost, kFloat, kNCHW, paddle::lite::kernels::host::ActivationCompute, def)
+    .BindInput("X", {PLITE_ACT_TY})
+    .BindOutput("Out", {PLITE_ACT_TY})
+    .Finalize();
+REGISTER_LITE_KERNEL(hard_swish, kHost, kFloat, kNCHW, paddle::lite::kernels::host::ActivationCompute, def)
+    .BindInput("X", {PLITE_ACT_TY})
+    .BindOutput("Out", {PLITE_ACT_TY})
+    .Finalize();
+REGISTER_LITE_KERNEL(hard_sigmoid, kHost, kFloat, kNCHW, paddle::lite::kernels::host::ActivationCompute, def)
+    .BindInput("X", {PLITE_ACT_TY})
+    .BindOutput("Out", {PLITE_ACT_TY})
+    .Finalize();
+REGISTER_LITE_KERNEL(sigmoid, kHost, kFloat, kNCHW, paddle::lite::kernels::host::ActivationCompute, def)
+    .BindInput("X", {PLITE_ACT_TY})
+    .BindOutput("Out", {PLITE_ACT_TY})
+    .Finalize();
