@@ -240,10 +240,12 @@ struct InterpolateParam : ParamBase {
   const Tensor* scale_tensor{nullptr};          // optional "Scale"
   int out_h{-1};
   int out_w{-1};
-  std::vector<float> scale;  // v2: [scale_h, scale_w]
+  std::vector<float> scale;  // v2: [scale_h, scale_w] (or one value); v1: one value
   std::string interp_method{"nearest"};
   bool align_corners{false};
   int align_mode{1};
+  // v2 ops derive the source ratio from a given scale (1/scale); v1 always uses in/out.
+  bool ratio_from_scale{true};
 };
 
 // ---------------------------------------------------------------- detection
