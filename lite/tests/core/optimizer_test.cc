@@ -88,64 +88,6 @@ class TestIoCopy : public KernelLite<TargetType::kOpenCL, PrecisionType::kAny, D
   }
 };
 
-// conv2d -> batch_norm -> elementwise_add(bias) -> relu6 -> mul -> elementwise_add(bias):
-// fusion leaves conv2d (bias, relu6 epilogue) -> fc and computes the same.
-TEST(FusionPasses, ConvBnBiasActAndFcFuseAndAgree) {
-  ProgramBuilder b;
-  b.AddVar("x", cpp::VarKind::kLodTensor, false, {-1, 3, 6, 5});
-  for (const char* w : {"filter", "bn_scale", "bn_bias", "bn_mean", "bn_var", "conv_b", "fc_w", "fc_b"}) {
-    b.AddVar(w, cpp::VarKind::kLodTensor, true);
-  }
-  b.AddOp("feed", {{"X", "feed"}}, {{"Out", "x"}}).SetAttr<int32_t>("col", 0);
-  auto& conv = b.AddOp("conv2d", {{"Input", "x"}, {"Filter", "filter"}}, {{"Output", "c"}});
-  conv.SetAttr<std::vector<int32_t>>("strides", {1, 1});
-  conv.SetAttr<std::vector<int32_t>>("paddings", {1, 1});
-  conv.SetAttr<std::vector<int32_t>>("dilations", {1, 1});
-  conv.SetAttr<int32_t>("groups", 1);
-  b.AddOp("batch_norm",
-          {{"X", "c"}, {"Scale", "bn_scale"}, {"Bias", "bn_bias"}, {"Mean", "bn_mean"},
-           {"Variance", "bn_var"}},
-          {{"Y", "bn"}})
-      .SetAttr<float>("epsilon", 1e-3f);
-  b.AddOp("elementwise_add", {{"X", "bn"}, {"Y", "conv_b"}}, {{"Out", "biased"}})
-      .SetAttr<int32_t>("axis", 1);
-  b.AddOp("relu6", {{"X", "biased"}}, {{"Out", "act"}}).SetAttr<float>("threshold", 6.f);
-  b.AddOp("mul", {{"X", "act"}, {"Y", "fc_w"}}, {{"Out", "prod"}})
-      .SetAttr<int32_t>("x_num_col_dims", 1);
-  b.AddOp("elementwise_add", {{"X", "prod"}, {"Y", "fc_b"}}, {{"Out", "y"}})
-      .SetAttr<int32_t>("axis", 1);
-  b.AddOp("fetch", {{"X", "y"}}, {{"Out", "fetch"}}).SetAttr<int32_t>("col", 0);
-
-  auto weights = [](Scope* root) {
-    const std::vector<std::pair<std::string, DDim>> shapes = {
-        {"filter", DDim({4, 3, 3, 3})}, {"bn_scale", DDim({4})}, {"bn_bias", DDim({4})},
-        {"bn_mean", DDim({4})},         {"bn_var", DDim({4})},   {"conv_b", DDim({4})},
-        {"fc_w", DDim({120, 7})},       {"fc_b", DDim({7})}};
-    uint32_t seed = 10;
-    for (const auto& s : shapes) {
-      Tensor* t = root->Var(s.first)->GetMutable<Tensor>();
-      t->Resize(s.second);
-      const auto v = RandomVector(s.second.production(), s.first == "bn_var" ? 0.5f : -1.f, 2.f, seed++);
-      std::memcpy(t->mutable_data<float>(), v.data(), v.size() * 4);
-      t->set_persistable(true);
-    }
-  };
-  OptimizerOptions off;
-  off.fuse = false;
-  off.memory_optimize = false;
-  auto plain = Optimize(b.program(), kHostFloat, off, weights);
-  auto fused = Optimize(b.program(), kHostFloat, {}, weights);
-  EXPECT_EQ(fused->Ops(), (std::vector<std::string>{"feed:def", "conv2d:def", "fc:def", "fetch:def"}));
-  const cpp::OpDesc& conv_op = fused->program.blocks[0].ops[1];
-  EXPECT_EQ(conv_op.GetAttr<std::string>("act_type"), "relu6");
-  EXPECT_TRUE(conv_op.HasInput("Bias"));
-  const DDim dims({2, 3, 6, 5});
-  const auto x = RandomVector(dims.production(), -1.f, 1.f, 99);
-  const auto expected = plain->Run(dims, x);
-  ASSERT_EQ(expected.size(), 14u);
-  ExpectAllNear(fused->Run(dims, x), expected, 1e-4f, 1e-5f);
-}
-
 }  // namespace test
 }  // namespace lite
 }  // namespace paddle

@@ -4,7 +4,8 @@
 // An activation defined after another's last use takes over that one's var (the ops'
 // descs are renamed), so its buffer is reused; the buffer grows to the largest user.
 // Left alone: weights, the feed list and feed outputs (they view the user's input),
-// fetch inputs (the user's results), vars written more than once, and non-CPU targets.
+// fetch inputs (the user's results), outputs of the run-once casts on weights (they must
+// survive between runs), vars written more than once, and non-CPU targets.
 #include <map>
 #include <set>
 #include <string>
@@ -98,6 +99,9 @@ class MemoryOptimizePass : public Pass {
   static bool Reusable(SSAGraph* graph, Node* arg, const std::map<std::string, int>& writes) {
     if (arg->persistable || !arg->type_known || !IsCpu(arg->type.target)) return false;
     if (writes.at(arg->name) > 1) return false;
+    for (Node* producer : arg->inlinks) {
+      if (EndsWith(producer->desc.Type(), "_once")) return false;
+    }
     const cpp::VarDesc* var = graph->FindVarDesc(arg->name);
     if (var && var->kind != cpp::VarKind::kLodTensor) return false;
     for (Node* reader : arg->outlinks) {
