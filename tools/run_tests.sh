@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # run_tests.sh: set up, build and run the whole test suite (what CI runs).
 #  1. installs missing Debian packages (tools/setup_debian.sh)
-#  2. Release build + all tests, with the twin models generated for the twins test
+#  2. Release build + all tests, with the twin models generated for the twins test, then an
+#     install and a small app built against the installed headers and shared library
 #  3. AddressSanitizer + UndefinedBehaviorSanitizer build + the unit tests (model tests
 #     excluded: they are the same code paths at full size and slow under ASan)
 # The shared real models are found through PLITE_MODELS_DIR (default ../shared/models);
@@ -15,6 +16,7 @@ bash tools/build.sh build
 export PLITE_TWINS_DIR=${PLITE_TWINS_DIR:-$root/build/twins}
 [ -d "$PLITE_TWINS_DIR" ] || bash tools/gen_twins.sh "$PLITE_TWINS_DIR"
 ctest --test-dir build --output-on-failure -j2
+bash tools/check_install.sh build
 
 bash tools/build.sh build-asan -DLITE_WITH_SANITIZERS=ON -DLITE_WITH_TOOLS=OFF
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \

@@ -188,7 +188,9 @@ void ExpectSameParams(const cpp::ProgramDesc& program, const Scope& a, const Sco
     EXPECT_TRUE(y->persistable());
     const size_t bytes = x->numel() * lite_api::PrecisionTypeLength(x->precision());
     ASSERT_EQ(y->numel() * lite_api::PrecisionTypeLength(y->precision()), bytes);
-    if (bytes) EXPECT_EQ(std::memcmp(x->raw_data(), y->raw_data(), bytes), 0);
+    if (bytes) {
+      EXPECT_EQ(std::memcmp(x->raw_data(), y->raw_data(), bytes), 0);
+    }
   }
 }
 
