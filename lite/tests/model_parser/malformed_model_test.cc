@@ -256,6 +256,15 @@ TEST(MalformedParams, HugeDimsAreNotAllocated) {
       {"var 'w'", "needs 1099511627776 x 4 bytes but only 16 are left"});
 }
 
+TEST(MalformedParams, BytesForAProgramWithoutParams) {
+  const std::string model = testing::ProgramWire({testing::BlockWire(0, -1, {}, {})}).str();
+  Scope scope;
+  cpp::ProgramDesc program;
+  ExpectError([&] { LoadModelPbFromMemory(model, "xy", &scope, &program); },
+              {"2 bytes left over but the program has no params"});
+  LoadModelPbFromMemory(model, "", &scope, &program);  // no params, no bytes: fine
+}
+
 TEST(MalformedParams, NonTensorPersistableCannotBeLoaded) {
   const std::string model =
       testing::ProgramWire({testing::BlockWire(0, -1, {testing::VarOfTypeWire("raw", 17, true)},

@@ -58,7 +58,7 @@ TEST(PbFormat, EveryAttributeKindOnTheWire) {
       AttrWire("b", kBoolean).Varint(10, 1),
       AttrWire("bools", kBooleans).Varint(11, 0).Varint(11, 1),
       AttrWire("block", kBlock).Int(12, 1),
-      AttrWire("l", kLong).Int(13, int64_t{-1} << 40),
+      AttrWire("l", kLong).Int(13, -(int64_t{1} << 40)),
       AttrWire("blocks", kBlocks).Int(14, 1).Int(14, 0),
       AttrWire("longs", kLongs).Int(15, int64_t{1} << 50),
       AttrWire("float64s", kFloat64s).Double(16, 0.1).Double(16, 1e300),
@@ -73,7 +73,7 @@ TEST(PbFormat, EveryAttributeKindOnTheWire) {
   ExpectAttr(op, "b", AttrType::BOOLEAN, true);
   ExpectAttr(op, "bools", AttrType::BOOLEANS, std::vector<bool>{false, true});
   ExpectAttr(op, "block", AttrType::BLOCK, int32_t{1});
-  ExpectAttr(op, "l", AttrType::LONG, int64_t{-1} << 40);
+  ExpectAttr(op, "l", AttrType::LONG, -(int64_t{1} << 40));
   ExpectAttr(op, "blocks", AttrType::BLOCKS, std::vector<int32_t>{1, 0});
   ExpectAttr(op, "longs", AttrType::LONGS, std::vector<int64_t>{int64_t{1} << 50});
   ExpectAttr(op, "float64s", AttrType::FLOAT64S, std::vector<double>{0.1, 1e300});

@@ -55,6 +55,16 @@ TEST(SampleModel, LoadsWithTheDocumentedOps) {
   }
 }
 
+TEST(SampleModel, AModelFileAloneFindsItsParamsBesideIt) {
+  TempDir dir;
+  const PbModelFiles saved = WriteSampleModel(dir.path(), true);
+  Scope scope;
+  cpp::ProgramDesc program;
+  const PbModelFiles files = LoadModelPb("", saved.model_file, "", &scope, &program);
+  EXPECT_EQ(files.params_file, saved.params_file);
+  EXPECT_NE(scope.FindTensor("linear_0.w_0"), nullptr);
+}
+
 TEST(SampleModel, EveryBuildIsByteIdentical) {
   TempDir a, b;
   const PbModelFiles fa = WriteSampleModel(a.path(), true);
