@@ -85,7 +85,7 @@ class Builder {
     block_->ops.push_back(std::move(op));
     return block_->ops.back();
   }
-  // The oneDNN/cuDNN switches Paddle writes on compute ops.
+  // The device switches Paddle writes on compute ops.
   static void DeviceFlags(cpp::OpDesc* op, bool cudnn) {
     op->SetAttr<bool>("use_mkldnn", false);
     op->SetAttr<std::string>("mkldnn_data_type", "float32");

@@ -143,15 +143,16 @@ uint64_t FileSize(const std::string& path, const std::string& what) {
 void LoadCombined(std::istream* in, uint64_t size, const std::string& source,
                   const cpp::ProgramDesc& program, Scope* scope) {
   RecordReader reader(in, size, source);
-  std::string last = "(none)";
-  for (const cpp::VarDesc* var : ParamVars(program)) {
+  const auto vars = ParamVars(program);
+  for (const cpp::VarDesc* var : vars) {
     reader.set_var(var->name);
     ReadTensorRecord(&reader, *var, scope->Var(var->name)->GetMutable<Tensor>());
-    last = var->name;
   }
   PLITE_CHECK(reader.remaining() == 0, "params file ", source, ": ", reader.remaining(),
-              " bytes left over after the last var '", last,
-              "' (model and params do not belong together)");
+              " bytes left over ",
+              vars.empty() ? std::string("but the program has no params")
+                           : "after the last var '" + vars.back()->name + "'",
+              " (model and params do not belong together)");
 }
 
 // dir/<var name>, refusing names that would leave `dir` (absolute, or with a ".." part).

@@ -62,7 +62,8 @@ cpp::OpDesc OpWithEveryAttributeKind() {
   op.SetOutput("Out", {"out"});
   op.SetAttr<int32_t>("int", std::numeric_limits<int32_t>::min());
   op.SetAttr<float>("float", -1.5e-30f);
-  op.SetAttr<std::string>("string", std::string("utf8 \xc3\xa9 and a \0 byte", 22));
+  static const char kText[] = "utf8 \xc3\xa9 and a \0 byte";
+  op.SetAttr<std::string>("string", std::string(kText, sizeof(kText) - 1));
   op.SetAttr<std::vector<int32_t>>("ints", {-1, 0, std::numeric_limits<int32_t>::max()});
   op.SetAttr<std::vector<float>>("floats", {0.25f, -0.0f, 3e38f});
   op.SetAttr<std::vector<std::string>>("strings", {"", "a", "b c"});
