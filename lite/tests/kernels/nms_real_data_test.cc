@@ -1,6 +1,7 @@
 // multiclass_nms3 on the real NMS inputs of ppyolo_tiny_trash (the detector's boxes and
 // scores for a fixed image), compared with the stored reference outputs.
-// The model directory comes from PLITE_MODELS_DIR (default ../shared/models); when the
+// The model directory comes from PLITE_MODELS_DIR (default ../shared/models beside the
+// source tree); when the
 // reference files are not there the test is skipped with a message.
 #include <cstdlib>
 #include <cstring>
@@ -8,6 +9,7 @@
 #include <iterator>
 
 #include "lite/tests/kernels/shape_test_util.h"
+#include "lite/tests/shared_models.h"
 
 namespace paddle {
 namespace lite {
@@ -15,9 +17,7 @@ namespace test {
 
 namespace {
 std::string ReferenceDir() {
-  const char* env = std::getenv("PLITE_MODELS_DIR");
-  const std::string models = env && *env ? env : "../shared/models";
-  return models + "/ppyolo_tiny_trash/reference/ppyolo_1x3x320x320.";
+  return SharedModelsRoot() + "/ppyolo_tiny_trash/reference/ppyolo_1x3x320x320.";
 }
 
 template <typename T>

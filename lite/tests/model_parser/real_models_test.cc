@@ -1,5 +1,5 @@
 // Loads the real Paddle models of the shared model dir ($PLITE_MODELS_DIR, default
-// ../shared/models from the working directory) and checks them against the figures of
+// ../shared/models beside the source tree) and checks them against the figures of
 // their MANIFEST.txt: op counts per type, param count, weights loaded, feeds. Params are
 // also written back and compared byte for byte with the original files.
 #include <gtest/gtest.h>
@@ -10,6 +10,7 @@
 #include "lite/model_parser/model_parser.h"
 #include "lite/model_parser/pb/params_io.h"
 #include "lite/tests/model_parser/model_test_util.h"
+#include "lite/tests/shared_models.h"
 
 namespace paddle {
 namespace lite {
@@ -29,10 +30,7 @@ struct ManifestFigures {
   std::vector<std::string> feeds;  // by col
 };
 
-std::string ModelsDir() {
-  const char* env = std::getenv("PLITE_MODELS_DIR");
-  return env && *env ? env : "../shared/models";
-}
+std::string ModelsDir() { return test::SharedModelsRoot(); }
 
 // Figures copied from each model's MANIFEST.txt.
 const std::vector<ManifestFigures>& Manifests() {

@@ -1,5 +1,7 @@
 #include "lite/tests/models/model_test_util.h"
 
+#include "lite/tests/shared_models.h"
+
 #include <sys/stat.h>
 
 #include <cmath>
@@ -25,8 +27,7 @@ std::string ReadBytes(const std::string& path) {
 }  // namespace
 
 std::string SharedModelsDir() {
-  const char* env = std::getenv("PLITE_MODELS_DIR");
-  const std::string dir = env && *env ? env : std::string(PLITE_SOURCE_DIR) + "/../shared/models";
+  const std::string dir = SharedModelsRoot();
   return IsDir(dir) ? dir : "";
 }
 
