@@ -8,14 +8,7 @@ namespace lite {
 namespace operators {
 
 int ResolveSplitAxis(const SplitParam& param, size_t rank, const std::string& op) {
-  int64_t axis = param.axis;
-  if (param.axis_tensor) {
-    const std::vector<int64_t> v = ReadIntValues(*param.axis_tensor, op, "AxisTensor");
-    PLITE_CHECK(v.size() == 1, "op '", op, "': AxisTensor must hold one value, has dims ",
-                param.axis_tensor->dims());
-    axis = v[0];
-  }
-  return NormalizeAxis(axis, rank, op, "axis");
+  return ResolveAxis(param.axis, param.axis_tensor, rank, op);
 }
 
 bool SplitOp::CheckShape() const {

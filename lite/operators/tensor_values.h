@@ -62,6 +62,20 @@ inline int NormalizeAxis(int64_t axis, size_t rank, const std::string& op,
   return static_cast<int>(axis < 0 ? axis + r : axis);
 }
 
+// The axis from an optional one-value "AxisTensor" input, else the `axis` attribute,
+// normalized against `rank`.
+inline int ResolveAxis(int64_t attr_axis, const Tensor* axis_tensor, size_t rank,
+                       const std::string& op) {
+  int64_t axis = attr_axis;
+  if (axis_tensor) {
+    const std::vector<int64_t> v = ReadIntValues(*axis_tensor, op, "AxisTensor");
+    PLITE_CHECK(v.size() == 1, "op '", op, "': AxisTensor must hold one value, has dims ",
+                axis_tensor->dims());
+    axis = v[0];
+  }
+  return NormalizeAxis(axis, rank, op, "axis");
+}
+
 }  // namespace operators
 }  // namespace lite
 }  // namespace paddle
