@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <random>
 #include <string>
@@ -35,6 +36,7 @@ class CxxApiTest : public ::testing::Test {
     dir_ = mkdtemp(tmpl);
     files_ = WriteSampleModel(dir_ + "/sample", true);
   }
+  static void TearDownTestSuite() { std::filesystem::remove_all(dir_); }
 
   static CxxConfig Config() {
     CxxConfig config;
