@@ -6,9 +6,11 @@ namespace paddle {
 namespace lite {
 
 void* Tensor::mutable_data(TargetType target, size_t bytes) {
-  // Never write through a view into memory someone else holds: take a fresh block.
-  if (!buffer_ || buffer_.use_count() > 1 || !buffer_->owns()) {
+  // A view never writes into the memory it views: it takes a block of its own. The owner
+  // keeps its block (its views then see the new data, which is what a view is for).
+  if (!buffer_ || is_view_ || !buffer_->owns()) {
     buffer_ = std::make_shared<Buffer>();
+    is_view_ = false;
   }
   buffer_->ResetLazy(target, bytes);
   target_ = target;
@@ -32,6 +34,7 @@ void Tensor::ShareDataWith(const Tensor& other) {
   dims_ = other.dims_;
   lod_ = other.lod_;
   buffer_ = other.buffer_;
+  is_view_ = true;
   memory_size_ = other.memory_size_;
   target_ = other.target_;
   precision_ = other.precision_;

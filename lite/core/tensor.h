@@ -85,7 +85,8 @@ class Tensor {
   size_t buffer_space() const { return buffer_->space(); }
   const std::shared_ptr<Buffer>& buffer() const { return buffer_; }
 
-  // Views another tensor's memory (no copy); dims/lod/tags are copied.
+  // Views another tensor's memory (no copy); dims/lod/tags are copied. The view's own
+  // mutable_data then allocates a fresh block rather than writing into the viewed one.
   void ShareDataWith(const Tensor& other);
   // Deep copy of dims, lod, tags and data into this tensor's own buffer.
   void CopyDataFrom(const Tensor& other);
@@ -105,6 +106,7 @@ class Tensor {
   PrecisionType precision_{PrecisionType::kUnk};
   DataLayoutType layout_{DataLayoutType::kNCHW};
   bool persistable_{false};
+  bool is_view_{false};  // set by ShareDataWith
 };
 
 }  // namespace lite

@@ -45,6 +45,18 @@ TEST(Tensor, ShareViewsAndCopyDetaches) {
   EXPECT_NE(pv, pa);
 }
 
+TEST(Tensor, OwnerKeepsItsBlockWhileViewed) {
+  Tensor owner;
+  owner.Resize({4});
+  float* p = owner.mutable_data<float>();
+  Tensor view;
+  view.ShareDataWith(owner);
+  // An app rewriting its input between runs keeps the same block, and the view sees it.
+  EXPECT_EQ(owner.mutable_data<float>(), p);
+  p[2] = 7.f;
+  EXPECT_EQ(view.data<float>()[2], 7.f);
+}
+
 TEST(Tensor, ExternalMemoryIsNotFreedOrReused) {
   float external[3] = {1.f, 2.f, 3.f};
   Tensor t;

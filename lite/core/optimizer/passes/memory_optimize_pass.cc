@@ -3,7 +3,9 @@
 // Walking the ops in execution order, each activation gets a lifetime [def, last use].
 // An activation defined after another's last use takes over that one's var (the ops'
 // descs are renamed), so its buffer is reused; the buffer grows to the largest user.
-// Left alone: weights, the feed list and feed outputs (they view the user's input),
+// Left alone: weights, the feed list and feed outputs (they view the user's input; an op
+// whose output views its input must not be folded into a reused buffer either, since the
+// buffer's next user would overwrite what the view still shows),
 // fetch inputs (the user's results), outputs of the run-once casts on weights (they must
 // survive between runs), vars written more than once, and non-CPU targets.
 #include <map>
