@@ -60,16 +60,6 @@ BnInputs RandomStats(int c, uint32_t seed) {
   return s;
 }
 
-template <typename F>
-void ExpectErrorContaining(F&& f, const std::string& needle) {
-  try {
-    f();
-    ADD_FAILURE() << "expected an error containing '" << needle << "'";
-  } catch (const PaddleLiteException& e) {
-    EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
-  }
-}
-
 TEST(BatchNorm, HandComputed) {
   // Channel 0: mean 1, var 4 - eps, scale 2, bias 0.5 -> y = (x - 1) / 2 * 2 + 0.5 = x - 0.5.
   // Channel 1: mean -2, var 0.25 - eps, scale -1, bias 0 -> y = -(x + 2) / 0.5 = -2x - 4.

@@ -139,16 +139,6 @@ void RunAndCompare(const ConvCase& p, uint32_t seed) {
   ExpectAllNear(ToVector(*out), ref.values, 1e-5f, 1e-5f);
 }
 
-template <typename F>
-void ExpectErrorContaining(F&& f, const std::string& needle) {
-  try {
-    f();
-    ADD_FAILURE() << "expected an error containing '" << needle << "'";
-  } catch (const PaddleLiteException& e) {
-    EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
-  }
-}
-
 TEST(Conv2d, HandComputedOnesKernel) {
   // x = 1..9 as 3x3, a 2x2 kernel of ones: each output is the sum of a 2x2 block.
   OpRunner r("conv2d");

@@ -43,16 +43,6 @@ Tensor* SetUpFc(OpRunner* r, const DDim& in_dims, const std::vector<float>& in, 
   return r->SetOutput("Out", "out");
 }
 
-template <typename F>
-void ExpectErrorContaining(F&& f, const std::string& needle) {
-  try {
-    f();
-    ADD_FAILURE() << "expected an error containing '" << needle << "'";
-  } catch (const PaddleLiteException& e) {
-    EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
-  }
-}
-
 TEST(Fc, HandComputedWithBiasAndRelu) {
   // [[1,2],[3,-4]] x [[1,-1,0],[2,0,1]] = [[5,-1,2],[-5,-3,-4]]; + bias (1,1,-1);
   // activation_type relu.

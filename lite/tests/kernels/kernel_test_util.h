@@ -57,6 +57,18 @@ std::vector<float> ToVector(const Tensor& t);
 void ExpectAllNear(const std::vector<float>& actual, const std::vector<float>& expected,
                    float atol, float rtol = 0.f);
 
+// Runs `f`, expecting a PaddleLiteException whose message contains `needle`.
+template <typename F>
+void ExpectErrorContaining(F&& f, const std::string& needle) {
+  try {
+    f();
+    ADD_FAILURE() << "expected an error containing '" << needle << "'";
+  } catch (const PaddleLiteException& e) {
+    EXPECT_NE(std::string(e.what()).find(needle), std::string::npos)
+        << "message: " << e.what() << "\nexpected to contain: " << needle;
+  }
+}
+
 }  // namespace test
 }  // namespace lite
 }  // namespace paddle

@@ -95,16 +95,6 @@ Tensor* SetUpMatMul(OpRunner* r, const MatMulCase& c, const std::vector<float>& 
   return r->SetOutput("Out", "out");
 }
 
-template <typename F>
-void ExpectErrorContaining(F&& f, const std::string& needle) {
-  try {
-    f();
-    ADD_FAILURE() << "expected an error containing '" << needle << "'";
-  } catch (const PaddleLiteException& e) {
-    EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
-  }
-}
-
 TEST(MatMul, HandComputed2x2) {
   const std::vector<float> x = {1, 2, 3, 4}, y = {5, 6, 7, 8};
   for (const char* op : {"matmul", "matmul_v2"}) {

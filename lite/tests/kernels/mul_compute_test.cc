@@ -33,16 +33,6 @@ Tensor* SetUpMul(OpRunner* r, const DDim& x_dims, const std::vector<float>& x, c
   return r->SetOutput("Out", "out");
 }
 
-template <typename F>
-void ExpectErrorContaining(F&& f, const std::string& needle) {
-  try {
-    f();
-    ADD_FAILURE() << "expected an error containing '" << needle << "'";
-  } catch (const PaddleLiteException& e) {
-    EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
-  }
-}
-
 TEST(Mul, HandComputed2x3Times3x2) {
   // [[1,2,3],[4,5,6]] x [[1,0],[0,1],[1,1]] = [[4,5],[10,11]].
   OpRunner r("mul");

@@ -162,16 +162,6 @@ void RunAndCompare(const PoolCase& p, uint32_t seed) {
   ExpectAllNear(got.values, ref.values, 1e-6f, 1e-5f);
 }
 
-template <typename F>
-void ExpectErrorContaining(F&& f, const std::string& needle) {
-  try {
-    f();
-    ADD_FAILURE() << "expected an error containing '" << needle << "'";
-  } catch (const PaddleLiteException& e) {
-    EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
-  }
-}
-
 std::vector<float> Iota(int n, float start = 1.f) {
   std::vector<float> v(n);
   for (int i = 0; i < n; ++i) v[i] = start + i;
