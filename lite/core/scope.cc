@@ -44,7 +44,7 @@ Variable* Scope::FindVar(const std::string& name) const {
 
 Tensor* Scope::FindMutableTensor(const std::string& name) const {
   Variable* v = FindVar(name);
-  if (!v) return nullptr;
+  if (!v || v->IsType<TensorList>()) return nullptr;  // never turn a list into a tensor
   return v->GetMutable<Tensor>();
 }
 

@@ -18,6 +18,13 @@ TEST(Scope, ChildSeesParentButNotTheOtherWay) {
   root.DeleteScope(&child);
 }
 
+TEST(Scope, TensorLookupLeavesListsAlone) {
+  Scope scope;
+  scope.Var("feed")->GetMutable<TensorList>()->resize(2);
+  EXPECT_EQ(scope.FindTensor("feed"), nullptr);
+  EXPECT_EQ(scope.FindVar("feed")->Get<TensorList>().size(), 2u);
+}
+
 TEST(Variable, HoldsTensorOrList) {
   Variable v;
   EXPECT_FALSE(v.IsType<Tensor>());
