@@ -9,9 +9,9 @@
 // - int -> fp32 rounds to nearest even for magnitudes above 2^24 (plain conversion).
 #include <cmath>
 #include <cstdint>
-#include <limits>
 #include <type_traits>
 
+#include "lite/backends/host/math/saturate.h"
 #include "lite/core/op_registry.h"
 #include "lite/operators/op_params.h"
 
@@ -20,17 +20,6 @@ namespace lite {
 namespace kernels {
 namespace host {
 
-template <typename Int>
-Int RoundToInteger(float value) {
-  constexpr Int kMin = std::numeric_limits<Int>::min();
-  constexpr Int kMax = std::numeric_limits<Int>::max();
-  if (std::isnan(value)) return Int(0);
-  const double r = std::round(static_cast<double>(value));
-  if (r <= static_cast<double>(kMin)) return kMin;
-  if (r >= static_cast<double>(kMax)) return kMax;
-  return static_cast<Int>(r);
-}
-
 template <typename To, typename From>
 To CalibValue(From v) {
   if constexpr (std::is_same_v<To, float16>) {
@@ -38,7 +27,7 @@ To CalibValue(From v) {
   } else if constexpr (std::is_same_v<From, float16>) {
     return HalfToFloat(v);
   } else if constexpr (std::is_integral_v<To>) {
-    return RoundToInteger<To>(v);
+    return lite::host::math::SaturateToInteger<To>(std::round(static_cast<double>(v)));
   } else {
     return static_cast<To>(v);
   }

@@ -8,9 +8,9 @@
 // - integer to narrower integer keeps the low bits (two's complement wrap-around).
 #include <cmath>
 #include <cstdint>
-#include <limits>
 #include <type_traits>
 
+#include "lite/backends/host/math/saturate.h"
 #include "lite/core/op_registry.h"
 #include "lite/operators/cast_op.h"
 
@@ -18,16 +18,6 @@ namespace paddle {
 namespace lite {
 namespace kernels {
 namespace host {
-
-template <typename Out>
-Out TruncateToInteger(double v) {
-  constexpr Out kMin = std::numeric_limits<Out>::min();
-  constexpr Out kMax = std::numeric_limits<Out>::max();
-  if (std::isnan(v)) return Out(0);
-  if (v <= static_cast<double>(kMin)) return kMin;
-  if (v >= static_cast<double>(kMax)) return kMax;
-  return static_cast<Out>(v);
-}
 
 template <typename Out, typename In>
 Out ConvertValue(In v) {
@@ -38,7 +28,7 @@ Out ConvertValue(In v) {
   } else if constexpr (std::is_same_v<Out, bool>) {
     return v != In(0);
   } else if constexpr (std::is_floating_point_v<In> && std::is_integral_v<Out>) {
-    return TruncateToInteger<Out>(static_cast<double>(v));
+    return lite::host::math::SaturateToInteger<Out>(std::trunc(static_cast<double>(v)));
   } else {
     return static_cast<Out>(v);
   }
