@@ -9,13 +9,21 @@ namespace lite {
 
 namespace {
 
+// The one var bound to `param` of a feed/fetch op.
+const std::string& IoArg(const cpp::OpDesc& op, const std::vector<std::string>& args,
+                         const char* param) {
+  PLITE_CHECK(args.size() == 1, op.Type(), " op needs exactly one ", param, " argument");
+  return args[0];
+}
+
 // Names of the vars the feed ops write and the fetch ops read, ordered by `col`.
 std::vector<std::string> IoNames(const cpp::BlockDesc& block, const std::string& op_type) {
   std::map<int, std::string> by_col;
   for (const auto& op : block.ops) {
     if (op.Type() != op_type) continue;
     const int col = op.GetAttr<int32_t>("col");
-    const std::string& name = op_type == "feed" ? op.Output("Out").at(0) : op.Input("X").at(0);
+    const std::string& name =
+        op_type == "feed" ? IoArg(op, op.Output("Out"), "Out") : IoArg(op, op.Input("X"), "X");
     PLITE_CHECK(by_col.emplace(col, name).second, op_type, " col ", col, " is used twice");
   }
   std::vector<std::string> names;
@@ -71,8 +79,8 @@ void Predictor::BuildRuntime() {
   }
   program_ = std::make_unique<RuntimeProgram>(*optimized_, exec_, threads_);
   for (const auto& op : block.ops) {
-    if (op.Type() == "feed") feed_list_name_ = op.Input("X").at(0);
-    if (op.Type() == "fetch") fetch_list_name_ = op.Output("Out").at(0);
+    if (op.Type() == "feed") feed_list_name_ = IoArg(op, op.Input("X"), "X");
+    if (op.Type() == "fetch") fetch_list_name_ = IoArg(op, op.Output("Out"), "Out");
   }
   // The feed list holds the user's inputs; its size is fixed so handles stay valid.
   exec_->Var(feed_list_name_)->GetMutable<TensorList>()->resize(input_names_.size());
@@ -127,8 +135,10 @@ void Predictor::CheckInputs() {
 }
 
 void Predictor::Run() {
-  CheckInputs();
-  program_->Run();
+  RethrowAsLiteError("Run", [&] {
+    CheckInputs();
+    program_->Run();
+  });
 }
 
 std::shared_ptr<lite_api::PaddlePredictor> Predictor::Clone() {
@@ -143,7 +153,10 @@ namespace lite_api {
 
 template <>
 std::shared_ptr<PaddlePredictor> CreatePaddlePredictor<CxxConfig>(const CxxConfig& config) {
-  return std::make_shared<lite::Predictor>(config);
+  std::shared_ptr<PaddlePredictor> predictor;
+  lite::RethrowAsLiteError("CreatePaddlePredictor",
+                           [&] { predictor = std::make_shared<lite::Predictor>(config); });
+  return predictor;
 }
 
 }  // namespace lite_api

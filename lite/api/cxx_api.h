@@ -12,6 +12,19 @@
 namespace paddle {
 namespace lite {
 
+// Runs `fn`; any other std::exception (e.g. std::bad_alloc for a huge input) leaves as
+// PaddleLiteException, the one error type the API documents.
+template <typename Fn>
+void RethrowAsLiteError(const char* what, Fn&& fn) {
+  try {
+    fn();
+  } catch (const PaddleLiteException&) {
+    throw;
+  } catch (const std::exception& e) {
+    PLITE_THROW(what, ": ", e.what());
+  }
+}
+
 class Predictor : public lite_api::PaddlePredictor {
  public:
   explicit Predictor(const lite_api::CxxConfig& config);
