@@ -1,151 +1,32 @@
 #include "lite/api/cxx_api.h"
 
-#include <map>
-
+#include "lite/core/optimizer/optimizer.h"
 #include "lite/model_parser/model_parser.h"
 
 namespace paddle {
 namespace lite {
 
-namespace {
-
-// The one var bound to `param` of a feed/fetch op.
-const std::string& IoArg(const cpp::OpDesc& op, const std::vector<std::string>& args,
-                         const char* param) {
-  PLITE_CHECK(args.size() == 1, op.Type(), " op needs exactly one ", param, " argument");
-  return args[0];
-}
-
-// Names of the vars the feed ops write and the fetch ops read, ordered by `col`.
-std::vector<std::string> IoNames(const cpp::BlockDesc& block, const std::string& op_type) {
-  std::map<int, std::string> by_col;
-  for (const auto& op : block.ops) {
-    if (op.Type() != op_type) continue;
-    const int col = op.GetAttr<int32_t>("col");
-    const std::string& name =
-        op_type == "feed" ? IoArg(op, op.Output("Out"), "Out") : IoArg(op, op.Input("X"), "X");
-    PLITE_CHECK(by_col.emplace(col, name).second, op_type, " col ", col, " is used twice");
-  }
-  std::vector<std::string> names;
-  for (const auto& kv : by_col) {
-    PLITE_CHECK(kv.first == static_cast<int>(names.size()), op_type, " cols are not 0..n-1");
-    names.push_back(kv.second);
-  }
-  return names;
-}
-
-}  // namespace
-
-Predictor::Predictor(const lite_api::CxxConfig& config)
-    : root_(std::make_shared<Scope>()), threads_(config.threads()) {
-  PLITE_CHECK(threads_ >= 1, "set_threads: need at least 1 thread, got ", threads_);
+Predictor::Predictor(const lite_api::CxxConfig& config) : ProgramPredictor(config.threads()) {
   cpp::ProgramDesc program;
-  LoadModelPb(config.model_dir(), config.model_file(), config.param_file(), root_.get(),
-              &program);
+  LoadModelPb(config.model_dir(), config.model_file(), config.param_file(), root(), &program);
   PLITE_CHECK(!program.blocks.empty(), "the model has no blocks");
   std::vector<Place> places = config.valid_places();
   if (places.empty()) places.push_back(Place(TargetType::kHost, PrecisionType::kFloat));
   OptimizerOptions options;
   options.fuse = config.fusion_passes();
   options.memory_optimize = config.memory_optimize();
-  exec_ = &root_->NewScope();
-  optimized_ = std::make_shared<const cpp::ProgramDesc>(
-      Optimize(program, exec_, places, DefaultPasses(options)));
-  BuildRuntime();
-}
-
-Predictor::Predictor(const Predictor& other)
-    : lite_api::PaddlePredictor(),
-      root_(other.root_),
-      exec_(&other.root_->NewScope()),
-      optimized_(other.optimized_),
-      threads_(other.threads_) {
-  BuildRuntime();
-}
-
-Predictor::~Predictor() {
-  program_.reset();
-  if (root_ && exec_) root_->DeleteScope(exec_);
-}
-
-void Predictor::BuildRuntime() {
-  const cpp::BlockDesc& block = optimized_->blocks[0];
-  input_names_ = IoNames(block, "feed");
-  output_names_ = IoNames(block, "fetch");
-  input_precisions_.clear();
-  for (const auto& name : input_names_) {
-    const cpp::VarDesc* var = block.FindVar(name);
-    input_precisions_.push_back(var ? var->precision : PrecisionType::kFloat);
-  }
-  program_ = std::make_unique<RuntimeProgram>(*optimized_, exec_, threads_);
-  for (const auto& op : block.ops) {
-    if (op.Type() == "feed") feed_list_name_ = IoArg(op, op.Input("X"), "X");
-    if (op.Type() == "fetch") fetch_list_name_ = IoArg(op, op.Output("Out"), "Out");
-  }
-  // The feed list holds the user's inputs; its size is fixed so handles stay valid.
-  exec_->Var(feed_list_name_)->GetMutable<TensorList>()->resize(input_names_.size());
-  exec_->Var(fetch_list_name_)->GetMutable<TensorList>();
-}
-
-std::unique_ptr<lite_api::Tensor> Predictor::GetInput(int i) {
-  PLITE_CHECK(i >= 0 && static_cast<size_t>(i) < input_names_.size(), "GetInput(", i,
-              "): the model has ", input_names_.size(), " inputs");
-  auto* list = exec_->FindVar(feed_list_name_)->GetMutable<TensorList>();
-  return std::make_unique<lite_api::Tensor>(static_cast<void*>(&(*list)[i]));
-}
-
-std::unique_ptr<lite_api::Tensor> Predictor::GetInputByName(const std::string& name) {
-  for (size_t i = 0; i < input_names_.size(); ++i) {
-    if (input_names_[i] == name) return GetInput(static_cast<int>(i));
-  }
-  PLITE_THROW("GetInputByName: the model has no input '", name, "' (inputs: ",
-              Join(input_names_, ", "), ")");
-}
-
-std::unique_ptr<const lite_api::Tensor> Predictor::GetOutput(int i) const {
-  PLITE_CHECK(i >= 0 && static_cast<size_t>(i) < output_names_.size(), "GetOutput(", i,
-              "): the model has ", output_names_.size(), " outputs");
-  auto* list = exec_->FindVar(fetch_list_name_)->GetMutable<TensorList>();
-  PLITE_CHECK(static_cast<size_t>(i) < list->size(), "GetOutput(", i,
-              "): Run() has not produced outputs yet");
-  return std::make_unique<const lite_api::Tensor>(static_cast<const void*>(&(*list)[i]));
-}
-
-std::unique_ptr<const lite_api::Tensor> Predictor::GetTensor(const std::string& name) const {
-  const Tensor* t = exec_->FindTensor(name);
-  PLITE_CHECK(t != nullptr, "GetTensor: no variable '", name, "'");
-  return std::make_unique<const lite_api::Tensor>(static_cast<const void*>(t));
-}
-
-void Predictor::CheckInputs() {
-  auto& list = *exec_->FindVar(feed_list_name_)->GetMutable<TensorList>();
-  for (size_t i = 0; i < input_names_.size(); ++i) {
-    Tensor& t = list[i];
-    const std::string which = StrCat("input ", i, " ('", input_names_[i], "')");
-    PLITE_CHECK(!t.dims().empty() && t.memory_size() > 0, which,
-                " was not set: Resize it and write its data before Run()");
-    // Memory shared in with ShareExternalMemory carries no precision: it is the model's.
-    if (t.precision() == PrecisionType::kUnk) t.set_precision(input_precisions_[i]);
-    PLITE_CHECK(t.precision() == input_precisions_[i], which, " must be ",
-                lite_api::PrecisionToStr(input_precisions_[i]), ", got ",
-                lite_api::PrecisionToStr(t.precision()));
-    PLITE_CHECK(t.memory_size() >= t.numel() * lite_api::PrecisionTypeLength(t.precision()),
-                which, " holds ", t.memory_size(), " bytes, too few for shape ", t.dims());
-  }
-}
-
-void Predictor::Run() {
-  RethrowAsLiteError("Run", [&] {
-    CheckInputs();
-    program_->Run();
-  });
+  SetProgram(std::make_shared<const cpp::ProgramDesc>(
+      Optimize(program, exec_scope(), places, DefaultPasses(options))));
 }
 
 std::shared_ptr<lite_api::PaddlePredictor> Predictor::Clone() {
   return std::make_shared<Predictor>(*this);
 }
 
-std::string Predictor::GetVersion() const { return PLITE_VERSION; }
+void Predictor::SaveOptimizedModel(const std::string& model_dir,
+                                   lite_api::LiteModelType model_type, bool record_info) {
+  PLITE_THROW("SaveOptimizedModel: not built yet");
+}
 
 }  // namespace lite
 

@@ -81,5 +81,11 @@ PLITE_INSTANTIATE_TENSOR_ACCESS(int64_t)
 PLITE_INSTANTIATE_TENSOR_ACCESS(bool)
 #undef PLITE_INSTANTIATE_TENSOR_ACCESS
 
+void PaddlePredictor::SaveOptimizedModel(const std::string& model_dir, LiteModelType model_type,
+                                         bool record_info) {
+  PLITE_THROW("SaveOptimizedModel needs the full predictor (CxxConfig); this one runs an ",
+              "already optimized model");
+}
+
 }  // namespace lite_api
 }  // namespace paddle

@@ -76,6 +76,13 @@ class PaddlePredictor {
   // each predictor may then run on its own thread.
   virtual std::shared_ptr<PaddlePredictor> Clone() = 0;
   virtual std::string GetVersion() const = 0;
+  // Writes the optimized model: kNaiveBuffer -> `model_dir` + ".nb" (what MobileConfig
+  // loads); kProtobuf -> Paddle files in `model_dir`. With `record_info`, the lists of ops
+  // and kernels the model uses (for a tailored build) go into the directory `model_dir`.
+  // Only the full predictor (CxxConfig) can save; the light one throws.
+  virtual void SaveOptimizedModel(const std::string& model_dir,
+                                  LiteModelType model_type = LiteModelType::kProtobuf,
+                                  bool record_info = false);
 };
 
 class ConfigBase {
@@ -117,6 +124,34 @@ class CxxConfig : public ConfigBase {
   std::string param_file_;
   bool fusion_passes_{true};
   bool memory_optimize_{true};
+};
+
+// Loads an optimized `.nb` model (written by `opt` or SaveOptimizedModel) into the light
+// predictor: no optimizer runs, weights are used in place from the mapped file.
+class MobileConfig : public ConfigBase {
+ public:
+  void set_model_from_file(const std::string& path) {
+    lite_model_file_ = path;
+    lite_model_buffer_.clear();
+    from_memory_ = false;
+  }
+  // The predictor keeps its own copy of the bytes.
+  void set_model_from_buffer(const std::string& buffer) {
+    set_model_from_buffer(buffer.data(), buffer.size());
+  }
+  void set_model_from_buffer(const char* buffer, size_t size) {
+    lite_model_buffer_.assign(buffer, size);
+    lite_model_file_.clear();
+    from_memory_ = true;
+  }
+  bool is_model_from_memory() const { return from_memory_; }
+  const std::string& lite_model_file() const { return lite_model_file_; }
+  const std::string& lite_model_buffer() const { return lite_model_buffer_; }
+
+ private:
+  std::string lite_model_file_;
+  std::string lite_model_buffer_;
+  bool from_memory_{false};
 };
 
 template <typename ConfigT>

@@ -47,6 +47,14 @@ enum class PowerMode : int {
   LITE_POWER_NO_BIND = 3,
 };
 
+// What SaveOptimizedModel / opt write: Paddle's protobuf program + params, or plite's
+// flatbuffers `.nb` file (called "naive buffer" as in Paddle Lite).
+enum class LiteModelType : int {
+  kProtobuf = 0,
+  kNaiveBuffer = 1,
+  UNK = 2,
+};
+
 #define TARGET(item__) ::paddle::lite_api::TargetType::item__
 #define PRECISION(item__) ::paddle::lite_api::PrecisionType::item__
 #define DATALAYOUT(item__) ::paddle::lite_api::DataLayoutType::item__

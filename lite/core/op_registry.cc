@@ -57,9 +57,16 @@ OpRegistry& OpRegistry::Global() {
   return registry;
 }
 
-bool OpRegistry::Register(const std::string& op_type, Creator creator) {
+bool OpRegistry::Register(const std::string& op_type, Creator creator,
+                          const char* source_file) {
   creators_[op_type] = std::move(creator);
+  source_files_[op_type] = source_file;
   return true;
+}
+
+std::string OpRegistry::SourceFile(const std::string& op_type) const {
+  auto it = source_files_.find(op_type);
+  return it == source_files_.end() ? std::string() : it->second;
 }
 
 std::unique_ptr<OpLite> OpRegistry::Create(const std::string& op_type) const {

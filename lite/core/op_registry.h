@@ -6,7 +6,8 @@
 //       .BindOutput("Out", {GetTensorTy(TARGET(kHost))})
 //       .Finalize();
 //
-// Use the macros at global scope. Each defines a `touch_*` function; the build generates
+// Use the macros at global scope. The build maps __FILE__ to the path below the project
+// root (-fmacro-prefix-map), which is what tailoring lists record. Each defines a `touch_*` function; the build generates
 // a file of USE_LITE_OP/USE_LITE_KERNEL lines calling them, so a static link keeps exactly
 // the compiled registrations (no hand-edited list).
 #pragma once
@@ -32,6 +33,7 @@ struct KernelInfo {
   std::map<std::string, Type> inputs;   // declared types per argument
   std::map<std::string, Type> outputs;
   std::map<std::string, int> op_versions;  // Paddle op versions this kernel implements
+  std::string source_file;  // where it is registered, relative to the project root
 
   std::string key() const;  // "op_type,target,precision,layout,alias"
 };
@@ -57,22 +59,26 @@ class OpRegistry {
   using Creator = std::function<std::unique_ptr<OpLite>()>;
   static OpRegistry& Global();
 
-  bool Register(const std::string& op_type, Creator creator);
+  bool Register(const std::string& op_type, Creator creator, const char* source_file);
   bool Has(const std::string& op_type) const { return creators_.count(op_type) > 0; }
+  // The file registering the op, relative to the project root ("" when unknown).
+  std::string SourceFile(const std::string& op_type) const;
   // Throws naming the op when it is not registered.
   std::unique_ptr<OpLite> Create(const std::string& op_type) const;
   std::vector<std::string> OpTypes() const;
 
  private:
   std::map<std::string, Creator> creators_;
+  std::map<std::string, std::string> source_files_;
 };
 
 template <typename KernelClass>
 class KernelRegistrar {
  public:
   KernelRegistrar(const char* op_type, TargetType target, PrecisionType precision,
-                  DataLayoutType layout, const char* alias) {
+                  DataLayoutType layout, const char* alias, const char* source_file) {
     info_.op_type = op_type;
+    info_.source_file = source_file;
     info_.alias = alias;
     info_.place = Place(target, precision, layout);
     info_.create = [] { return std::unique_ptr<KernelBase>(new KernelClass); };
@@ -106,7 +112,7 @@ class KernelRegistrar {
   static bool plite_op_registered_##op_type__ [[maybe_unused]] =                     \
       ::paddle::lite::OpRegistry::Global().Register(#op_type__, [] {                 \
         return std::unique_ptr<::paddle::lite::OpLite>(new OpClass(#op_type__));     \
-      })
+      }, __FILE__)
 
 #define REGISTER_LITE_KERNEL(op__, target__, precision__, layout__, KernelClass, alias__)   \
   int touch_kernel_##op__##_##target__##_##precision__##_##layout__##_##alias__() {         \
@@ -114,7 +120,8 @@ class KernelRegistrar {
   }                                                                                         \
   static bool plite_kernel_registered_##op__##_##target__##_##precision__##_##layout__##_## \
       alias__ [[maybe_unused]] = ::paddle::lite::KernelRegistrar<KernelClass>(              \
-          #op__, TARGET(target__), PRECISION(precision__), DATALAYOUT(layout__), #alias__)
+          #op__, TARGET(target__), PRECISION(precision__), DATALAYOUT(layout__), #alias__,    \
+          __FILE__)
 
 #define USE_LITE_OP(op_type__)                                     \
   extern int touch_op_##op_type__();                               \

@@ -42,20 +42,47 @@ void CreateBlockVars(const cpp::BlockDesc& block, Scope* exec_scope) {
   }
 }
 
+namespace {
+
+// Every picked kernel and op of `block` that this build lacks, listed together so a
+// tailored library reports all it misses at once.
+void CheckKernelsPresent(const cpp::BlockDesc& block) {
+  std::set<std::string> missing_kernels;
+  std::set<std::string> missing_ops;
+  for (const auto& desc : block.ops) {
+    PLITE_CHECK(desc.HasAttr(kKernelKeyAttr), "op '", desc.Type(),
+                "' has no picked kernel (the program was not optimized)");
+    if (!OpRegistry::Global().Has(desc.Type())) missing_ops.insert(desc.Type());
+    const std::string key = desc.GetAttr<std::string>(kKernelKeyAttr);
+    if (KernelRegistry::Global().Find(key) == nullptr) missing_kernels.insert(key);
+  }
+  if (missing_kernels.empty() && missing_ops.empty()) return;
+  std::string message = "the model needs what this build does not have:";
+  if (!missing_ops.empty()) {
+    message += StrCat(" ops [", Join(std::vector<std::string>(missing_ops.begin(),
+                                                              missing_ops.end()), "; "), "]");
+  }
+  if (!missing_kernels.empty()) {
+    message += StrCat(" kernels [", Join(std::vector<std::string>(missing_kernels.begin(),
+                                                                  missing_kernels.end()), "; "),
+                      "]");
+  }
+  PLITE_THROW(message, " (rebuild with them, e.g. a tailored build from this model's lists)");
+}
+
+}  // namespace
+
 RuntimeProgram::RuntimeProgram(const cpp::ProgramDesc& optimized, Scope* exec_scope, int threads)
     : exec_scope_(exec_scope) {
   PLITE_CHECK(!optimized.blocks.empty(), "program has no blocks");
   context_.threads = threads;
   const cpp::BlockDesc& block = optimized.blocks[0];
+  CheckKernelsPresent(block);
   CreateBlockVars(block, exec_scope);
   instructions_.reserve(block.ops.size());
   for (const auto& desc : block.ops) {
-    PLITE_CHECK(desc.HasAttr(kKernelKeyAttr), "op '", desc.Type(),
-                "' has no picked kernel (the program was not optimized)");
-    const std::string key = desc.GetAttr<std::string>(kKernelKeyAttr);
-    const KernelInfo* info = KernelRegistry::Global().Find(key);
-    PLITE_CHECK(info != nullptr, "kernel '", key, "' for op '", desc.Type(),
-                "' is not in this build");
+    const KernelInfo* info =
+        KernelRegistry::Global().Find(desc.GetAttr<std::string>(kKernelKeyAttr));
     auto op = OpRegistry::Global().Create(desc.Type());
     op->Attach(desc, exec_scope);
     auto kernel = KernelRegistry::Create(*info);

@@ -1,0 +1,77 @@
+// What the full (CxxConfig) and light (MobileConfig) predictors share: an optimized
+// program run over a weights scope, with the API's inputs, outputs and clones. The two
+// differ only in how they obtain the optimized program and the weights.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lite/api/paddle_api.h"
+#include "lite/core/program.h"
+
+namespace paddle {
+namespace lite {
+
+// Runs `fn`; any other std::exception (e.g. std::bad_alloc for a huge input) leaves as
+// PaddleLiteException, the one error type the API documents.
+template <typename Fn>
+void RethrowAsLiteError(const char* what, Fn&& fn) {
+  try {
+    fn();
+  } catch (const PaddleLiteException&) {
+    throw;
+  } catch (const std::exception& e) {
+    PLITE_THROW(what, ": ", e.what());
+  }
+}
+
+class ProgramPredictor : public lite_api::PaddlePredictor {
+ public:
+  ~ProgramPredictor() override;
+
+  std::unique_ptr<lite_api::Tensor> GetInput(int i) override;
+  std::unique_ptr<const lite_api::Tensor> GetOutput(int i) const override;
+  std::vector<std::string> GetInputNames() override { return input_names_; }
+  std::vector<std::string> GetOutputNames() override { return output_names_; }
+  std::unique_ptr<lite_api::Tensor> GetInputByName(const std::string& name) override;
+  std::unique_ptr<const lite_api::Tensor> GetTensor(const std::string& name) const override;
+  void Run() override;
+  std::string GetVersion() const override;
+
+  const cpp::ProgramDesc& optimized_program() const { return *optimized_; }
+  const RuntimeProgram& runtime_program() const { return *program_; }
+
+ protected:
+  // A new predictor: the derived constructor fills root_ (weights) and calls
+  // SetProgram. `threads` is checked here.
+  explicit ProgramPredictor(int threads);
+  // A clone: shares `other`'s weights and optimized program, with its own activations.
+  ProgramPredictor(const ProgramPredictor& other);
+
+  Scope* root() { return root_.get(); }
+  const Scope& root() const { return *root_; }
+  // The scope activations live in (a child of the weights scope).
+  Scope* exec_scope() { return exec_; }
+  const Scope& exec_scope() const { return *exec_; }
+  // Builds the instructions for `optimized`, whose params must be in root().
+  void SetProgram(std::shared_ptr<const cpp::ProgramDesc> optimized);
+
+ private:
+  void BuildRuntime();
+  void CheckInputs();
+
+  std::shared_ptr<Scope> root_;  // weights, shared by clones
+  Scope* exec_{nullptr};         // this predictor's activations (a child of root_)
+  std::shared_ptr<const cpp::ProgramDesc> optimized_;
+  std::unique_ptr<RuntimeProgram> program_;
+  int threads_{1};
+  std::vector<std::string> input_names_;   // feed order
+  std::vector<std::string> output_names_;  // fetch order
+  std::vector<lite_api::PrecisionType> input_precisions_;
+  std::string feed_list_name_{"feed"};
+  std::string fetch_list_name_{"fetch"};
+};
+
+}  // namespace lite
+}  // namespace paddle
