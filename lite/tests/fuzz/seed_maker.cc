@@ -1,0 +1,111 @@
+#include "lite/tests/fuzz/seed_maker.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <set>
+
+#include "lite/model_parser/model_parser.h"
+#include "lite/model_parser/pb/params_io.h"
+#include "lite/model_parser/pb/program_desc_parser.h"
+#include "lite/tests/fuzz/fuzz_input.h"
+#include "lite/utils/check.h"
+#include "tools/sample_model_builder.h"
+
+namespace paddle {
+namespace lite {
+namespace fuzz {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string ReadAll(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  PLITE_CHECK(in.is_open(), "cannot open ", path);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// The combined params of `program` from `scope`, written through a scratch file (the writer
+// only writes files).
+std::string CombinedParams(const cpp::ProgramDesc& program, const Scope& scope) {
+  const fs::path scratch =
+      fs::temp_directory_path() / ("plite_fuzz_seed_" + std::to_string(getpid()) + ".pdiparams");
+  pb::SaveCombinedParams(scratch.string(), program, scope);
+  std::string bytes = ReadAll(scratch.string());
+  fs::remove(scratch);
+  return bytes;
+}
+
+// Attributes Paddle writes for its own bookkeeping; no op reads them.
+cpp::ProgramDesc WithoutBookkeeping(cpp::ProgramDesc program) {
+  for (auto& block : program.blocks) {
+    for (auto& op : block.ops) {
+      for (const char* name : {"op_callstack", "op_namescope", "op_device", "op_role_var"}) {
+        op.DeleteAttr(name);
+      }
+    }
+  }
+  return program;
+}
+
+// A program of block 0's first op of `type` alone, with the vars it names and their params.
+cpp::ProgramDesc OneOpProgram(const cpp::ProgramDesc& program, const cpp::OpDesc& op) {
+  const cpp::BlockDesc& block = program.blocks[0];
+  cpp::ProgramDesc one;
+  one.version = program.version;
+  one.blocks.emplace_back();
+  one.blocks[0].ops.push_back(op);
+  std::vector<std::string> names = op.InputArgumentNames();
+  for (const auto& name : op.OutputArgumentNames()) names.push_back(name);
+  for (const auto& var : block.vars) {
+    if (std::find(names.begin(), names.end(), var.name) != names.end()) {
+      one.blocks[0].vars.push_back(var);
+    }
+  }
+  return WithoutBookkeeping(one);
+}
+
+std::vector<Seed> SeedsOf(const std::string& tag, const std::string& program_bytes,
+                          const cpp::ProgramDesc& program, const Scope& scope) {
+  const std::string params = CombinedParams(program, scope);
+  const bool has_params = !pb::ParamVars(program).empty();
+  std::vector<Seed> seeds = {
+      {tag + ".full", JoinPbInput(program_bytes, params), true},
+      {tag + ".program", JoinPbInput(program_bytes, ""), !has_params},
+      {tag + ".compact", JoinPbInput(pb::SerializeProgramDesc(WithoutBookkeeping(program)), params),
+       true},
+  };
+  std::set<std::string> types;
+  for (const auto& op : program.blocks[0].ops) {
+    if (op.Type() == "feed" || op.Type() == "fetch" || !types.insert(op.Type()).second) continue;
+    const cpp::ProgramDesc one = OneOpProgram(program, op);
+    seeds.push_back({tag + ".op." + op.Type(),
+                     JoinPbInput(pb::SerializeProgramDesc(one), CombinedParams(one, scope)),
+                     true});
+  }
+  return seeds;
+}
+
+}  // namespace
+
+std::vector<Seed> PbSeedsOfModel(const std::string& model_dir, const std::string& tag) {
+  Scope scope;
+  cpp::ProgramDesc program;
+  const PbModelFiles files = LoadModelPb(model_dir, "", "", &scope, &program);
+  return SeedsOf(tag, ReadAll(files.model_file), program, scope);
+}
+
+std::vector<Seed> PbSeedsOfSampleModel() {
+  Scope scope;
+  cpp::ProgramDesc program;
+  BuildSampleModel(&program, &scope);
+  return SeedsOf("sample", pb::SerializeProgramDesc(program), program, scope);
+}
+
+}  // namespace fuzz
+}  // namespace lite
+}  // namespace paddle
