@@ -2,10 +2,11 @@
 # opt on the sample model: the registry reports, the model op list, the graph visualization,
 # the saved model, and its errors for bad flags and unsupported ops: each must fail with a
 # clear message and exit code 1, never a crash.
-#   opt_cli_test.sh <opt> <make_sample_model>
+#   opt_cli_test.sh <opt> <make_sample_model> <source dir>
 set -uo pipefail
 opt=$1
 maker=$2
+source=$3
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$maker" "$work/model" >/dev/null || { echo "FAIL: make_sample_model"; exit 1; }
@@ -134,13 +135,25 @@ else
               .tailored_kernels_source_list; do
     check "tailoring_$list" [ -s "$work/tailored/$list" ]
   done
-  check tailored_ops_has_conv2d grep -qx conv2d "$work/tailored/.tailored_ops_list"
   expect save_protobuf 0 "wrote the protobuf model into $work/pb/" -- \
     "$opt" --model_dir="$work/model" --optimize_out_type=protobuf --optimize_out="$work/pb"
   # The saved program is the optimized one: fusions are visible in its op list.
   expect reload_protobuf 0 "op types" -- "$opt" --model_dir="$work/pb" --print_model_ops
   check reload_has_fc grep -qE '^fc ' <<<"$out"
   check reload_no_batch_norm bash -c '! grep -qE "^batch_norm " <<<"$1"' _ "$out"
+  # The tailored op list is the optimized program's op types (read back from the protobuf
+  # model, another writer); every kernel listed is registered; every source file exists.
+  check tailored_ops_match [ "$(sort "$work/tailored/.tailored_ops_list")" = \
+                             "$(table_rows | awk '{print $1}' | sort)" ]
+  keys=$("$opt" --display_kernels | awk '/^[^ ]+,[^ ]+  /{print $1}')
+  checks=$((checks + 1))
+  missing=$(while read -r key; do grep -qxF "$key" <<<"$keys" || echo "$key"; done \
+            <"$work/tailored/.tailored_kernels_list")
+  if [ -n "$missing" ]; then fail "tailored kernels not registered: $missing"; else pass tailored_kernels_registered; fi
+  checks=$((checks + 1))
+  missing=$(cat "$work/tailored/.tailored_ops_source_list" "$work/tailored/.tailored_kernels_source_list" |
+            while read -r f; do [ -f "$source/$f" ] || echo "$f"; done)
+  if [ -n "$missing" ]; then fail "tailored sources not in $source: $missing"; else pass tailored_sources_exist; fi
 fi
 
 echo "$((checks - failures)) passed, $failures failed"
