@@ -16,6 +16,7 @@
 #include "lite/api/paddle_api.h"
 #include "lite/core/program.h"
 #include "lite/model_parser/flatbuffers/model_generated.h"
+#include "lite/model_parser/flatbuffers/nb_format.h"
 #include "lite/model_parser/flatbuffers/nb_model.h"
 #include "lite/tests/model_parser/model_test_util.h"
 #include "tools/sample_model_builder.h"
@@ -324,6 +325,11 @@ TEST(NbFormat, MapFileAndCopyOfLoadTheSame) {
   ExpectSameParams(m.program, from_map, from_copy);
   const auto* w = static_cast<const uint8_t*>(from_map.FindTensor("p_i64")->raw_data());
   EXPECT_TRUE(w >= begin && w < begin + m.bytes.size());
+
+  // The mapping is private and writable: a stray write changes this process's copy of the
+  // page only, never the file.
+  const_cast<uint8_t*>(w)[0] ^= 0xff;
+  EXPECT_EQ(ReadBytes(path), m.bytes);
 }
 
 // ---- the sample model through the full predictor ----
@@ -719,6 +725,53 @@ TEST(NbLoader, CorruptMetaSectionFailsVerification) {
   const auto meta_offset = GetLE<uint64_t>(bytes, 16);
   PutLE<uint32_t>(&bytes, meta_offset, 0x7ffffff0u);  // root table offset far outside
   ExpectLoadError(bytes, {"meta section is not a valid model flatbuffer"});
+}
+
+// A whole file around a meta flatbuffer built here (no params).
+std::string FileWithMeta(const flatbuffers::FlatBufferBuilder& fbb) {
+  nb::Header h;
+  h.opt_version = "hand-made";
+  h.meta_offset = kNbHeaderSize;
+  h.meta_size = fbb.GetSize();
+  h.data_offset = (kNbHeaderSize + fbb.GetSize() + 63) / 64 * 64;
+  h.data_size = 64;
+  std::string bytes = nb::EncodeHeader(h);
+  bytes.append(reinterpret_cast<const char*>(fbb.GetBufferPointer()), fbb.GetSize());
+  bytes.resize(h.data_offset + h.data_size, '\0');
+  return bytes;
+}
+
+// A flatbuffer may point at one table or string from many places; what the loader builds
+// from it stays proportional to the file's size.
+TEST(NbLoader, SharedSubstructuresCannotBlowUpMemory) {
+  {
+    flatbuffers::FlatBufferBuilder fbb;
+    const auto big = fbb.CreateString(std::string(10000, 'x'));
+    const std::vector<flatbuffers::Offset<flatbuffers::String>> refs(100000, big);
+    const auto strings = fbb.CreateVector(refs);
+    const auto name = fbb.CreateString("s");
+    fbs::AttrBuilder ab(fbb);
+    ab.add_name(name);
+    ab.add_kind(fbs::AttrKind::STRINGS);
+    ab.add_strings(strings);
+    const auto attr = ab.Finish();
+    const auto op = fbs::CreateOp(fbb, fbb.CreateString("op"), 0, 0,
+                                  fbb.CreateVector(std::vector<flatbuffers::Offset<fbs::Attr>>{attr}));
+    const auto block = fbs::CreateBlock(fbb, 0, -1, 0,
+                                        fbb.CreateVector(std::vector<flatbuffers::Offset<fbs::Op>>{op}));
+    fbs::FinishModelBuffer(fbb, fbs::CreateModel(fbb, 0, fbb.CreateVector(std::vector<flatbuffers::Offset<fbs::Block>>{block})));
+    // 1 GB of strings from a 400 kB file.
+    ExpectLoadError(FileWithMeta(fbb), {"expands far beyond"});
+  }
+  {
+    flatbuffers::FlatBufferBuilder fbb;
+    const auto op = fbs::CreateOp(fbb, fbb.CreateString(std::string(1000, 'o')));
+    const std::vector<flatbuffers::Offset<fbs::Op>> ops(200000, op);
+    const auto block = fbs::CreateBlock(fbb, 0, -1, 0, fbb.CreateVector(ops));
+    fbs::FinishModelBuffer(fbb, fbs::CreateModel(fbb, 0, fbb.CreateVector(std::vector<flatbuffers::Offset<fbs::Block>>{block})));
+    // 200000 references to one op with a 1000-byte type: 200 MB from an 800 kB file.
+    ExpectLoadError(FileWithMeta(fbb), {"expands far beyond"});
+  }
 }
 
 TEST(NbLoader, MissingEmptyAndDirectoryFiles) {
