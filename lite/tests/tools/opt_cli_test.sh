@@ -121,40 +121,37 @@ else
        "install graphviz (tools/setup_debian.sh does)"
 fi
 
-# --- saving (until SaveOptimizedModel lands from the .nb work, these skip loudly)
-probe=$("$opt" --model_dir="$work/model" --optimize_out="$work/probe" 2>&1)
-if grep -qF "SaveOptimizedModel: not built yet" <<<"$probe"; then
-  echo "SKIPPED (LOUDLY): SaveOptimizedModel is not built yet; the --optimize_out checks did not run"
-else
-  expect save_nb 0 "wrote $work/out.nb" -- "$opt" --model_dir="$work/model" --optimize_out="$work/out"
-  check nb_non_empty [ -s "$work/out.nb" ]
-  expect save_tailoring 0 "wrote $work/tailored.nb" -- \
-    "$opt" --model_file="$work/model/model.pdmodel" --param_file="$work/model/model.pdiparams" \
-    --optimize_out="$work/tailored" --record_tailoring_info
-  for list in .tailored_ops_list .tailored_ops_source_list .tailored_kernels_list \
-              .tailored_kernels_source_list; do
-    check "tailoring_$list" [ -s "$work/tailored/$list" ]
-  done
-  expect save_protobuf 0 "wrote the protobuf model into $work/pb/" -- \
-    "$opt" --model_dir="$work/model" --optimize_out_type=protobuf --optimize_out="$work/pb"
-  # The saved program is the optimized one: fusions are visible in its op list.
-  expect reload_protobuf 0 "op types" -- "$opt" --model_dir="$work/pb" --print_model_ops
-  check reload_has_fc grep -qE '^fc ' <<<"$out"
-  check reload_no_batch_norm bash -c '! grep -qE "^batch_norm " <<<"$1"' _ "$out"
-  # The tailored op list is the optimized program's op types (read back from the protobuf
-  # model, another writer); every kernel listed is registered; every source file exists.
-  check tailored_ops_match [ "$(sort "$work/tailored/.tailored_ops_list")" = \
-                             "$(table_rows | awk '{print $1}' | sort)" ]
-  keys=$("$opt" --display_kernels | awk '/^[^ ]+,[^ ]+  /{print $1}')
-  checks=$((checks + 1))
-  missing=$(while read -r key; do grep -qxF "$key" <<<"$keys" || echo "$key"; done \
-            <"$work/tailored/.tailored_kernels_list")
-  if [ -n "$missing" ]; then fail "tailored kernels not registered: $missing"; else pass tailored_kernels_registered; fi
-  checks=$((checks + 1))
-  missing=$(cat "$work/tailored/.tailored_ops_source_list" "$work/tailored/.tailored_kernels_source_list" |
-            while read -r f; do [ -f "$source/$f" ] || echo "$f"; done)
-  if [ -n "$missing" ]; then fail "tailored sources not in $source: $missing"; else pass tailored_sources_exist; fi
-fi
+# --- saving
+expect save_nb 0 "wrote $work/out.nb" -- "$opt" --model_dir="$work/model" --optimize_out="$work/out"
+check nb_non_empty [ -s "$work/out.nb" ]
+# The magic docs/model_format.md gives.
+check nb_magic [ "$(head -c 8 "$work/out.nb" | od -An -tx1 | tr -d ' \n')" = 89504c4e420d0a1a ]
+expect save_tailoring 0 "wrote $work/tailored.nb" -- \
+  "$opt" --model_file="$work/model/model.pdmodel" --param_file="$work/model/model.pdiparams" \
+  --optimize_out="$work/tailored" --record_tailoring_info
+for list in .tailored_ops_list .tailored_ops_source_list .tailored_kernels_list \
+            .tailored_kernels_source_list; do
+  check "tailoring_$list" [ -s "$work/tailored/$list" ]
+done
+expect save_protobuf 0 "wrote the protobuf model into $work/pb/" -- \
+  "$opt" --model_dir="$work/model" --optimize_out_type=protobuf --optimize_out="$work/pb"
+# The saved program is the optimized one: fusions are visible in its op list.
+expect reload_protobuf 0 "op types" -- "$opt" --model_dir="$work/pb" --print_model_ops
+check reload_has_fc grep -qE '^fc ' <<<"$out"
+check reload_no_batch_norm bash -c '! grep -qE "^batch_norm " <<<"$1"' _ "$out"
+# The tailored op list is the optimized program's op types (read back from the protobuf
+# model, another writer); every kernel listed is registered; every source file exists.
+check tailored_ops_match [ "$(sort "$work/tailored/.tailored_ops_list")" = \
+                           "$(table_rows | awk '{print $1}' | sort)" ]
+keys=$("$opt" --display_kernels | awk '/^[^ ]+,[^ ]+  /{print $1}')
+checks=$((checks + 1))
+missing=$(while read -r key; do grep -qxF "$key" <<<"$keys" || echo "$key"; done \
+          <"$work/tailored/.tailored_kernels_list")
+if [ -n "$missing" ]; then fail "tailored kernels not registered: $missing"; else pass tailored_kernels_registered; fi
+checks=$((checks + 1))
+missing=$(cat "$work/tailored/.tailored_ops_source_list" "$work/tailored/.tailored_kernels_source_list" |
+          while read -r f; do [ -f "$source/$f" ] || echo "$f"; done)
+if [ -n "$missing" ]; then fail "tailored sources not in $source: $missing"; else pass tailored_sources_exist; fi
 
 echo "$((checks - failures)) passed, $failures failed"
 [ "$failures" -eq 0 ]

@@ -2,7 +2,7 @@
 # opt --print_model_ops on every shared real model: the op types and counts must equal the
 # ones its MANIFEST.txt states (written by the tooling that collected the models, not by
 # plite), and every op must show a target with a kernel. Each model is also optimized into a
-# graph that Graphviz renders.
+# .nb file and a graph that Graphviz renders.
 #   opt_models_test.sh <opt> <source dir>
 # Models: $PLITE_MODELS_DIR, else <source dir>/../shared/models; exit 77 (skipped) when absent.
 set -uo pipefail
@@ -71,14 +71,18 @@ for manifest in "$models"/*/MANIFEST.txt; do
   fi
   echo "ok: $name: $(wc -l <<<"$got") op types as its MANIFEST states, each with a kernel"
 
-  # Optimize it into a graph (weights needed: skipped when the manifest ships none).
+  # Optimize it (weights needed: skipped when the manifest ships none).
   if [ -z "$param_file" ] && [ "$model_file" != "__model__" ]; then continue; fi
-  out=$("$opt" "${args[@]}" --valid_targets=host --visualization_file_output_path="$work/$name" 2>&1)
+  out=$("$opt" "${args[@]}" --valid_targets=host --optimize_out="$work/$name" \
+        --visualization_file_output_path="$work/$name.viz" 2>&1)
   code=$?
-  dot_file=$(ls "$work/$name"/*.dot 2>/dev/null | head -1)
-  if [ "$code" -ne 0 ] || [ -z "$dot_file" ]; then
-    echo "FAIL: $name: visualization exit $code"; echo "$out"; failures=$((failures + 1)); continue
+  dot_file=$(ls "$work/$name.viz"/*.dot 2>/dev/null | head -1)
+  magic=$(head -c 8 "$work/$name.nb" 2>/dev/null | od -An -tx1 | tr -d ' \n')
+  if [ "$code" -ne 0 ] || [ -z "$dot_file" ] || [ "$magic" != 89504c4e420d0a1a ]; then
+    echo "FAIL: $name: optimizing exit $code, .dot '$dot_file', .nb magic '$magic'"; echo "$out"
+    failures=$((failures + 1)); continue
   fi
+  echo "ok: $name: wrote $name.nb ($(stat -c %s "$work/$name.nb") bytes)"
   if command -v dot >/dev/null; then
     if dot -Tsvg "$dot_file" -o "$work/$name.svg" && grep -qF "<svg" "$work/$name.svg"; then
       echo "ok: $name: $(basename "$dot_file") renders ($(grep -c ' -> ' "$dot_file") edges)"
