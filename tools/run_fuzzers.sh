@@ -3,7 +3,7 @@
 # build-fuzz/, make their seed corpora from the sample model and the shared real models, and
 # run each target for the given time (default 60 s). Fails naming the reproducer when a
 # target finds a crash, a leak, a timeout or an out-of-memory input.
-#   Replay one input:  build-fuzz/lite/tests/fuzz/fuzz_pb_loader <file>
+#   Replay one input:  build-fuzz/lite/tests/fuzz/fuzz_pb_loader <file>  (or fuzz_nb_loader)
 # Seeds are generated into build-fuzz/corpus/<target>/ (never committed); what the fuzzers
 # add goes to build-fuzz/corpus/<target>-work/, which later runs start from.
 set -euo pipefail
@@ -28,12 +28,13 @@ if [ -d "$models" ]; then
   done
 fi
 [ ${#model_dirs[@]} -gt 0 ] || echo "run_fuzzers: no shared models in $models; seeding from the sample model only"
-rm -rf "$build/corpus/pb"
-"$build/lite/tests/fuzz/make_fuzz_seeds" "$build/corpus/pb" "${model_dirs[@]}" >/dev/null
+rm -rf "$build/corpus/pb" "$build/corpus/nb"
+"$build/lite/tests/fuzz/make_fuzz_seeds" "$build/corpus/pb" "$build/corpus/nb" \
+  "${model_dirs[@]}" >/dev/null
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
-targets=(pb)
+targets=(pb nb)
 failed=()
 for target in "${targets[@]}"; do
   work="$build/corpus/$target-work"
@@ -49,7 +50,7 @@ for target in "${targets[@]}"; do
   "$build/lite/tests/fuzz/fuzz_${target}_loader" -max_total_time="$seconds" -timeout=30 \
     -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$artifacts/" "${dirs[@]}" \
     >"$log" 2>&1 || status=$?
-  grep -E '^#[0-9]+ +(INITED|DONE)|^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' "$log" | tail -5 || true
+  grep -E '^#[0-9]+[[:space:]]+(INITED|DONE)|^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' "$log" | tail -5 || true
   if [ "$status" -ne 0 ]; then
     tail -60 "$log"
     reproducer=$(grep -oE 'Test unit written to [^ ]+' "$log" | tail -1 | sed 's/Test unit written to //')

@@ -2,6 +2,7 @@
 // the header bounds, then the flatbuffer verifier, then every enum, index, size and offset
 // are checked before use.
 #include <algorithm>
+#include <cstdint>
 #include <limits>
 #include <map>
 #include <set>
@@ -52,6 +53,11 @@ template <typename T, typename V>
 std::vector<T> ToVector(const flatbuffers::Vector<V>* v, Budget* budget) {
   std::vector<T> out;
   if (!v) return out;
+  // The verifier checks the alignment of a vector's 4-byte length only; reading 8-byte
+  // elements placed 4 bytes off would be undefined behaviour.
+  PLITE_CHECK(reinterpret_cast<uintptr_t>(v->Data()) % alignof(V) == 0, "a vector of ",
+              sizeof(V), "-byte values is not ", alignof(V),
+              "-byte aligned in the meta section (corrupt file)");
   budget->Charge(uint64_t{v->size()} * sizeof(T) + 32);
   out.reserve(v->size());
   for (auto x : *v) out.push_back(static_cast<T>(x));

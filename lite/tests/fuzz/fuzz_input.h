@@ -30,9 +30,10 @@ inline PbInput SplitPbInput(const uint8_t* data, size_t size) {
   return in;
 }
 
-// What the targets run on one input (fuzz_pb_loader.cc, fuzz_nb_loader.cc); they throw
-// PaddleLiteException for a bad model.
+// What the targets run on one input (fuzz_targets.cc); they throw PaddleLiteException for
+// a bad model.
 void LoadAndOptimizePb(const uint8_t* data, size_t size);
+void LoadAndBuildNb(const uint8_t* data, size_t size);
 
 inline std::string JoinPbInput(const std::string& program, const std::string& params) {
   std::string out(4, '\0');

@@ -26,44 +26,52 @@ std::string ReadAll(const fs::path& path) {
   return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
-void RunPb(const std::string& bytes) {
-  LoadAndOptimizePb(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
+using Target = void (*)(const uint8_t*, size_t);
+
+void RunTarget(Target target, const std::string& bytes) {
+  target(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
 }
 
-void ExpectSeedsRun(const std::vector<Seed>& seeds) {
+void ExpectSeedsRun(Target target, const std::vector<Seed>& seeds) {
   ASSERT_FALSE(seeds.empty());
   for (const Seed& seed : seeds) {
     SCOPED_TRACE(seed.name);
     if (seed.loads) {
-      EXPECT_NO_THROW(RunPb(seed.bytes));
+      EXPECT_NO_THROW(RunTarget(target, seed.bytes));
     } else {
-      EXPECT_THROW(RunPb(seed.bytes), PaddleLiteException);
+      EXPECT_THROW(RunTarget(target, seed.bytes), PaddleLiteException);
     }
   }
 }
 
-TEST(FuzzPbTarget, SampleModelSeedsLoadAndOptimize) {
+TEST(FuzzTargets, SampleModelSeedsLoad) {
   const auto seeds = PbSeedsOfSampleModel();
   ASSERT_GE(seeds.size(), 3u + 10u);  // 3 whole-model seeds + one per op type
-  ExpectSeedsRun(seeds);
+  ExpectSeedsRun(LoadAndOptimizePb, seeds);
   // The compact seed really is smaller: it drops the bookkeeping attributes.
   EXPECT_LT(seeds[2].bytes.size(), seeds[0].bytes.size());
+  const auto nb_seeds = NbSeedsOf(seeds);
+  EXPECT_EQ(nb_seeds.size(), seeds.size() - 2);  // not .full, not .program
+  ExpectSeedsRun(LoadAndBuildNb, nb_seeds);
+  EXPECT_THROW(RunTarget(LoadAndBuildNb, seeds[2].bytes), PaddleLiteException);  // not a .nb
 }
 
-TEST(FuzzPbTarget, RealModelSeedsLoadAndOptimize) {
+TEST(FuzzTargets, RealModelSeedsLoad) {
   const fs::path root = test::SharedModelsRoot();
   if (!fs::is_directory(root)) GTEST_SKIP() << "no shared models at " << root;
   int models = 0;
   for (const auto& entry : fs::directory_iterator(root)) {
     if (!fs::is_regular_file(entry.path() / "MANIFEST.txt")) continue;
     SCOPED_TRACE(entry.path().string());
-    ExpectSeedsRun(PbSeedsOfModel(entry.path().string(), entry.path().filename().string()));
+    const auto seeds = PbSeedsOfModel(entry.path().string(), entry.path().filename().string());
+    ExpectSeedsRun(LoadAndOptimizePb, seeds);
+    ExpectSeedsRun(LoadAndBuildNb, NbSeedsOf(seeds));
     ++models;
   }
   if (models == 0) GTEST_SKIP() << "no models (MANIFEST.txt) under " << root;
 }
 
-TEST(FuzzPbTarget, InputFormatSplitsProgramAndParams) {
+TEST(FuzzTargets, PbInputFormatSplitsProgramAndParams) {
   const std::string joined = JoinPbInput("prog", "params!");
   EXPECT_EQ(joined.substr(0, 4), std::string("\x04\0\0\0", 4));
   const auto* data = reinterpret_cast<const uint8_t*>(joined.data());
@@ -79,8 +87,7 @@ TEST(FuzzPbTarget, InputFormatSplitsProgramAndParams) {
 }
 
 // Each regression input with the message it must fail with.
-void ExpectRegressionsFail(const std::string& target,
-                           void (*run)(const uint8_t*, size_t)) {
+void ExpectRegressionsFail(const std::string& target, Target run) {
   const fs::path dir = fs::path(PLITE_SOURCE_DIR) / "lite/tests/fuzz/regressions" / target;
   int inputs = 0;
   if (!fs::is_directory(dir)) return;  // none yet
@@ -107,7 +114,10 @@ void ExpectRegressionsFail(const std::string& target,
   std::cout << inputs << " " << target << " regression inputs replayed\n";
 }
 
-TEST(FuzzPbTarget, RegressionInputsFailCleanly) { ExpectRegressionsFail("pb", LoadAndOptimizePb); }
+TEST(FuzzTargets, RegressionInputsFailCleanly) {
+  ExpectRegressionsFail("pb", LoadAndOptimizePb);
+  ExpectRegressionsFail("nb", LoadAndBuildNb);
+}
 
 }  // namespace
 }  // namespace fuzz

@@ -1,7 +1,7 @@
 // Writes the seed corpora of the fuzz targets (lite/tests/fuzz/seed_maker.h):
-//   make_fuzz_seeds <pb corpus dir> [model dir ...]
+//   make_fuzz_seeds <pb corpus dir> <nb corpus dir> [model dir ...]
 // The sample model is always included; each model dir is a Paddle model (a dir of the
-// shared models). A model that fails to load is reported and skipped.
+// shared models). A model that fails to load or optimize is reported (exit status 1).
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -27,25 +27,31 @@ void WriteSeeds(const std::string& dir, const std::vector<Seed>& seeds) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2) {
-    std::cerr << "usage: " << argv[0] << " <pb corpus dir> [model dir ...]\n";
+  if (argc < 3) {
+    std::cerr << "usage: " << argv[0] << " <pb corpus dir> <nb corpus dir> [model dir ...]\n";
     return 2;
   }
   const std::string pb_dir = argv[1];
+  const std::string nb_dir = argv[2];
   int failures = 0;
   try {
     fs::create_directories(pb_dir);
-    WriteSeeds(pb_dir, paddle::lite::fuzz::PbSeedsOfSampleModel());
+    fs::create_directories(nb_dir);
+    const auto seeds = paddle::lite::fuzz::PbSeedsOfSampleModel();
+    WriteSeeds(pb_dir, seeds);
+    WriteSeeds(nb_dir, paddle::lite::fuzz::NbSeedsOf(seeds));
   } catch (const std::exception& e) {
     std::cerr << "make_fuzz_seeds: sample model: " << e.what() << "\n";
     return 1;
   }
-  for (int i = 2; i < argc; ++i) {
+  for (int i = 3; i < argc; ++i) {
     const std::string dir = argv[i];
     fs::path tag = fs::path(dir).lexically_normal();
     if (tag.filename().empty()) tag = tag.parent_path();  // "dir/"
     try {
-      WriteSeeds(pb_dir, paddle::lite::fuzz::PbSeedsOfModel(dir, tag.filename().string()));
+      const auto seeds = paddle::lite::fuzz::PbSeedsOfModel(dir, tag.filename().string());
+      WriteSeeds(pb_dir, seeds);
+      WriteSeeds(nb_dir, paddle::lite::fuzz::NbSeedsOf(seeds));
     } catch (const std::exception& e) {
       std::cerr << "make_fuzz_seeds: skipping " << dir << ": " << e.what() << "\n";
       ++failures;

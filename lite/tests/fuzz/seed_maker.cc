@@ -8,6 +8,7 @@
 #include <iterator>
 #include <set>
 
+#include "lite/api/cxx_api.h"
 #include "lite/model_parser/model_parser.h"
 #include "lite/model_parser/pb/params_io.h"
 #include "lite/model_parser/pb/program_desc_parser.h"
@@ -23,6 +24,31 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// A fresh scratch directory, removed with its files when done.
+class ScratchDir {
+ public:
+  ScratchDir() {
+    static int counter = 0;
+    path_ = fs::temp_directory_path() /
+            ("plite_fuzz_seed_" + std::to_string(getpid()) + "_" + std::to_string(counter++));
+    fs::create_directories(path_);
+  }
+  ~ScratchDir() {
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+  }
+  std::string operator/(const std::string& name) const { return (path_ / name).string(); }
+
+ private:
+  fs::path path_;
+};
+
+void WriteAll(const std::string& path, const std::string& bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  PLITE_CHECK(out.good(), "cannot write ", path);
+}
+
 std::string ReadAll(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   PLITE_CHECK(in.is_open(), "cannot open ", path);
@@ -32,12 +58,9 @@ std::string ReadAll(const std::string& path) {
 // The combined params of `program` from `scope`, written through a scratch file (the writer
 // only writes files).
 std::string CombinedParams(const cpp::ProgramDesc& program, const Scope& scope) {
-  const fs::path scratch =
-      fs::temp_directory_path() / ("plite_fuzz_seed_" + std::to_string(getpid()) + ".pdiparams");
-  pb::SaveCombinedParams(scratch.string(), program, scope);
-  std::string bytes = ReadAll(scratch.string());
-  fs::remove(scratch);
-  return bytes;
+  ScratchDir dir;
+  pb::SaveCombinedParams(dir / "params", program, scope);
+  return ReadAll(dir / "params");
 }
 
 // Attributes Paddle writes for its own bookkeeping; no op reads them.
@@ -104,6 +127,27 @@ std::vector<Seed> PbSeedsOfSampleModel() {
   cpp::ProgramDesc program;
   BuildSampleModel(&program, &scope);
   return SeedsOf("sample", pb::SerializeProgramDesc(program), program, scope);
+}
+
+std::vector<Seed> NbSeedsOf(const std::vector<Seed>& pb_seeds) {
+  std::vector<Seed> seeds;
+  for (const Seed& pb_seed : pb_seeds) {
+    // .compact is the same model as .full without the bookkeeping attributes.
+    if (!pb_seed.loads || EndsWith(pb_seed.name, ".full")) continue;
+    const PbInput in = SplitPbInput(reinterpret_cast<const uint8_t*>(pb_seed.bytes.data()),
+                                    pb_seed.bytes.size());
+    ScratchDir dir;
+    WriteAll(dir / "model.pdmodel", in.program);
+    WriteAll(dir / "model.pdiparams", in.params);
+    lite_api::CxxConfig config;
+    config.set_model_file(dir / "model.pdmodel");
+    config.set_param_file(dir / "model.pdiparams");
+    Predictor predictor(config);
+    predictor.SaveOptimizedModel(dir / "optimized", lite_api::LiteModelType::kNaiveBuffer,
+                                 false);
+    seeds.push_back({pb_seed.name + ".nb", ReadAll(dir / "optimized.nb"), true});
+  }
+  return seeds;
 }
 
 }  // namespace fuzz

@@ -26,6 +26,10 @@ std::vector<Seed> PbSeedsOfModel(const std::string& model_dir, const std::string
 // The same for the sample model (tools/sample_model_builder.h).
 std::vector<Seed> PbSeedsOfSampleModel();
 
+// Seeds of the nb target: every complete pb seed (`loads`) optimized by the full predictor
+// and saved as .nb (SaveOptimizedModel(kNaiveBuffer)), named <pb seed name>.nb.
+std::vector<Seed> NbSeedsOf(const std::vector<Seed>& pb_seeds);
+
 }  // namespace fuzz
 }  // namespace lite
 }  // namespace paddle
