@@ -54,8 +54,10 @@ std::vector<T> ToVector(const flatbuffers::Vector<V>* v, Budget* budget) {
   std::vector<T> out;
   if (!v) return out;
   // The verifier checks the alignment of a vector's 4-byte length only; reading 8-byte
-  // elements placed 4 bytes off would be undefined behaviour.
-  PLITE_CHECK(reinterpret_cast<uintptr_t>(v->Data()) % alignof(V) == 0, "a vector of ",
+  // elements placed 4 bytes off would be undefined behaviour. (Writers leave empty vectors
+  // unaligned: there is nothing to read.)
+  PLITE_CHECK(v->size() == 0 || reinterpret_cast<uintptr_t>(v->Data()) % alignof(V) == 0,
+              "a vector of ",
               sizeof(V), "-byte values is not ", alignof(V),
               "-byte aligned in the meta section (corrupt file)");
   budget->Charge(uint64_t{v->size()} * sizeof(T) + 32);
