@@ -59,12 +59,20 @@ TEST(FuzzRegressions, NbMisalignedInt64VectorIsRejected) {
   ASSERT_EQ(var->shape()->size(), 2u);
   // shape = [1, 2] is stored as: u32 length 2 | i64 1 | i64 2. Pointing the vector 4 bytes
   // further makes the low half of the 1 its length (1) and puts its element 4 bytes off.
-  // Var privately derives from flatbuffers::Table, which holds the field offsets.
-  uint8_t* field = reinterpret_cast<flatbuffers::Table*>(var)->GetAddressOf(fbs::Var::VT_SHAPE);
-  flatbuffers::uoffset_t offset = 0;
-  std::memcpy(&offset, field, sizeof(offset));
-  offset += 4;
-  std::memcpy(field, &offset, sizeof(offset));
+  // Flatbuffers layout: a table starts with the int32 distance back to its vtable, whose
+  // entry at VT_SHAPE is the field's place in the table; the field holds the uint32
+  // distance from itself to the vector.
+  const size_t table = reinterpret_cast<const char*>(var) - bytes.data();
+  int32_t to_vtable = 0;
+  std::memcpy(&to_vtable, &bytes[table], sizeof(to_vtable));
+  uint16_t field_in_table = 0;
+  std::memcpy(&field_in_table, &bytes[table - to_vtable + fbs::Var::VT_SHAPE],
+              sizeof(field_in_table));
+  const size_t field = table + field_in_table;
+  uint32_t to_vector = 0;
+  std::memcpy(&to_vector, &bytes[field], sizeof(to_vector));
+  to_vector += 4;
+  std::memcpy(&bytes[field], &to_vector, sizeof(to_vector));
   ASSERT_EQ(var->shape()->size(), 1u);
   ExpectError([&] { LoadNb(bytes); },
               {"nb model <memory buffer>", "vector of 8-byte values is not 8-byte aligned"});
