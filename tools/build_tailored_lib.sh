@@ -17,6 +17,8 @@
 #      OUT_DIR/include/paddle_api.h ...           OUT_DIR/model.nb
 #      OUT_DIR/tailoring/.tailored_*              (what opt recorded)
 #    and prints the stripped sizes of the tailored and the untailored shared library.
+# Environment: PLITE_BUILD_DIR, PLITE_TAILOR_WORK (above), PLITE_VALID_TARGETS (opt
+# --valid_targets, default host), PLITE_JOBS (build jobs, default nproc).
 #
 # Size flags (both builds): -Os, -ffunction-sections -fdata-sections and -Wl,--gc-sections
 # (unreferenced functions and data are dropped at link), then strip --strip-unneeded.
@@ -43,6 +45,9 @@ build=${PLITE_BUILD_DIR:-$root/build}
 work=${PLITE_TAILOR_WORK:-$root/build-tailor}
 mkdir -p "$work"
 jobs=${PLITE_JOBS:-$(nproc)}
+targets=${PLITE_VALID_TARGETS:-host}  # opt --valid_targets
+# Build dirs at the same depth share ccache entries when paths are made relative to this.
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$root}
 
 generator=()
 command -v ninja >/dev/null && generator=(-G Ninja)
@@ -68,7 +73,8 @@ cmake --build "$build" --target opt -j "$jobs" >/dev/null
 rm -rf "$out/opt"
 mkdir -p "$out/opt"
 step "opt ${model_args[*]}"
-"$build/tools/opt" "${model_args[@]}" --optimize_out="$out/opt/model" --record_tailoring_info=true
+"$build/tools/opt" "${model_args[@]}" --valid_targets="$targets" --optimize_out="$out/opt/model" \
+  --record_tailoring_info=true
 lists=$out/opt/model
 for f in .tailored_ops_source_list .tailored_kernels_source_list; do
   [ -s "$lists/$f" ] || { echo "build_tailored_lib: opt wrote no $lists/$f" >&2; exit 1; }
@@ -79,8 +85,8 @@ build_light() {  # build_light DIR [extra cmake args...]
   local dir=$1
   shift
   # Light-only: must configure and build without protobuf, gflags, glog or gtest.
-  cmake -S "$root" -B "$dir" "${generator[@]}" "${launcher[@]}" "${size_flags[@]}" \
-        -DLITE_ON_TINY_PUBLISH=ON -DCMAKE_DISABLE_FIND_PACKAGE_Protobuf=ON \
+  cmake -S "$root" -B "$dir" --no-warn-unused-cli "${generator[@]}" "${launcher[@]}" \
+        "${size_flags[@]}" -DLITE_ON_TINY_PUBLISH=ON -DCMAKE_DISABLE_FIND_PACKAGE_Protobuf=ON \
         -DCMAKE_DISABLE_FIND_PACKAGE_gflags=ON -DCMAKE_DISABLE_FIND_PACKAGE_glog=ON \
         -DCMAKE_DISABLE_FIND_PACKAGE_GTest=ON "$@" >/dev/null
   cmake --build "$dir" "${light_targets[@]}" -j "$jobs" >/dev/null

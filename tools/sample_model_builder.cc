@@ -253,10 +253,35 @@ void BuildSampleModel(cpp::ProgramDesc* program, Scope* scope) {
   builder.Build();
 }
 
-PbModelFiles WriteSampleModel(const std::string& dir, bool combined) {
+void InsertOpsBeforeFetch(const std::vector<std::string>& op_types, cpp::ProgramDesc* program) {
+  cpp::BlockDesc& block = program->blocks.at(0);
+  PLITE_CHECK(!block.ops.empty() && block.ops.back().Type() == "fetch",
+              "InsertOpsBeforeFetch: the last op must be the fetch");
+  cpp::OpDesc fetch = block.ops.back();
+  block.ops.pop_back();
+  std::string in = fetch.Input("X").at(0);
+  for (size_t i = 0; i < op_types.size(); ++i) {
+    const std::string out = op_types[i] + "_" + std::to_string(i) + ".tmp_0";
+    cpp::VarDesc var;
+    var.name = out;
+    var.shape = {-1, kSampleModelClasses};
+    block.vars.push_back(var);
+    cpp::OpDesc op(op_types[i]);
+    op.SetInput("X", {in});
+    op.SetOutput("Out", {out});
+    block.ops.push_back(op);
+    in = out;
+  }
+  fetch.SetInput("X", {in});
+  block.ops.push_back(fetch);
+}
+
+PbModelFiles WriteSampleModel(const std::string& dir, bool combined,
+                              const std::vector<std::string>& extra_ops) {
   cpp::ProgramDesc program;
   Scope scope;
   BuildSampleModel(&program, &scope);
+  if (!extra_ops.empty()) InsertOpsBeforeFetch(extra_ops, &program);
   return SaveModelPb(dir, program, scope, combined);
 }
 

@@ -27,9 +27,16 @@ constexpr int kSampleModelClasses = 10;
 // Fills `program` and puts the weights into `scope` as persistable float tensors.
 void BuildSampleModel(cpp::ProgramDesc* program, Scope* scope);
 
-// Builds the model and writes it to `dir` (combined: model.pdmodel + model.pdiparams;
-// separate: __model__ + one file per weight). Returns the files written.
-PbModelFiles WriteSampleModel(const std::string& dir, bool combined = true);
+// Inserts one op per type in `op_types` before the fetch, chained on the model output
+// (X -> Out, a [-1, 10] float var each), so a model can carry op types a build lacks: the
+// error paths of loaders and tools need one.
+void InsertOpsBeforeFetch(const std::vector<std::string>& op_types, cpp::ProgramDesc* program);
+
+// Builds the model (with `extra_ops` inserted before the fetch) and writes it to `dir`
+// (combined: model.pdmodel + model.pdiparams; separate: __model__ + one file per weight).
+// Returns the files written.
+PbModelFiles WriteSampleModel(const std::string& dir, bool combined = true,
+                              const std::vector<std::string>& extra_ops = {});
 
 }  // namespace lite
 }  // namespace paddle

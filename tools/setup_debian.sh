@@ -8,9 +8,11 @@ build_packages=(build-essential cmake ninja-build pkg-config
   libgflags-dev libgoogle-glog-dev libgtest-dev libgmock-dev libbenchmark-dev)
 # For the twin models (../shared/tools/twins) that tests compare against ONNX Runtime.
 twin_packages=(python3 python3-numpy python3-onnx python3-protobuf)
+# Graphviz `dot` renders the graphs opt --visualization_file_output_path writes (tests check it).
+tool_packages=(graphviz)
 
 missing=()
-for p in "${build_packages[@]}" "${twin_packages[@]}"; do
+for p in "${build_packages[@]}" "${twin_packages[@]}" "${tool_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 # Node.js and npm for onnxruntime-node: keep an existing node (which may bundle npm).

@@ -1,6 +1,10 @@
 #include "lite/api/cxx_api.h"
 
+#include <filesystem>
+
+#include "lite/api/tailoring_info.h"
 #include "lite/core/optimizer/optimizer.h"
+#include "lite/model_parser/flatbuffers/nb_model.h"
 #include "lite/model_parser/model_parser.h"
 
 namespace paddle {
@@ -23,9 +27,51 @@ std::shared_ptr<lite_api::PaddlePredictor> Predictor::Clone() {
   return std::make_shared<Predictor>(*this);
 }
 
+namespace {
+
+// `optimized` with each param var declaring its tensor's dims: weights the passes create
+// (e.g. a fused conv bias) are declared without a shape, and both writers check params
+// against their declarations.
+cpp::ProgramDesc WithParamShapes(const cpp::ProgramDesc& optimized, const Scope& scope) {
+  cpp::ProgramDesc program = optimized;
+  if (program.blocks.empty()) return program;
+  for (auto& var : program.blocks[0].vars) {
+    if (!var.persistable || var.kind != cpp::VarKind::kLodTensor) continue;
+    if (const Tensor* t = scope.FindTensor(var.name)) var.shape = t->dims().Vectorize();
+  }
+  return program;
+}
+
+}  // namespace
+
 void Predictor::SaveOptimizedModel(const std::string& model_dir,
                                    lite_api::LiteModelType model_type, bool record_info) {
-  PLITE_THROW("SaveOptimizedModel: not built yet");
+  RethrowAsLiteError("SaveOptimizedModel", [&] {
+    PLITE_CHECK(!model_dir.empty(), "SaveOptimizedModel: empty model_dir");
+    // Params are found through the exec scope: the fusions may have written new weights.
+    const Scope& scope = *exec_scope();
+    const cpp::ProgramDesc program = WithParamShapes(optimized_program(), scope);
+    switch (model_type) {
+      case lite_api::LiteModelType::kNaiveBuffer: {
+        const std::filesystem::path path(model_dir + ".nb");
+        if (path.has_parent_path()) {
+          std::error_code ec;
+          std::filesystem::create_directories(path.parent_path(), ec);
+          PLITE_CHECK(!ec, "SaveOptimizedModel: cannot create ", path.parent_path().string(),
+                      ": ", ec.message());
+        }
+        SaveModelNb(path.string(), program, scope, PLITE_VERSION);
+        break;
+      }
+      case lite_api::LiteModelType::kProtobuf:
+        SaveModelPb(model_dir, program, scope, /*combined=*/true);
+        break;
+      default:
+        PLITE_THROW("SaveOptimizedModel: unknown model type ", static_cast<int>(model_type),
+                    " (use kNaiveBuffer or kProtobuf)");
+    }
+    if (record_info) WriteTailoringInfo(model_dir, program);
+  });
 }
 
 }  // namespace lite

@@ -44,6 +44,7 @@ void Buffer::Free() {
   data_ = nullptr;
   space_ = 0;
   own_ = true;
+  owner_.reset();
 }
 
 }  // namespace lite

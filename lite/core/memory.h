@@ -28,6 +28,10 @@ class Buffer {
   // Wraps memory owned by someone else (e.g. a user's array or a mapped file).
   Buffer(void* external, size_t size, TargetType target)
       : data_(external), space_(size), target_(target), own_(false) {}
+  // The same, keeping `owner` (whatever holds the memory, e.g. a mapped model file) alive
+  // as long as this buffer points into it.
+  Buffer(void* external, size_t size, TargetType target, std::shared_ptr<const void> owner)
+      : data_(external), space_(size), target_(target), own_(false), owner_(std::move(owner)) {}
   ~Buffer() { Free(); }
   Buffer(const Buffer&) = delete;
   Buffer& operator=(const Buffer&) = delete;
@@ -46,6 +50,7 @@ class Buffer {
   size_t space_{0};
   TargetType target_{TargetType::kHost};
   bool own_{true};
+  std::shared_ptr<const void> owner_;  // keeps external memory alive (may be null)
 };
 
 }  // namespace lite

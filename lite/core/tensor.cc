@@ -53,7 +53,12 @@ void Tensor::CopyDataFrom(const Tensor& other) {
 }
 
 void Tensor::ShareExternalMemory(void* data, size_t bytes, TargetType target) {
-  buffer_ = std::make_shared<Buffer>(data, bytes, target);
+  ShareExternalMemory(data, bytes, target, nullptr);
+}
+
+void Tensor::ShareExternalMemory(void* data, size_t bytes, TargetType target,
+                                 std::shared_ptr<const void> owner) {
+  buffer_ = std::make_shared<Buffer>(data, bytes, target, std::move(owner));
   memory_size_ = bytes;
   target_ = target;
 }

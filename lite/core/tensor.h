@@ -92,6 +92,9 @@ class Tensor {
   void CopyDataFrom(const Tensor& other);
   // Points this tensor at memory owned elsewhere (size in bytes).
   void ShareExternalMemory(void* data, size_t bytes, TargetType target);
+  // The same, keeping `owner` alive while this tensor (or a view of it) uses the memory.
+  void ShareExternalMemory(void* data, size_t bytes, TargetType target,
+                           std::shared_ptr<const void> owner);
 
   std::string DebugString() const;
 

@@ -49,14 +49,26 @@ else
   ok "no CxxConfig in the light library"
 fi
 
-# The checks can fail: the full library links protobuf, and exports it would be flagged.
+# The checks can fail: they flag the full library's protobuf, the pb parser archive's
+# undefined protobuf symbols, and a library exporting more than paddle::lite_api.
 if [ -f "$full" ]; then
-  if bad_needed "$full" >/dev/null || bad_undefined "$full" >/dev/null; then
+  if bad_needed "$full" >/dev/null && bad_undefined "$full" >/dev/null; then
     ok "checks flag the full library's protobuf"
   else
     fail "checks did not flag the full library's protobuf"
   fi
 fi
+pb_archive=$build/lite/model_parser/liblite_model_parser_pb.a
+if [ -f "$pb_archive" ]; then
+  pb_undefined=$(nm --undefined-only "$pb_archive" 2>/dev/null | c++filt)
+  if grep -qE "google::|$forbidden" <<<"$pb_undefined"; then
+    ok "archive check flags the pb parser's protobuf symbols"
+  else
+    fail "archive check did not flag the pb parser"
+  fi
+fi
+libstdcxx=$(c++ -print-file-name=libstdc++.so)
+if bad_exports "$(readlink -f "$libstdcxx")" >/dev/null; then ok "export check flags libstdc++'s exports"; else fail "export check flags nothing in libstdc++"; fi
 
 echo "== $bundled"
 undefined=$(nm --undefined-only "$bundled" 2>/dev/null | c++filt)
@@ -94,7 +106,8 @@ fi
 # The bundled archive alone (plus the C++ runtime) links a working app.
 if c++ -std=c++17 "$app_src" -I"$prefix/include" "$prefix/lib/libpaddle_api_light_bundled.a" \
      -pthread -o "$work/app_static"; then
-  if readelf -d "$work/app_static" | grep NEEDED | grep -qE "paddle|$forbidden"; then
+  static_needed=$(readelf -d "$work/app_static" | grep NEEDED)
+  if grep -qE "paddle|$forbidden" <<<"$static_needed"; then
     fail "static app needs a shared library it should not"
   fi
   if "$work/app_static" "$data/sample.nb" 1,3,32,32 "$data/input.f32" "$data/expected.f32" 0; then

@@ -1,0 +1,73 @@
+#include "lite/api/tailoring_info.h"
+
+#include <filesystem>
+#include <fstream>
+
+#include "lite/core/op_registry.h"
+#include "lite/core/program.h"
+
+namespace paddle {
+namespace lite {
+
+namespace {
+
+// Registrations record __FILE__ relative to the project root; a compiler cache may hand the
+// compiler paths relative to the build dir instead ("../lite/..."), so leading "./" and
+// "../" parts are dropped.
+std::string ProjectRelative(std::string path) {
+  for (;;) {
+    if (StartsWith(path, "./")) {
+      path.erase(0, 2);
+    } else if (StartsWith(path, "../")) {
+      path.erase(0, 3);
+    } else {
+      return path;
+    }
+  }
+}
+
+void WriteList(const std::string& path, const std::set<std::string>& entries) {
+  std::ofstream out(path, std::ios::trunc);
+  PLITE_CHECK(out.is_open(), "cannot open ", path, " for writing");
+  for (const auto& e : entries) out << e << "\n";
+  out.close();
+  PLITE_CHECK(!out.fail(), "could not write ", path);
+}
+
+}  // namespace
+
+TailoringInfo CollectTailoringInfo(const cpp::ProgramDesc& optimized) {
+  TailoringInfo info;
+  for (const auto& block : optimized.blocks) {
+    for (const auto& op : block.ops) {
+      info.ops.insert(op.Type());
+      const std::string op_source = OpRegistry::Global().SourceFile(op.Type());
+      if (!op_source.empty()) info.op_sources.insert(ProjectRelative(op_source));
+      if (!op.HasAttr(kKernelKeyAttr)) continue;
+      const std::string key = op.GetAttr<std::string>(kKernelKeyAttr);
+      const KernelInfo* kernel = KernelRegistry::Global().Find(key);
+      PLITE_CHECK(kernel != nullptr, "op '", op.Type(), "': kernel ", key,
+                  " is not registered in this build");
+      info.kernels.insert(key);
+      if (!kernel->source_file.empty()) {
+        info.kernel_sources.insert(ProjectRelative(kernel->source_file));
+      }
+    }
+  }
+  return info;
+}
+
+void WriteTailoringInfo(const std::string& dir, const cpp::ProgramDesc& optimized) {
+  const TailoringInfo info = CollectTailoringInfo(optimized);
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  PLITE_CHECK(!ec, "cannot create the tailoring info dir ", dir, ": ", ec.message());
+  const std::filesystem::path d(dir);
+  WriteList((d / ".tailored_ops_list").string(), info.ops);
+  WriteList((d / ".tailored_ops_source_list").string(), info.op_sources);
+  WriteList((d / ".tailored_kernels_list").string(), info.kernels);
+  WriteList((d / ".tailored_kernels_source_list").string(), info.kernel_sources);
+}
+
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,804 @@
+// The .nb format: round trips of every attribute kind and param precision, params used in
+// place from the file's bytes, the sample model saved by the full predictor and run from
+// the .nb, the tailoring lists, and every malformed file we can make (it must throw a
+// PaddleLiteException naming the problem, never crash).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <set>
+#include <sstream>
+
+#include "lite/api/cxx_api.h"
+#include "lite/api/paddle_api.h"
+#include "lite/core/program.h"
+#include "lite/model_parser/flatbuffers/model_generated.h"
+#include "lite/model_parser/flatbuffers/nb_format.h"
+#include "lite/model_parser/flatbuffers/nb_model.h"
+#include "lite/tests/model_parser/model_test_util.h"
+#include "tools/sample_model_builder.h"
+
+namespace paddle {
+namespace lite {
+namespace {
+
+using testing::ExpectError;
+using testing::ExpectSameParams;
+using testing::ExpectSameProgram;
+using testing::ReadBytes;
+using testing::TempDir;
+using testing::WriteBytes;
+
+constexpr char kKernelKey[] = "every_kind,host,float,NCHW,def";
+
+cpp::VarDesc TensorVar(const std::string& name, PrecisionType p, std::vector<int64_t> shape,
+                       bool persistable) {
+  cpp::VarDesc v;
+  v.name = name;
+  v.kind = cpp::VarKind::kLodTensor;
+  v.precision = p;
+  v.shape = std::move(shape);
+  v.persistable = persistable;
+  return v;
+}
+
+cpp::VarDesc ListVar(const std::string& name, cpp::VarKind kind) {
+  cpp::VarDesc v;
+  v.name = name;
+  v.kind = kind;
+  v.precision = PrecisionType::kUnk;
+  v.persistable = true;
+  return v;
+}
+
+// A persistable var and its tensor, filled with a pattern that differs per param.
+void AddParam(cpp::BlockDesc* block, Scope* scope, const std::string& name, PrecisionType p,
+              std::vector<int64_t> shape, const LoD& lod = {}) {
+  block->vars.push_back(TensorVar(name, p, shape, true));
+  Tensor* t = scope->Var(name)->GetMutable<Tensor>();
+  t->Resize(DDim(shape));
+  const size_t bytes = t->numel() * lite_api::PrecisionTypeLength(p);
+  auto* data = static_cast<uint8_t*>(t->mutable_data(TargetType::kHost, bytes));
+  t->set_precision(p);
+  for (size_t i = 0; i < bytes; ++i) {
+    data[i] = p == PrecisionType::kBool ? i % 2 : static_cast<uint8_t>(i * 37 + name.size());
+  }
+  t->set_lod(lod);
+  t->set_persistable(true);
+}
+
+cpp::OpDesc OpWithEveryAttributeKind() {
+  cpp::OpDesc op("every_kind");
+  op.SetInput("X", {"x"});
+  op.SetInput("Empty", {});
+  op.SetInput("W", {"p_f32", "p_i8"});
+  op.SetOutput("Out", {"out"});
+  op.SetAttr<int32_t>("int", std::numeric_limits<int32_t>::min());
+  op.SetAttr<int32_t>("int_zero", 0);
+  op.SetAttr<float>("float", -1.5e-30f);
+  op.SetAttr<float>("float_negative_zero", -0.0f);
+  static const char kText[] = "utf8 \xc3\xa9 and a \0 byte";
+  op.SetAttr<std::string>("string", std::string(kText, sizeof(kText) - 1));
+  op.SetAttr<std::string>("string_empty", "");
+  op.SetAttr<std::vector<int32_t>>("ints", {-1, 0, std::numeric_limits<int32_t>::max()});
+  op.SetAttr<std::vector<float>>("floats", {0.25f, -0.0f, 3e38f});
+  op.SetAttr<std::vector<std::string>>("strings", {"", "a", "b c"});
+  op.SetAttr<bool>("boolean", true);
+  op.SetAttr<bool>("boolean_false", false);
+  op.SetAttr<std::vector<bool>>("booleans", {true, false, true});
+  op.SetAttribute("block", {cpp::AttrType::BLOCK, int32_t{1}});
+  op.SetAttr<int64_t>("long", std::numeric_limits<int64_t>::min());
+  op.SetAttribute("blocks", {cpp::AttrType::BLOCKS, std::vector<int32_t>{1, 0}});
+  op.SetAttr<std::vector<int64_t>>("longs", {int64_t{1} << 40, -7});
+  op.SetAttr<std::vector<double>>("float64s", {1e-300, -2.5});
+  op.SetAttr<double>("float64", 0.1);
+  op.SetAttr<std::vector<int32_t>>("empty_ints", {});
+  op.SetAttr<std::string>(kKernelKeyAttr, kKernelKey);
+  return op;
+}
+
+// Two blocks, lists, tensors with unknown dims, and params of every precision (with a LoD,
+// an empty tensor and a 0-D one).
+cpp::ProgramDesc ProgramWithEverything(Scope* scope) {
+  cpp::ProgramDesc program;
+  program.version = 2004000;
+  program.blocks.resize(2);
+  cpp::BlockDesc& b0 = program.blocks[0];
+  b0.idx = 0;
+  b0.parent_idx = -1;
+  b0.vars.push_back(ListVar("feed", cpp::VarKind::kFeedList));
+  b0.vars.push_back(ListVar("fetch", cpp::VarKind::kFetchList));
+  b0.vars.push_back(TensorVar("x", PrecisionType::kFloat, {-1, 4}, false));
+  b0.vars.push_back(TensorVar("out", PrecisionType::kInt32, {-1}, false));
+  cpp::VarDesc other = ListVar("steps", cpp::VarKind::kOther);
+  other.persistable = false;
+  b0.vars.push_back(other);
+  cpp::VarDesc array = TensorVar("array", PrecisionType::kInt64, {-1, 2}, false);
+  array.kind = cpp::VarKind::kTensorArray;
+  b0.vars.push_back(array);
+  AddParam(&b0, scope, "p_f32", PrecisionType::kFloat, {2, 3, 5});
+  AddParam(&b0, scope, "p_i32", PrecisionType::kInt32, {2, 2});
+  AddParam(&b0, scope, "p_i64", PrecisionType::kInt64, {3});
+  AddParam(&b0, scope, "p_i8", PrecisionType::kInt8, {2, 3});
+  AddParam(&b0, scope, "p_u8", PrecisionType::kUInt8, {7});
+  AddParam(&b0, scope, "p_i16", PrecisionType::kInt16, {3});
+  AddParam(&b0, scope, "p_f16", PrecisionType::kFP16, {1, 5});
+  AddParam(&b0, scope, "p_f64", PrecisionType::kFP64, {2});
+  AddParam(&b0, scope, "p_bool", PrecisionType::kBool, {5});
+  AddParam(&b0, scope, "with_lod", PrecisionType::kFloat, {6, 1}, {{0, 2, 4}, {0, 1, 3, 4, 6}});
+  AddParam(&b0, scope, "empty", PrecisionType::kFloat, {0, 3});
+  AddParam(&b0, scope, "scalar_0d", PrecisionType::kFloat, {});
+  cpp::OpDesc feed("feed");
+  feed.SetInput("X", {"feed"});
+  feed.SetOutput("Out", {"x"});
+  feed.SetAttr<int32_t>("col", 0);
+  feed.SetAttr<std::string>(kKernelKeyAttr, "feed,host,any,any,def");
+  b0.ops.push_back(feed);
+  b0.ops.push_back(OpWithEveryAttributeKind());
+
+  cpp::BlockDesc& b1 = program.blocks[1];
+  b1.idx = 1;
+  b1.parent_idx = 0;
+  b1.vars.push_back(TensorVar("i", PrecisionType::kInt64, {1}, false));
+  cpp::OpDesc inc("increment");  // no picked kernel: stored without one
+  inc.SetInput("X", {"i"});
+  inc.SetOutput("Out", {"i"});
+  inc.SetAttr<float>("step", 1.f);
+  b1.ops.push_back(inc);
+  return program;
+}
+
+struct SmallModel {
+  Scope scope;
+  cpp::ProgramDesc program;
+  std::string bytes;
+  SmallModel() {
+    program = ProgramWithEverything(&scope);
+    bytes = SerializeModelNb(program, scope, "test-1.2.3");
+  }
+};
+
+// Loads `bytes` (copied) into fresh containers; returns the program.
+cpp::ProgramDesc Load(const std::string& bytes, Scope* scope) {
+  cpp::ProgramDesc program;
+  LoadModelNb(NbModelBytes::CopyOf(bytes.data(), bytes.size()), scope, &program);
+  return program;
+}
+
+template <typename T>
+void PutLE(std::string* bytes, size_t at, T v) {
+  for (size_t i = 0; i < sizeof(T); ++i) (*bytes)[at + i] = static_cast<char>(v >> (8 * i));
+}
+template <typename T>
+T GetLE(const std::string& bytes, size_t at) {
+  T v = 0;
+  for (size_t i = 0; i < sizeof(T); ++i) {
+    v |= static_cast<T>(static_cast<uint8_t>(bytes[at + i])) << (8 * i);
+  }
+  return v;
+}
+
+// The meta flatbuffer of `bytes` (header fields read by their documented offsets), for
+// tests that edit one field in place.
+fbs::Model* MutableMeta(std::string* bytes) {
+  const auto meta_offset = GetLE<uint64_t>(*bytes, 16);
+  return fbs::GetMutableModel(&(*bytes)[meta_offset]);
+}
+
+fbs::Param* MutableParam(std::string* bytes, const std::string& name) {
+  auto* params = MutableMeta(bytes)->mutable_params();
+  for (flatbuffers::uoffset_t i = 0; i < params->size(); ++i) {
+    if (params->Get(i)->name()->str() == name) return params->GetMutableObject(i);
+  }
+  ADD_FAILURE() << "no param " << name;
+  return nullptr;
+}
+
+TEST(NbFormat, RoundTripKeepsEveryAttributeKindVarAndParam) {
+  SmallModel m;
+  Scope loaded_scope;
+  const cpp::ProgramDesc loaded = Load(m.bytes, &loaded_scope);
+  ExpectSameProgram(m.program, loaded);  // every attribute's kind and value, vars, args
+  ExpectSameParams(m.program, m.scope, loaded_scope);  // dims, precision, lod, bytes
+
+  const cpp::OpDesc& op = loaded.blocks[0].ops[1];
+  ASSERT_EQ(op.Type(), "every_kind");
+  EXPECT_EQ(op.GetAttrType("block"), cpp::AttrType::BLOCK);
+  EXPECT_EQ(op.GetAttrType("blocks"), cpp::AttrType::BLOCKS);
+  EXPECT_EQ(op.GetAttrType("int_zero"), cpp::AttrType::INT);
+  EXPECT_EQ(op.GetAttr<int32_t>("int_zero"), 0);
+  EXPECT_TRUE(std::signbit(op.GetAttr<float>("float_negative_zero")));
+  EXPECT_FALSE(op.GetAttr<bool>("boolean_false"));
+  EXPECT_EQ(op.GetAttr<std::string>("string").size(), 20u);  // the NUL byte survives
+  EXPECT_TRUE(std::signbit(op.GetAttr<std::vector<float>>("floats")[1]));
+  EXPECT_EQ(op.GetAttr<std::vector<int64_t>>("longs"), (std::vector<int64_t>{int64_t{1} << 40, -7}));
+  EXPECT_EQ(op.GetAttr<std::string>(kKernelKeyAttr), kKernelKey);
+  EXPECT_TRUE(op.HasInput("W"));
+  EXPECT_EQ(op.inputs().count("Empty"), 1u);
+  EXPECT_FALSE(loaded.blocks[1].ops[0].HasAttr(kKernelKeyAttr));
+
+  // Params only; activations and lists are the predictor's business.
+  EXPECT_EQ(loaded_scope.FindVar("x"), nullptr);
+  EXPECT_EQ(loaded_scope.FindVar("feed"), nullptr);
+  EXPECT_EQ(loaded_scope.FindTensor("with_lod")->lod(), (LoD{{0, 2, 4}, {0, 1, 3, 4, 6}}));
+  EXPECT_TRUE(loaded_scope.FindTensor("p_i64")->persistable());
+}
+
+TEST(NbFormat, KernelKeyIsStoredOnceAsATable) {
+  SmallModel m;
+  EXPECT_EQ(m.bytes.find(kKernelKey), std::string::npos);
+  EXPECT_EQ(m.bytes.find(kKernelKeyAttr), std::string::npos);
+  const fbs::Model* meta = MutableMeta(&m.bytes);
+  const fbs::KernelKey* k = meta->blocks()->Get(0)->ops()->Get(1)->kernel();
+  ASSERT_NE(k, nullptr);
+  EXPECT_EQ(k->op_type()->str(), "every_kind");
+  EXPECT_EQ(k->alias()->str(), "def");
+  EXPECT_EQ(k->target(), fbs::Target::Host);
+  EXPECT_EQ(k->precision(), fbs::Precision::Float);
+  EXPECT_EQ(k->layout(), fbs::Layout::NCHW);
+}
+
+TEST(NbFormat, HeaderCarriesVersionsAndSectionsAreAligned) {
+  SmallModel m;
+  const auto bytes = NbModelBytes::CopyOf(m.bytes.data(), m.bytes.size());
+  const NbHeaderInfo info = ReadNbHeader(*bytes);
+  EXPECT_EQ(info.format_version, kNbFormatVersion);
+  EXPECT_EQ(info.opt_version, "test-1.2.3");
+  EXPECT_EQ(m.bytes.size() % kNbParamAlignment, 0u);
+  EXPECT_EQ(GetLE<uint32_t>(m.bytes, 12), kNbHeaderSize);
+  EXPECT_EQ(GetLE<uint64_t>(m.bytes, 32) % kNbParamAlignment, 0u);
+  // Deterministic: the same program and params give the same bytes.
+  Scope scope2;
+  const cpp::ProgramDesc again = ProgramWithEverything(&scope2);
+  EXPECT_EQ(SerializeModelNb(again, scope2, "test-1.2.3"), m.bytes);
+}
+
+TEST(NbFormat, ParamsAreUsedInPlaceAndKeepTheBytesAlive) {
+  SmallModel m;
+  Scope scope;
+  cpp::ProgramDesc program;
+  std::weak_ptr<const NbModelBytes> watch;
+  const uint8_t* begin = nullptr;
+  size_t size = 0;
+  {
+    auto bytes = NbModelBytes::CopyOf(m.bytes.data(), m.bytes.size());
+    watch = bytes;
+    begin = bytes->data();
+    size = bytes->size();
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(begin) % kNbParamAlignment, 0u);
+    LoadModelNb(bytes, &scope, &program);
+  }  // the caller's pointer is gone; the tensors hold the bytes
+  EXPECT_FALSE(watch.expired());
+  for (const char* name : {"p_f32", "p_i32", "p_i64", "p_i8", "p_f16", "p_bool", "scalar_0d"}) {
+    SCOPED_TRACE(name);
+    const Tensor* t = scope.FindTensor(name);
+    ASSERT_NE(t, nullptr);
+    const auto* p = static_cast<const uint8_t*>(t->raw_data());
+    EXPECT_GE(p, begin);
+    EXPECT_LE(p + t->memory_size(), begin + size);
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(p) % kNbParamAlignment, 0u);
+    EXPECT_FALSE(t->buffer()->owns());
+  }
+  ExpectSameParams(m.program, m.scope, scope);  // still readable after the caller let go
+  // A kernel asking for a writable block gets its own; the model's bytes stay untouched.
+  Tensor* w = scope.FindMutableTensor("p_f32");
+  const void* before = w->raw_data();
+  w->mutable_data<float>()[0] = 42.f;
+  EXPECT_NE(w->raw_data(), before);
+  {
+    Scope other;  // dropping every tensor that views the bytes releases them
+    cpp::ProgramDesc p2;
+    auto bytes = NbModelBytes::CopyOf(m.bytes.data(), m.bytes.size());
+    std::weak_ptr<const NbModelBytes> w2 = bytes;
+    {
+      Scope inner;
+      LoadModelNb(std::move(bytes), &inner, &p2);
+      EXPECT_FALSE(w2.expired());
+    }
+    EXPECT_TRUE(w2.expired());
+  }
+}
+
+TEST(NbFormat, MapFileAndCopyOfLoadTheSame) {
+  SmallModel m;
+  TempDir dir;
+  const std::string path = dir / "small.nb";
+  SaveModelNb(path, m.program, m.scope, "test-1.2.3");
+  EXPECT_EQ(ReadBytes(path), m.bytes);
+  EXPECT_FALSE(testing::fs::exists(path + ".tmp"));
+
+  auto mapped = NbModelBytes::MapFile(path);
+  EXPECT_EQ(mapped->size(), m.bytes.size());
+  EXPECT_EQ(mapped->source(), path);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(mapped->data()) % kNbParamAlignment, 0u);
+  const uint8_t* begin = mapped->data();
+  Scope from_map;
+  cpp::ProgramDesc p1;
+  LoadModelNb(mapped, &from_map, &p1);
+  mapped.reset();
+  Scope from_copy;
+  const cpp::ProgramDesc p2 = Load(ReadBytes(path), &from_copy);
+  ExpectSameProgram(p1, p2);
+  ExpectSameParams(m.program, from_map, from_copy);
+  const auto* w = static_cast<const uint8_t*>(from_map.FindTensor("p_i64")->raw_data());
+  EXPECT_TRUE(w >= begin && w < begin + m.bytes.size());
+
+  // The mapping is private and writable: a stray write changes this process's copy of the
+  // page only, never the file.
+  const_cast<uint8_t*>(w)[0] ^= 0xff;
+  EXPECT_EQ(ReadBytes(path), m.bytes);
+}
+
+// ---- the sample model through the full predictor ----
+
+class NbSampleModel : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir;
+    files_ = WriteSampleModel(*dir_ / "pd");
+  }
+  static void TearDownTestSuite() {
+    delete dir_;
+    dir_ = nullptr;
+  }
+  static std::shared_ptr<lite_api::PaddlePredictor> CxxPredictor() {
+    lite_api::CxxConfig config;
+    config.set_model_file(files_.model_file);
+    config.set_param_file(files_.params_file);
+    return lite_api::CreatePaddlePredictor(config);
+  }
+  static std::vector<float> Input() {
+    std::vector<float> x(2 * 3 * 32 * 32);
+    for (size_t i = 0; i < x.size(); ++i) x[i] = std::sin(0.37f * i) + 0.001f * (i % 97);
+    return x;
+  }
+  static std::vector<float> RunCxx(lite_api::PaddlePredictor* p) {
+    auto in = p->GetInput(0);
+    in->Resize({2, 3, 32, 32});
+    const auto x = Input();
+    std::memcpy(in->mutable_data<float>(), x.data(), x.size() * sizeof(float));
+    p->Run();
+    auto out = p->GetOutput(0);
+    int64_t n = 1;
+    for (auto d : out->shape()) n *= d;
+    return std::vector<float>(out->data<float>(), out->data<float>() + n);
+  }
+
+  static TempDir* dir_;
+  static PbModelFiles files_;
+};
+TempDir* NbSampleModel::dir_ = nullptr;
+PbModelFiles NbSampleModel::files_;
+
+// The list var a feed/fetch op reads or writes.
+std::string ListName(const cpp::ProgramDesc& program, const std::string& op_type) {
+  for (const auto& op : program.blocks[0].ops) {
+    if (op.Type() == op_type) return op_type == "feed" ? op.Input("X")[0] : op.Output("Out")[0];
+  }
+  return "";
+}
+
+// The saved program is the predictor's optimized program, except that param vars declare
+// their tensor's dims (the optimizer declares the weights it creates without a shape).
+void ExpectSavedProgram(const cpp::ProgramDesc& optimized, const cpp::ProgramDesc& saved,
+                        const Scope& params) {
+  ASSERT_FALSE(saved.blocks.empty());
+  ASSERT_EQ(optimized.blocks.size(), saved.blocks.size());
+  cpp::ProgramDesc undone = saved;
+  auto& vars = undone.blocks[0].vars;
+  ASSERT_EQ(vars.size(), optimized.blocks[0].vars.size());
+  for (size_t i = 0; i < vars.size(); ++i) {
+    if (!vars[i].persistable || vars[i].kind != cpp::VarKind::kLodTensor) continue;
+    const Tensor* t = params.FindTensor(vars[i].name);
+    ASSERT_NE(t, nullptr) << vars[i].name;
+    EXPECT_EQ(vars[i].shape, t->dims().Vectorize()) << vars[i].name;
+    vars[i].shape = optimized.blocks[0].vars[i].shape;
+  }
+  ExpectSameProgram(optimized, undone);
+}
+
+TEST_F(NbSampleModel, SavedNbRunsBitIdenticalToTheFullPredictor) {
+  auto cxx = CxxPredictor();
+  const std::vector<float> expected = RunCxx(cxx.get());
+  ASSERT_EQ(expected.size(), 2u * kSampleModelClasses);
+  const std::string base = *dir_ / "out/nested/sample";  // parent dirs are created
+  cxx->SaveOptimizedModel(base, lite_api::LiteModelType::kNaiveBuffer);
+  ASSERT_TRUE(testing::fs::exists(base + ".nb"));
+
+  auto root = std::make_shared<Scope>();
+  cpp::ProgramDesc program;
+  const NbHeaderInfo info = LoadModelNb(NbModelBytes::MapFile(base + ".nb"), root.get(), &program);
+  EXPECT_EQ(info.opt_version, cxx->GetVersion());
+  const auto& original = static_cast<const Predictor&>(*cxx).optimized_program();
+  ExpectSavedProgram(original, program, *root);
+
+  Scope* exec = &root->NewScope();
+  RuntimeProgram runtime(program, exec, 1);
+  auto* feed = exec->Var(ListName(program, "feed"))->GetMutable<TensorList>();
+  feed->resize(1);
+  Tensor& x = (*feed)[0];
+  x.Resize({2, 3, 32, 32});
+  const auto input = Input();
+  std::memcpy(x.mutable_data<float>(), input.data(), input.size() * sizeof(float));
+  runtime.Run();
+  runtime.Run();  // twice: run-once casts and reused buffers behave the same
+  const auto& fetched = exec->FindVar(ListName(program, "fetch"))->Get<TensorList>();
+  ASSERT_EQ(fetched.size(), 1u);
+  const Tensor& out = fetched[0];
+  ASSERT_EQ(static_cast<size_t>(out.numel()), expected.size());
+  EXPECT_EQ(std::memcmp(out.data<float>(), expected.data(), expected.size() * sizeof(float)), 0)
+      << "the .nb model's output differs from the full predictor's";
+}
+
+TEST_F(NbSampleModel, SavedProtobufHoldsTheOptimizedProgram) {
+  auto cxx = CxxPredictor();
+  RunCxx(cxx.get());
+  const std::string dir = *dir_ / "optimized_pb";
+  cxx->SaveOptimizedModel(dir, lite_api::LiteModelType::kProtobuf);
+  Scope pb_scope;
+  cpp::ProgramDesc pb_program;
+  LoadModelPb(dir, "", "", &pb_scope, &pb_program);
+  const auto& original = static_cast<const Predictor&>(*cxx).optimized_program();
+  ExpectSavedProgram(original, pb_program, pb_scope);
+
+  cxx->SaveOptimizedModel(dir, lite_api::LiteModelType::kNaiveBuffer);
+  Scope nb_scope;
+  cpp::ProgramDesc nb_program;
+  LoadModelNb(NbModelBytes::MapFile(dir + ".nb"), &nb_scope, &nb_program);
+  ExpectSameProgram(pb_program, nb_program);
+  ExpectSameParams(original, pb_scope, nb_scope);  // the same (fused) weights either way
+}
+
+std::vector<std::string> Lines(const std::string& path) {
+  std::vector<std::string> lines;
+  std::istringstream in(ReadBytes(path));
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+bool Contains(const std::vector<std::string>& v, const std::string& s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+TEST_F(NbSampleModel, RecordInfoListsOpsKernelsAndTheirSources) {
+  auto cxx = CxxPredictor();
+  const std::string dir = *dir_ / "tailor";
+  cxx->SaveOptimizedModel(dir, lite_api::LiteModelType::kNaiveBuffer, /*record_info=*/true);
+  const auto ops = Lines(dir + "/.tailored_ops_list");
+  const auto op_sources = Lines(dir + "/.tailored_ops_source_list");
+  const auto kernels = Lines(dir + "/.tailored_kernels_list");
+  const auto kernel_sources = Lines(dir + "/.tailored_kernels_source_list");
+  for (const auto* list : {&ops, &op_sources, &kernels, &kernel_sources}) {
+    EXPECT_FALSE(list->empty());
+    EXPECT_TRUE(std::is_sorted(list->begin(), list->end()));
+    EXPECT_EQ(std::adjacent_find(list->begin(), list->end()), list->end()) << "duplicates";
+  }
+  // The sample model's convs, pooling, softmax and io survive optimization by name.
+  for (const char* op : {"feed", "fetch", "conv2d", "pool2d", "softmax"}) {
+    EXPECT_TRUE(Contains(ops, op)) << op;
+  }
+  EXPECT_TRUE(Contains(op_sources, "lite/operators/conv_op.cc"));
+  EXPECT_TRUE(Contains(op_sources, "lite/operators/pool_op.cc"));
+  EXPECT_TRUE(Contains(kernels, "conv2d,host,float,NCHW,def"));
+  EXPECT_TRUE(Contains(kernel_sources, "lite/kernels/host/conv_compute.cc"));
+  // Exactly the ops and kernels of the optimized program.
+  const auto& program = static_cast<const Predictor&>(*cxx).optimized_program();
+  std::set<std::string> want_ops, want_kernels;
+  for (const auto& op : program.blocks[0].ops) {
+    want_ops.insert(op.Type());
+    want_kernels.insert(op.GetAttr<std::string>(kKernelKeyAttr));
+  }
+  EXPECT_EQ(ops, std::vector<std::string>(want_ops.begin(), want_ops.end()));
+  EXPECT_EQ(kernels, std::vector<std::string>(want_kernels.begin(), want_kernels.end()));
+  for (const auto& src : op_sources) {
+    EXPECT_TRUE(testing::fs::exists(std::string(PLITE_SOURCE_DIR) + "/" + src)) << src;
+  }
+  for (const auto& src : kernel_sources) {
+    EXPECT_TRUE(testing::fs::exists(std::string(PLITE_SOURCE_DIR) + "/" + src)) << src;
+  }
+}
+
+TEST_F(NbSampleModel, SaveErrorsNameThePath) {
+  auto cxx = CxxPredictor();
+  const std::string file = *dir_ / "a_file";
+  WriteBytes(file, "x");
+  ExpectError([&] { cxx->SaveOptimizedModel(file + "/m", lite_api::LiteModelType::kNaiveBuffer); },
+              {"SaveOptimizedModel", file});
+  ExpectError([&] { cxx->SaveOptimizedModel(*dir_ / "m", lite_api::LiteModelType::UNK); },
+              {"unknown model type"});
+}
+
+// ---- writer errors ----
+
+TEST(NbWriter, PersistableVarWithoutTensorIsAnError) {
+  SmallModel m;
+  m.program.blocks[0].vars.push_back(TensorVar("ghost", PrecisionType::kFloat, {2}, true));
+  ExpectError([&] { SerializeModelNb(m.program, m.scope, "v"); },
+              {"param 'ghost'", "no tensor"});
+}
+
+TEST(NbWriter, ParamPrecisionMustMatchItsVar) {
+  SmallModel m;
+  for (auto& v : m.program.blocks[0].vars) {
+    if (v.name == "p_i32") v.precision = PrecisionType::kFloat;
+  }
+  ExpectError([&] { SerializeModelNb(m.program, m.scope, "v"); },
+              {"param 'p_i32'", "int32", "float"});
+}
+
+TEST(NbWriter, BadKernelKeyAndLongVersionAreErrors) {
+  SmallModel m;
+  m.program.blocks[0].ops[1].SetAttr<std::string>(kKernelKeyAttr, "every_kind,host,float");
+  ExpectError([&] { SerializeModelNb(m.program, m.scope, "v"); },
+              {"op 'every_kind'", "every_kind,host,float"});
+  m.program.blocks[0].ops[1].SetAttr<std::string>(kKernelKeyAttr, "every_kind,gpu,float,NCHW,def");
+  ExpectError([&] { SerializeModelNb(m.program, m.scope, "v"); }, {"unknown name 'gpu'"});
+  SmallModel ok;
+  ExpectError([&] { SerializeModelNb(ok.program, ok.scope, std::string(64, 'v')); },
+              {"opt version"});
+}
+
+TEST(NbWriter, UnwritablePathIsNamed) {
+  SmallModel m;
+  TempDir dir;
+  const std::string path = dir / "no/such/dir/m.nb";
+  ExpectError([&] { SaveModelNb(path, m.program, m.scope, "v"); }, {path});
+}
+
+// ---- malformed files ----
+
+void ExpectLoadError(const std::string& bytes, std::initializer_list<std::string> parts) {
+  ExpectError(
+      [&] {
+        Scope scope;
+        Load(bytes, &scope);
+      },
+      parts);
+}
+
+TEST(NbLoader, BadMagic) {
+  SmallModel m;
+  std::string bytes = m.bytes;
+  bytes[1] = 'Q';
+  ExpectLoadError(bytes, {"<memory buffer>", "bad magic"});
+  ExpectLoadError("PK\x03\x04 a zip file", {"bad magic"});
+}
+
+TEST(NbLoader, NewerFormatVersionNamesBothVersions) {
+  SmallModel m;
+  std::string bytes = m.bytes;
+  PutLE<uint32_t>(&bytes, 8, kNbFormatVersion + 1);
+  ExpectLoadError(bytes, {"format version " + std::to_string(kNbFormatVersion + 1),
+                          "format version " + std::to_string(kNbFormatVersion), "test-1.2.3"});
+  PutLE<uint32_t>(&bytes, 8, 0);
+  ExpectLoadError(bytes, {"invalid format version 0"});
+}
+
+TEST(NbLoader, HeaderSectionsOutsideTheFile) {
+  SmallModel m;
+  std::string bytes = m.bytes;
+  PutLE<uint64_t>(&bytes, 24, std::numeric_limits<uint64_t>::max() - 8);  // meta size
+  ExpectLoadError(bytes, {"meta section", "outside the file"});
+  bytes = m.bytes;
+  PutLE<uint64_t>(&bytes, 40, GetLE<uint64_t>(bytes, 40) + 64);  // data size
+  ExpectLoadError(bytes, {"data section", "outside the file"});
+  bytes = m.bytes;
+  PutLE<uint32_t>(&bytes, 12, 16);  // header size
+  ExpectLoadError(bytes, {"header size 16"});
+  ExpectLoadError(m.bytes + std::string(64, '\0'), {"64 bytes after the data section"});
+}
+
+TEST(NbLoader, TruncatedAtEveryLengthThrows) {
+  SmallModel m;
+  ASSERT_LT(m.bytes.size(), 16384u);  // small enough to try every length
+  for (size_t len = 0; len < m.bytes.size(); ++len) {
+    Scope scope;
+    cpp::ProgramDesc program;
+    try {
+      LoadModelNb(NbModelBytes::CopyOf(m.bytes.data(), len), &scope, &program);
+      ADD_FAILURE() << "a file truncated to " << len << " bytes loaded";
+    } catch (const PaddleLiteException& e) {
+      const std::string what = e.what();
+      EXPECT_TRUE(what.find("truncated") != std::string::npos ||
+                  what.find("empty") != std::string::npos ||
+                  what.find("bad magic") != std::string::npos)
+          << len << ": " << what;
+    }
+  }
+}
+
+TEST(NbLoader, RandomByteFlipsLoadOrThrowNeverCrash) {
+  SmallModel m;
+  std::mt19937 rng(20240611);
+  int loaded = 0, thrown = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    std::string bytes = m.bytes;
+    // Mostly the header and meta section (where structure lives), sometimes the data.
+    const size_t meta_end = GetLE<uint64_t>(bytes, 32);
+    const size_t span = trial % 4 == 0 ? bytes.size() : meta_end;
+    const int flips = 1 + trial % 4;
+    for (int f = 0; f < flips; ++f) {
+      const size_t at = rng() % span;
+      bytes[at] = static_cast<char>(bytes[at] ^ (1u << (rng() % 8)));
+    }
+    Scope scope;
+    cpp::ProgramDesc program;
+    try {
+      LoadModelNb(NbModelBytes::CopyOf(bytes.data(), bytes.size()), &scope, &program);
+      ++loaded;
+      // What loads must be usable: every param readable within its bytes.
+      for (const auto& name : scope.LocalVarNames()) {
+        const Tensor* t = scope.FindTensor(name);
+        if (t && t->memory_size()) {
+          volatile uint8_t sum = 0;
+          const auto* p = static_cast<const uint8_t*>(t->raw_data());
+          for (size_t i = 0; i < t->memory_size(); ++i) sum += p[i];
+        }
+      }
+    } catch (const PaddleLiteException&) {
+      ++thrown;
+    }
+  }
+  EXPECT_GT(thrown, 0);
+  EXPECT_GT(loaded, 0);  // flips inside param bytes or names load fine
+}
+
+TEST(NbLoader, ParamOffsetOutsideTheDataSection) {
+  SmallModel m;
+  std::string bytes = m.bytes;
+  ASSERT_TRUE(MutableParam(&bytes, "p_i64")->mutate_offset(1ull << 40));
+  ExpectLoadError(bytes, {"param 'p_i64'", "outside the data section"});
+  bytes = m.bytes;
+  ASSERT_TRUE(MutableParam(&bytes, "p_i32")->mutate_offset(std::numeric_limits<uint64_t>::max() - 63));
+  ExpectLoadError(bytes, {"param 'p_i32'", "outside the data section"});
+}
+
+TEST(NbLoader, ParamSizeMustMatchDimsTimesPrecision) {
+  SmallModel m;
+  std::string bytes = m.bytes;
+  fbs::Param* p = MutableParam(&bytes, "p_i64");
+  ASSERT_TRUE(p->mutate_size(p->size() - 8));
+  ExpectLoadError(bytes, {"param 'p_i64'", "size 16 bytes does not match dims [3]", "int64",
+                          "24 bytes"});
+  bytes = m.bytes;
+  auto* dims = MutableParam(&bytes, "p_f32")->mutable_dims();
+  dims->Mutate(0, -2);
+  ExpectLoadError(bytes, {"param 'p_f32'", "negative dim"});
+  bytes = m.bytes;
+  dims = MutableParam(&bytes, "p_f32")->mutable_dims();
+  dims->Mutate(0, int64_t{1} << 40);
+  dims->Mutate(1, int64_t{1} << 40);
+  ExpectLoadError(bytes, {"param 'p_f32'", "overflow"});
+}
+
+TEST(NbLoader, UnalignedParamOffset) {
+  SmallModel m;
+  std::string bytes = m.bytes;
+  fbs::Param* p = MutableParam(&bytes, "p_i8");
+  ASSERT_TRUE(p->mutate_offset(p->offset() + 4));
+  ExpectLoadError(bytes, {"param 'p_i8'", "not a multiple of 64"});
+}
+
+TEST(NbLoader, UnknownEnumValues) {
+  SmallModel m;
+  std::string bytes = m.bytes;
+  ASSERT_TRUE(MutableParam(&bytes, "p_f32")->mutate_precision(static_cast<fbs::Precision>(77)));
+  ExpectLoadError(bytes, {"param 'p_f32'", "unknown precision value 77"});
+
+  bytes = m.bytes;
+  auto* op = MutableMeta(&bytes)->mutable_blocks()->GetMutableObject(0)->mutable_ops()
+                 ->GetMutableObject(1);
+  ASSERT_TRUE(op->mutable_kernel()->mutate_target(static_cast<fbs::Target>(3)));
+  ExpectLoadError(bytes, {"op 'every_kind' kernel", "unknown target value 3"});
+
+  bytes = m.bytes;
+  op = MutableMeta(&bytes)->mutable_blocks()->GetMutableObject(0)->mutable_ops()
+           ->GetMutableObject(1);
+  ASSERT_TRUE(op->mutable_kernel()->mutate_layout(static_cast<fbs::Layout>(-1)));
+  ExpectLoadError(bytes, {"unknown layout value -1"});
+
+  bytes = m.bytes;
+  auto* attr = MutableMeta(&bytes)->mutable_blocks()->GetMutableObject(0)->mutable_ops()
+                   ->GetMutableObject(1)->mutable_attrs()->GetMutableObject(0);
+  ASSERT_TRUE(attr->mutate_kind(static_cast<fbs::AttrKind>(13)));
+  ExpectLoadError(bytes, {"op 'every_kind'", "unknown attribute kind value 13"});
+
+  bytes = m.bytes;
+  auto* var = MutableMeta(&bytes)->mutable_blocks()->GetMutableObject(0)->mutable_vars()
+                  ->GetMutableObject(2);  // "x", float: its precision is stored
+  ASSERT_TRUE(var->mutate_precision(static_cast<fbs::Precision>(11)));
+  ExpectLoadError(bytes, {"var 'x'", "unknown precision value 11"});
+
+  bytes = m.bytes;
+  var = MutableMeta(&bytes)->mutable_blocks()->GetMutableObject(0)->mutable_vars()
+            ->GetMutableObject(0);  // "feed", a FeedList (kind 1, stored)
+  ASSERT_TRUE(var->mutate_kind(static_cast<fbs::VarKind>(9)));
+  ExpectLoadError(bytes, {"var 'feed'", "unknown var kind value 9"});
+}
+
+TEST(NbLoader, CorruptMetaSectionFailsVerification) {
+  SmallModel m;
+  std::string bytes = m.bytes;
+  const auto meta_offset = GetLE<uint64_t>(bytes, 16);
+  PutLE<uint32_t>(&bytes, meta_offset, 0x7ffffff0u);  // root table offset far outside
+  ExpectLoadError(bytes, {"meta section is not a valid model flatbuffer"});
+}
+
+// A whole file around a meta flatbuffer built here (no params).
+std::string FileWithMeta(const flatbuffers::FlatBufferBuilder& fbb) {
+  nb::Header h;
+  h.opt_version = "hand-made";
+  h.meta_offset = kNbHeaderSize;
+  h.meta_size = fbb.GetSize();
+  h.data_offset = (kNbHeaderSize + fbb.GetSize() + 63) / 64 * 64;
+  h.data_size = 64;
+  std::string bytes = nb::EncodeHeader(h);
+  bytes.append(reinterpret_cast<const char*>(fbb.GetBufferPointer()), fbb.GetSize());
+  bytes.resize(h.data_offset + h.data_size, '\0');
+  return bytes;
+}
+
+// A flatbuffer may point at one table or string from many places; what the loader builds
+// from it stays proportional to the file's size.
+TEST(NbLoader, SharedSubstructuresCannotBlowUpMemory) {
+  {
+    flatbuffers::FlatBufferBuilder fbb;
+    const auto big = fbb.CreateString(std::string(10000, 'x'));
+    const std::vector<flatbuffers::Offset<flatbuffers::String>> refs(100000, big);
+    const auto strings = fbb.CreateVector(refs);
+    const auto name = fbb.CreateString("s");
+    fbs::AttrBuilder ab(fbb);
+    ab.add_name(name);
+    ab.add_kind(fbs::AttrKind::STRINGS);
+    ab.add_strings(strings);
+    const auto attr = ab.Finish();
+    const auto op = fbs::CreateOp(fbb, fbb.CreateString("op"), 0, 0,
+                                  fbb.CreateVector(std::vector<flatbuffers::Offset<fbs::Attr>>{attr}));
+    const auto block = fbs::CreateBlock(fbb, 0, -1, 0,
+                                        fbb.CreateVector(std::vector<flatbuffers::Offset<fbs::Op>>{op}));
+    fbs::FinishModelBuffer(fbb, fbs::CreateModel(fbb, 0, fbb.CreateVector(std::vector<flatbuffers::Offset<fbs::Block>>{block})));
+    // 1 GB of strings from a 400 kB file.
+    ExpectLoadError(FileWithMeta(fbb), {"expands far beyond"});
+  }
+  {
+    flatbuffers::FlatBufferBuilder fbb;
+    const auto op = fbs::CreateOp(fbb, fbb.CreateString(std::string(1000, 'o')));
+    const std::vector<flatbuffers::Offset<fbs::Op>> ops(200000, op);
+    const auto block = fbs::CreateBlock(fbb, 0, -1, 0, fbb.CreateVector(ops));
+    fbs::FinishModelBuffer(fbb, fbs::CreateModel(fbb, 0, fbb.CreateVector(std::vector<flatbuffers::Offset<fbs::Block>>{block})));
+    // 200000 references to one op with a 1000-byte type: 200 MB from an 800 kB file.
+    ExpectLoadError(FileWithMeta(fbb), {"expands far beyond"});
+  }
+}
+
+TEST(NbLoader, MissingEmptyAndDirectoryFiles) {
+  TempDir dir;
+  ExpectError([&] { NbModelBytes::MapFile(dir / "absent.nb"); },
+              {"missing nb model file", dir / "absent.nb"});
+  WriteBytes(dir / "empty.nb", "");
+  ExpectError([&] { NbModelBytes::MapFile(dir / "empty.nb"); }, {dir / "empty.nb", "empty"});
+  ExpectError([&] { NbModelBytes::MapFile(dir.path()); }, {dir.path(), "is a directory"});
+  ExpectLoadError("", {"empty"});
+  WriteBytes(dir / "short.nb", "\x89PLNB\r\n\x1a");
+  ExpectError(
+      [&] {
+        Scope scope;
+        cpp::ProgramDesc program;
+        LoadModelNb(NbModelBytes::MapFile(dir / "short.nb"), &scope, &program);
+      },
+      {dir / "short.nb", "truncated"});
+  ExpectError(
+      [&] {
+        Scope scope;
+        cpp::ProgramDesc program;
+        LoadModelNb(nullptr, &scope, &program);
+      },
+      {"no model bytes"});
+}
+
+}  // namespace
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# opt on the sample model: the registry reports, the model op list, the graph visualization,
+# the saved model, and its errors for bad flags and unsupported ops: each must fail with a
+# clear message and exit code 1, never a crash.
+#   opt_cli_test.sh <opt> <make_sample_model> <source dir>
+set -uo pipefail
+opt=$1
+maker=$2
+source=$3
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+"$maker" "$work/model" >/dev/null || { echo "FAIL: make_sample_model"; exit 1; }
+"$maker" "$work/unsupported" --unknown_op=frobnicate,twiddle >/dev/null ||
+  { echo "FAIL: make_sample_model --unknown_op"; exit 1; }
+failures=0
+checks=0
+
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+pass() { echo "ok: $*"; }
+
+# expect NAME EXIT_CODE NEEDLE -- command...: the exit code and a line of output (stdout and
+# stderr) containing NEEDLE.
+expect() {
+  local name=$1 code=$2 needle=$3
+  shift 4
+  checks=$((checks + 1))
+  out=$("$@" 2>&1)
+  local got=$?
+  if [ "$got" -ne "$code" ] || ! grep -qF -- "$needle" <<<"$out"; then
+    fail "$name: exit $got (want $code, output containing '$needle'), output:"; echo "$out"
+  else
+    pass "$name"
+  fi
+}
+
+# check NAME CONDITION-COMMAND...: one more assertion on the last output.
+check() {
+  local name=$1
+  shift
+  checks=$((checks + 1))
+  if "$@"; then pass "$name"; else fail "$name"; echo "$out"; fi
+}
+
+# Rows of an op table ("op_type" header, rows until a blank line): "name count" for
+# --print_model_ops (second column is the count).
+table_rows() { awk '/^op_type/{on=1; next} on && NF==0{on=0} on{print}' <<<"$out"; }
+
+# --- registry reports
+expect print_all_ops 0 "ops registered in this build" -- "$opt" --print_all_ops
+check all_ops_conv2d_on_host grep -qE '^conv2d +Y ' <<<"$out"
+check all_ops_has_casts grep -qE '^calib +Y ' <<<"$out"
+check all_ops_columns grep -qE '^op_type +host +x86 +arm +opencl$' <<<"$out"
+
+expect print_supported_ops 0 "ops with kernels on arm, host" -- "$opt" --print_supported_ops --valid_targets=arm
+check supported_columns grep -qE '^op_type +arm +host$' <<<"$out"
+check supported_conv2d grep -qE '^conv2d +\. +Y$' <<<"$out"
+
+expect display_kernels 0 "kernels registered in this build" -- "$opt" --display_kernels
+check kernel_conv2d grep -qE '^conv2d,host,float,NCHW,def +.*lite/kernels/host/conv_compute\.cc$' <<<"$out"
+check kernel_conv2d_types grep -qF 'Filter=host/float/NCHW' <<<"$out"
+
+# --- the sample model's ops (tools/sample_model_builder.h documents them)
+expect print_model_ops 0 "14 op types (17 ops)" -- "$opt" --model_dir="$work/model" --print_model_ops
+want="batch_norm 2
+conv2d 2
+depthwise_conv2d 1
+elementwise_add 2
+feed 1
+fetch 1
+flatten_contiguous_range 1
+hard_swish 1
+matmul_v2 1
+pool2d 1
+relu 1
+relu6 1
+scale 1
+softmax 1"
+got=$(table_rows | awk '{print $1, $2}' | sort)
+check model_ops_list [ "$got" = "$want" ]
+check model_ops_all_on_host [ "$(table_rows | awk '$3 != "Y"' | wc -l)" -eq 0 ]
+
+# --- errors
+expect bogus_target 1 "unknown target 'bogus' in --valid_targets; accepted: host, x86, arm, opencl" -- \
+  "$opt" --valid_targets=arm,bogus --print_all_ops
+expect unknown_flag 1 "unknown command line flag 'no_such_flag'" -- "$opt" --no_such_flag=1
+expect missing_model 1 "$work/nope" -- "$opt" --model_dir="$work/nope" --optimize_out="$work/x"
+expect missing_model_file 1 "$work/nope.pdmodel" -- "$opt" --model_file="$work/nope.pdmodel" --print_model_ops
+expect bad_out_type 1 "bad --optimize_out_type 'flatbuffer'" -- \
+  "$opt" --model_dir="$work/model" --optimize_out="$work/x" --optimize_out_type=flatbuffer
+expect no_optimize_out 1 "give --optimize_out" -- "$opt" --model_dir="$work/model"
+expect model_ops_without_model 1 "--print_model_ops needs --model_dir or --model_file" -- \
+  "$opt" --print_model_ops
+expect nothing_to_do 1 "nothing to do" -- "$opt"
+expect stray_argument 1 "unexpected argument 'extra'" -- "$opt" --print_all_ops extra
+
+expect unsupported_ops 1 "op 'frobnicate': not registered" -- \
+  "$opt" --model_dir="$work/unsupported" --optimize_out="$work/unsupported_out"
+check unsupported_lists_all grep -qF "op 'twiddle': not registered" <<<"$out"
+check unsupported_before_optimizing [ ! -e "$work/unsupported_out.nb" ]
+expect unsupported_model_ops 0 "2 cannot run there" -- \
+  "$opt" --model_dir="$work/unsupported" --print_model_ops
+check unsupported_marked grep -qE '^frobnicate +1 +\. +\. +\. +\.  <- not registered$' <<<"$out"
+
+# --- visualization (the model dir's name names the files)
+expect visualization_path_is_file 1 "cannot create --visualization_file_output_path $work/model/model.pdmodel" -- \
+  "$opt" --model_dir="$work/model" --visualization_file_output_path="$work/model/model.pdmodel"
+expect visualization 0 "wrote $work/viz/model.dot" -- \
+  "$opt" --model_dir="$work/model" --valid_targets=host --visualization_file_output_path="$work/viz"
+check dot_has_ops grep -qF 'label="conv2d\nhost/float/NCHW def"' "$work/viz/model.dot"
+if command -v dot >/dev/null; then
+  check svg_written_by_opt grep -qF "<svg" "$work/viz/model.svg"
+  checks=$((checks + 1))
+  if dot -Tsvg "$work/viz/model.dot" -o "$work/own.svg" && [ -s "$work/own.svg" ] &&
+     grep -qF "<svg" "$work/own.svg"; then
+    pass "dot_renders"
+  else
+    fail "dot -Tsvg does not render $work/viz/model.dot"; cat "$work/viz/model.dot"
+  fi
+else
+  echo "SKIPPED (LOUDLY): Graphviz 'dot' is not on PATH, the .svg checks did not run;" \
+       "install graphviz (tools/setup_debian.sh does)"
+fi
+
+# --- saving
+expect save_nb 0 "wrote $work/out.nb" -- "$opt" --model_dir="$work/model" --optimize_out="$work/out"
+check nb_non_empty [ -s "$work/out.nb" ]
+# The magic docs/model_format.md gives.
+check nb_magic [ "$(head -c 8 "$work/out.nb" | od -An -tx1 | tr -d ' \n')" = 89504c4e420d0a1a ]
+expect save_tailoring 0 "wrote $work/tailored.nb" -- \
+  "$opt" --model_file="$work/model/model.pdmodel" --param_file="$work/model/model.pdiparams" \
+  --optimize_out="$work/tailored" --record_tailoring_info
+for list in .tailored_ops_list .tailored_ops_source_list .tailored_kernels_list \
+            .tailored_kernels_source_list; do
+  check "tailoring_$list" [ -s "$work/tailored/$list" ]
+done
+expect save_protobuf 0 "wrote the protobuf model into $work/pb/" -- \
+  "$opt" --model_dir="$work/model" --optimize_out_type=protobuf --optimize_out="$work/pb"
+# The saved program is the optimized one: fusions are visible in its op list.
+expect reload_protobuf 0 "op types" -- "$opt" --model_dir="$work/pb" --print_model_ops
+check reload_has_fc grep -qE '^fc ' <<<"$out"
+check reload_no_batch_norm bash -c '! grep -qE "^batch_norm " <<<"$1"' _ "$out"
+# The tailored op list is the optimized program's op types (read back from the protobuf
+# model, another writer); every kernel listed is registered; every source file exists.
+check tailored_ops_match [ "$(sort "$work/tailored/.tailored_ops_list")" = \
+                           "$(table_rows | awk '{print $1}' | sort)" ]
+keys=$("$opt" --display_kernels | awk '/^[^ ]+,[^ ]+  /{print $1}')
+checks=$((checks + 1))
+missing=$(while read -r key; do grep -qxF "$key" <<<"$keys" || echo "$key"; done \
+          <"$work/tailored/.tailored_kernels_list")
+if [ -n "$missing" ]; then fail "tailored kernels not registered: $missing"; else pass tailored_kernels_registered; fi
+checks=$((checks + 1))
+missing=$(cat "$work/tailored/.tailored_ops_source_list" "$work/tailored/.tailored_kernels_source_list" |
+          while read -r f; do [ -f "$source/$f" ] || echo "$f"; done)
+if [ -n "$missing" ]; then fail "tailored sources not in $source: $missing"; else pass tailored_sources_exist; fi
+
+echo "$((checks - failures)) passed, $failures failed"
+[ "$failures" -eq 0 ]

@@ -1,0 +1,166 @@
+// The opt tool's target parsing, registry tables and unsupported-op check. A test op with
+// no kernel stands for an op a build registers but cannot run.
+#include "tools/opt_report.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "lite/core/op_registry.h"
+#include "lite/operators/op_params.h"
+#include "lite/tests/kernels/kernel_test_util.h"
+#include "tools/sample_model_builder.h"
+
+namespace paddle {
+namespace lite {
+namespace test {
+class OptKernellessOp : public OpLite {
+ public:
+  using OpLite::OpLite;
+  bool CheckShape() const override { return true; }
+  bool InferShapeImpl() const override { return true; }
+
+ protected:
+  bool AttachImpl(const cpp::OpDesc&, Scope*) override { return true; }
+  ParamBase* mutable_param() override { return &param_; }
+
+ private:
+  operators::ActivationParam param_;
+};
+}  // namespace test
+}  // namespace lite
+}  // namespace paddle
+REGISTER_LITE_OP(test_opt_kernelless, paddle::lite::test::OptKernellessOp);
+
+namespace paddle {
+namespace lite {
+namespace test {
+namespace {
+
+using lite_api::DataLayoutType;
+using lite_api::PrecisionType;
+using opt::ParseValidTargets;
+
+const TargetType kHost = TargetType::kHost, kX86 = TargetType::kX86, kArm = TargetType::kARM,
+                 kOpenCL = TargetType::kOpenCL;
+
+// The table row of `op` (the line starting with the op name and a space), or "".
+std::string RowOf(const std::string& table, const std::string& op) {
+  std::stringstream in(table);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind(op + " ", 0) == 0) return line;
+  }
+  return "";
+}
+
+TEST(OptReportTest, ValidTargetsKeepOrderAndEndWithHost) {
+  auto v = ParseValidTargets("arm,opencl");
+  EXPECT_EQ(v.targets, (std::vector<TargetType>{kArm, kOpenCL, kHost}));
+  ASSERT_EQ(v.places.size(), 1u + 5u + 2u);
+  EXPECT_EQ(v.places[0], Place(kArm, PrecisionType::kFloat, DataLayoutType::kNCHW));
+  EXPECT_EQ(v.places[1], Place(kOpenCL, PrecisionType::kFP16, DataLayoutType::kImageDefault));
+  EXPECT_EQ(v.places[2], Place(kOpenCL, PrecisionType::kFloat, DataLayoutType::kImageDefault));
+  EXPECT_EQ(v.places[3], Place(kOpenCL, PrecisionType::kAny, DataLayoutType::kImageDefault));
+  EXPECT_EQ(v.places[6], Place(kHost, PrecisionType::kFloat));
+  EXPECT_EQ(v.places[7], Place(kHost, PrecisionType::kAny));
+
+  EXPECT_EQ(ParseValidTargets("host,arm").targets, (std::vector<TargetType>{kHost, kArm}));
+  EXPECT_EQ(ParseValidTargets(" ARM , x86 ").targets,
+            (std::vector<TargetType>{kArm, kX86, kHost}));
+  EXPECT_EQ(ParseValidTargets("arm,arm").targets, (std::vector<TargetType>{kArm, kHost}));
+  EXPECT_EQ(ParseValidTargets("host").places.size(), 2u);
+}
+
+TEST(OptReportTest, BadValidTargetsNameTheProblem) {
+  ExpectErrorContaining([] { ParseValidTargets("arm,bogus"); },
+                        "unknown target 'bogus' in --valid_targets; accepted: host, x86, arm, opencl");
+  ExpectErrorContaining([] { ParseValidTargets(""); }, "--valid_targets is empty");
+  ExpectErrorContaining([] { ParseValidTargets("arm,,x86"); }, "has an empty name");
+  ExpectErrorContaining([] { ParseValidTargets("cuda"); }, "unknown target 'cuda'");
+}
+
+TEST(OptReportTest, UnsupportedOpsListsEveryProblem) {
+  const std::vector<TargetType> targets = {kArm, kHost};
+  EXPECT_EQ(opt::UnsupportedOps({"conv2d", "test_opt_kernelless", "frobnicate", "relu"}, targets),
+            (std::vector<std::string>{"op 'test_opt_kernelless': no kernel for targets arm, host",
+                                      "op 'frobnicate': not registered"}));
+  EXPECT_TRUE(opt::UnsupportedOps({"conv2d", "feed", "fetch"}, targets).empty());
+
+  cpp::ProgramDesc program;
+  Scope scope;
+  BuildSampleModel(&program, &scope);
+  EXPECT_NO_THROW(opt::CheckModelSupported(program, targets));
+  InsertOpsBeforeFetch({"test_opt_kernelless", "frobnicate"}, &program);
+  try {
+    opt::CheckModelSupported(program, targets);
+    ADD_FAILURE() << "expected an error";
+  } catch (const PaddleLiteException& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("op 'test_opt_kernelless': no kernel for targets arm, host"),
+              std::string::npos) << what;
+    EXPECT_NE(what.find("op 'frobnicate': not registered"), std::string::npos) << what;
+  }
+}
+
+// Counts from the sample model's documented structure (tools/sample_model_builder.h).
+TEST(OptReportTest, ModelOpTypesCountEveryBlockOp) {
+  cpp::ProgramDesc program;
+  Scope scope;
+  BuildSampleModel(&program, &scope);
+  const std::map<std::string, int> expected = {
+      {"feed", 1}, {"conv2d", 2}, {"batch_norm", 2}, {"relu", 1}, {"depthwise_conv2d", 1},
+      {"relu6", 1}, {"elementwise_add", 2}, {"hard_swish", 1}, {"pool2d", 1},
+      {"flatten_contiguous_range", 1}, {"matmul_v2", 1}, {"softmax", 1}, {"scale", 1},
+      {"fetch", 1}};
+  const auto types = opt::ModelOpTypes(program);
+  const std::map<std::string, int> got(types.begin(), types.end());
+  EXPECT_EQ(got, expected);
+  EXPECT_EQ(types.size(), expected.size());
+  EXPECT_EQ(types.front().first, "feed");  // order of first appearance
+  EXPECT_EQ(types.back().first, "fetch");
+}
+
+TEST(OptReportTest, TablesMarkWhatHasKernels) {
+  cpp::ProgramDesc program;
+  Scope scope;
+  BuildSampleModel(&program, &scope);
+  InsertOpsBeforeFetch({"test_opt_kernelless", "frobnicate"}, &program);
+  const std::string model = opt::ModelOpsTable(program, {kArm, kHost});
+  EXPECT_EQ(RowOf(model, "conv2d"), "conv2d                       2 Y      .      .      .")
+      << model;
+  EXPECT_NE(RowOf(model, "test_opt_kernelless").find("<- no kernel on arm, host"),
+            std::string::npos) << model;
+  EXPECT_NE(RowOf(model, "frobnicate").find("<- not registered"), std::string::npos) << model;
+  EXPECT_EQ(RowOf(model, "conv2d").find("<-"), std::string::npos);
+
+  const std::string supported = opt::SupportedOpsTable({kArm, kHost});
+  EXPECT_NE(supported.find("op_type"), std::string::npos);
+  EXPECT_NE(RowOf(supported, "conv2d").find("Y"), std::string::npos) << supported;
+  EXPECT_EQ(RowOf(supported, "test_opt_kernelless"), "") << supported;
+  EXPECT_EQ(opt::SupportedOpsTable({kOpenCL}).find("conv2d"), std::string::npos)
+      << "this build has no OpenCL kernels";
+
+  const std::string all = opt::AllOpsTable();
+  EXPECT_NE(RowOf(all, "test_opt_kernelless"), "") << all;
+  EXPECT_EQ(RowOf(all, "test_opt_kernelless").find("Y"), std::string::npos);
+  EXPECT_NE(RowOf(all, "io_copy"), "") << all;
+}
+
+TEST(OptReportTest, KernelListingShowsKeyTypesAndSource) {
+  const std::string listing = opt::KernelListing();
+  const auto at = listing.find("conv2d,host,float,NCHW,def");
+  ASSERT_NE(at, std::string::npos) << listing;
+  const std::string entry = listing.substr(at, listing.find("\n", listing.find("outputs:", at)) - at);
+  EXPECT_NE(entry.find("lite/kernels/host/conv_compute.cc"), std::string::npos) << entry;
+  EXPECT_NE(entry.find("Filter=host/float/NCHW"), std::string::npos) << entry;
+  EXPECT_NE(entry.find("outputs: Output=host/float/NCHW"), std::string::npos) << entry;
+}
+
+}  // namespace
+}  // namespace test
+}  // namespace lite
+}  // namespace paddle

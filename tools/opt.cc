@@ -1,0 +1,261 @@
+// opt: optimize a Paddle inference model offline into what the light predictor loads, and
+// report what this build supports. Flags are spelled as Paddle Lite's opt spells them.
+//
+//   opt --model_dir=DIR --valid_targets=arm --optimize_out=out/model      -> out/model.nb
+//   opt --model_file=m.pdmodel --param_file=m.pdiparams --optimize_out=m
+//       --record_tailoring_info                                          -> m.nb + lists in m/
+//   opt --print_all_ops | --print_supported_ops | --display_kernels
+//   opt --model_dir=DIR --print_model_ops --valid_targets=arm,opencl
+//   opt --model_dir=DIR --visualization_file_output_path=viz             -> viz/DIR.dot (+.svg)
+//
+// Errors (bad flag values, missing model, ops this build cannot run) are one message on stderr
+// and exit code 1. docs/opt.md describes every flag.
+#include <gflags/gflags.h>
+#include <glog/logging.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "lite/api/cxx_api.h"
+#include "lite/core/op_registry.h"
+#include "lite/core/optimizer/program_dot.h"
+#include "lite/model_parser/model_parser.h"
+#include "lite/model_parser/pb/program_desc_parser.h"
+#include "tools/opt_report.h"
+
+DEFINE_string(model_dir, "", "model directory (program + params)");
+DEFINE_string(model_file, "", "program file (any name; e.g. inference.pdmodel)");
+DEFINE_string(param_file, "", "combined params file (e.g. inference.pdiparams)");
+DEFINE_string(optimize_out_type, "naive_buffer",
+              "naive_buffer (one <optimize_out>.nb file for MobileConfig) or protobuf (a Paddle "
+              "model directory <optimize_out>)");
+DEFINE_string(optimize_out, "", "where the optimized model goes (see --optimize_out_type)");
+DEFINE_string(valid_targets, "arm",
+              "comma list of host, x86, arm, opencl in priority order; host kernels are always "
+              "appended last as the portable fallback");
+DEFINE_bool(record_tailoring_info, false,
+            "also write the ops/kernels the model uses (.tailored_*_list) into the dir "
+            "<optimize_out>, for a tailored build");
+DEFINE_bool(print_supported_ops, false, "print the ops with kernels on --valid_targets");
+DEFINE_bool(print_all_ops, false, "print every registered op and the targets with its kernels");
+DEFINE_bool(print_model_ops, false,
+            "print the model's op types and the targets with kernels for them");
+DEFINE_bool(display_kernels, false,
+            "print every registered kernel: key, declared argument types, source file");
+DEFINE_string(visualization_file_output_path, "",
+              "write the optimized graph to <dir>/<model name>.dot (and .svg when Graphviz "
+              "`dot` is on PATH)");
+DEFINE_bool(fusion_passes, true, "run the fusion passes (conv+bn, conv+bias+act, fc, ...)");
+DEFINE_bool(memory_optimize, true, "let activations with disjoint lifetimes share buffers");
+
+namespace {
+
+namespace fs = std::filesystem;
+namespace lite = paddle::lite;
+using paddle::lite_api::LiteModelType;
+
+// An error the user made on the command line: reported like the others.
+[[noreturn]] void UsageError(const std::string& message) {
+  throw paddle::lite_api::PaddleLiteException(message);
+}
+
+LiteModelType ParseOutType(const std::string& type) {
+  if (type == "naive_buffer") return LiteModelType::kNaiveBuffer;
+  if (type == "protobuf") return LiteModelType::kProtobuf;
+  UsageError("bad --optimize_out_type '" + type + "': use naive_buffer or protobuf");
+}
+
+bool HasModel() { return !FLAGS_model_dir.empty() || !FLAGS_model_file.empty(); }
+
+// The program only (no params): enough to list and check the model's ops.
+lite::cpp::ProgramDesc LoadProgram() {
+  const lite::PbModelFiles files =
+      lite::FindPbModelFiles(FLAGS_model_dir, FLAGS_model_file, FLAGS_param_file);
+  std::ifstream in(files.model_file, std::ios::binary);
+  if (!in) UsageError("cannot open model file " + files.model_file);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return lite::pb::ParseProgramDesc(bytes, files.model_file);
+}
+
+// The name of the graph file: the model dir's name; else the model file's stem unless that is
+// one of Paddle's generic names, then the name of the directory holding it.
+std::string ModelName() {
+  fs::path path = FLAGS_model_dir.empty() ? fs::path(FLAGS_model_file) : fs::path(FLAGS_model_dir);
+  path = fs::absolute(path).lexically_normal();
+  if (!path.has_filename()) path = path.parent_path();  // "dir/"
+  std::string name = FLAGS_model_dir.empty() ? path.stem().string() : path.filename().string();
+  if (!FLAGS_model_dir.empty()) return name.empty() ? "model" : name;
+  if (name == "__model__" || name == "model" || name == "inference") {
+    name = path.parent_path().filename().string();
+  }
+  return name.empty() ? "model" : name;
+}
+
+// Runs `dot -Tsvg in -o out`; false when dot is not on PATH or fails.
+bool RenderSvg(const std::string& dot_file, const std::string& svg_file, std::string* why) {
+  std::vector<std::string> args = {"dot", "-Tsvg", dot_file, "-o", svg_file};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  const int spawned = posix_spawnp(&pid, "dot", nullptr, nullptr, argv.data(), environ);
+  if (spawned != 0) {
+    *why = "Graphviz `dot` is not on PATH (install graphviz for the .svg)";
+    return false;
+  }
+  int status = 0;
+  if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    *why = "`dot -Tsvg " + dot_file + "` failed";
+    return false;
+  }
+  return true;
+}
+
+void WriteVisualization(const lite::cpp::ProgramDesc& optimized) {
+  const fs::path dir(FLAGS_visualization_file_output_path);
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) UsageError("cannot create --visualization_file_output_path " + dir.string() + ": " +
+                     ec.message());
+  const std::string name = ModelName();
+  const std::string dot_file = (dir / (name + ".dot")).string();
+  {
+    std::ofstream out(dot_file, std::ios::trunc);
+    if (!out) UsageError("cannot write " + dot_file);
+    out << lite::ProgramToDot(optimized, name);
+    if (!out.flush()) UsageError("could not write " + dot_file);
+  }
+  std::cout << "wrote " << dot_file << "\n";
+  const std::string svg_file = (dir / (name + ".svg")).string();
+  std::string why;
+  if (RenderSvg(dot_file, svg_file, &why)) {
+    std::cout << "wrote " << svg_file << "\n";
+  } else {
+    std::cerr << "opt: note: no " << svg_file << ": " << why << "\n";
+  }
+}
+
+void PrintSaved(LiteModelType type) {
+  const std::string& out = FLAGS_optimize_out;
+  if (type == LiteModelType::kNaiveBuffer) {
+    std::error_code ec;
+    const auto size = fs::file_size(out + ".nb", ec);
+    std::cout << "wrote " << out << ".nb";
+    if (!ec) std::cout << " (" << size << " bytes)";
+    std::cout << "\n";
+  } else {
+    std::cout << "wrote the protobuf model into " << out << "/\n";
+  }
+  if (!FLAGS_record_tailoring_info) return;
+  for (const char* list : {".tailored_ops_list", ".tailored_ops_source_list",
+                           ".tailored_kernels_list", ".tailored_kernels_source_list"}) {
+    const fs::path path = fs::path(out) / list;
+    if (fs::exists(path)) std::cout << "wrote " << path.string() << "\n";
+  }
+}
+
+// Says which valid targets this build has no kernels for (their ops fall back to host).
+void NoteTargetsWithoutKernels(const std::vector<lite::TargetType>& targets) {
+  std::vector<lite::TargetType> empty;
+  for (auto t : targets) {
+    bool any = false;
+    for (const auto* k : lite::KernelRegistry::Global().AllKernels()) any |= k->place.target == t;
+    if (!any) empty.push_back(t);
+  }
+  if (!empty.empty()) {
+    LOG(WARNING) << "this build has no kernels for " << lite::opt::TargetNames(empty)
+                 << "; ops run on the next valid target that has a kernel (host at last)";
+  }
+}
+
+void Optimize(const lite::opt::ValidTargets& valid, const lite::cpp::ProgramDesc& program,
+              LiteModelType out_type) {
+  lite::opt::CheckModelSupported(program, valid.targets);
+  NoteTargetsWithoutKernels(valid.targets);
+  paddle::lite_api::CxxConfig config;
+  config.set_model_dir(FLAGS_model_dir);
+  config.set_model_file(FLAGS_model_file);
+  config.set_param_file(FLAGS_param_file);
+  config.set_valid_places(valid.places);
+  config.set_fusion_passes(FLAGS_fusion_passes);
+  config.set_memory_optimize(FLAGS_memory_optimize);
+  VLOG(1) << "optimizing for " << lite::opt::TargetNames(valid.targets);
+  lite::Predictor predictor(config);
+  VLOG(1) << "optimized program: " << predictor.optimized_program().blocks[0].ops.size()
+          << " ops";
+  if (!FLAGS_visualization_file_output_path.empty()) {
+    WriteVisualization(predictor.optimized_program());
+  }
+  if (!FLAGS_optimize_out.empty()) {
+    predictor.SaveOptimizedModel(FLAGS_optimize_out, out_type, FLAGS_record_tailoring_info);
+    PrintSaved(out_type);
+  }
+}
+
+int Run() {
+  const auto valid = lite::opt::ParseValidTargets(FLAGS_valid_targets);
+  const LiteModelType out_type = ParseOutType(FLAGS_optimize_out_type);
+  const bool printing = FLAGS_print_all_ops || FLAGS_print_supported_ops ||
+                        FLAGS_print_model_ops || FLAGS_display_kernels;
+  const bool optimizing = !FLAGS_optimize_out.empty() ||
+                          !FLAGS_visualization_file_output_path.empty();
+  if (!HasModel()) {
+    if (FLAGS_print_model_ops) UsageError("--print_model_ops needs --model_dir or --model_file");
+    if (optimizing) {
+      UsageError(std::string(FLAGS_optimize_out.empty() ? "--visualization_file_output_path"
+                                                        : "--optimize_out") +
+                 " needs a model: give --model_dir or --model_file");
+    }
+    if (!printing) {
+      UsageError("nothing to do: give a model (--model_dir or --model_file) with --optimize_out, "
+                 "or a --print_* flag (see --help)");
+    }
+  } else if (!printing && !optimizing) {
+    UsageError("give --optimize_out=<path> for the optimized model (or a --print_* flag, or "
+               "--visualization_file_output_path)");
+  }
+
+  if (FLAGS_print_all_ops) std::cout << lite::opt::AllOpsTable() << "\n";
+  if (FLAGS_print_supported_ops) std::cout << lite::opt::SupportedOpsTable(valid.targets) << "\n";
+  if (FLAGS_display_kernels) std::cout << lite::opt::KernelListing() << "\n";
+  if (!HasModel()) return 0;
+  const lite::cpp::ProgramDesc program = LoadProgram();
+  if (FLAGS_print_model_ops) {
+    std::cout << lite::opt::ModelOpsTable(program, valid.targets) << "\n";
+  }
+  if (optimizing) Optimize(valid, program, out_type);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  gflags::SetUsageMessage(
+      "optimize a Paddle model for the light predictor, or report the supported ops\n"
+      "  opt --model_dir=DIR --valid_targets=arm --optimize_out=OUT   (writes OUT.nb)\n"
+      "  opt --print_all_ops | --print_supported_ops | --display_kernels\n"
+      "  opt --model_dir=DIR --print_model_ops\n"
+      "see docs/opt.md");
+  FLAGS_logtostderr = true;  // no log files in /tmp; --logtostderr=false restores them
+  gflags::ParseCommandLineFlags(&argc, &argv, true);  // an unknown flag exits 1 here
+  google::InitGoogleLogging(argv[0]);
+  if (argc > 1) {
+    std::cerr << "opt: error: unexpected argument '" << argv[1]
+              << "' (flags are --name=value; see --help)\n";
+    return 1;
+  }
+  try {
+    return Run();
+  } catch (const paddle::lite_api::PaddleLiteException& e) {
+    std::cerr << "opt: error: " << e.what() << "\n";
+  } catch (const std::exception& e) {
+    std::cerr << "opt: error: " << e.what() << "\n";
+  }
+  return 1;
+}

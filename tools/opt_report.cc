@@ -1,0 +1,282 @@
+#include "tools/opt_report.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "lite/core/op_registry.h"
+#include "lite/utils/check.h"
+
+namespace paddle {
+namespace lite {
+namespace opt {
+
+namespace {
+
+using lite_api::DataLayoutType;
+using lite_api::PrecisionType;
+
+std::vector<Place> PlacesOf(TargetType target) {
+  switch (target) {
+    case TargetType::kHost:
+      return {Place(target, PrecisionType::kFloat), Place(target, PrecisionType::kAny)};
+    case TargetType::kOpenCL:
+      // fp16 images first (the fast path on mobile GPUs), then fp32 images, then buffers.
+      return {Place(target, PrecisionType::kFP16, DataLayoutType::kImageDefault),
+              Place(target, PrecisionType::kFloat, DataLayoutType::kImageDefault),
+              Place(target, PrecisionType::kAny, DataLayoutType::kImageDefault),
+              Place(target, PrecisionType::kFloat, DataLayoutType::kNCHW),
+              Place(target, PrecisionType::kAny, DataLayoutType::kNCHW)};
+    default:
+      return {Place(target, PrecisionType::kFloat)};
+  }
+}
+
+std::string Trim(const std::string& s) {
+  const auto begin = s.find_first_not_of(" \t");
+  if (begin == std::string::npos) return "";
+  return s.substr(begin, s.find_last_not_of(" \t") - begin + 1);
+}
+
+std::string Lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::string TrimRight(const std::string& s) {
+  const auto end = s.find_last_not_of(' ');
+  return end == std::string::npos ? "" : s.substr(0, end + 1);
+}
+
+std::string Pad(const std::string& s, size_t width) {
+  return s.size() >= width ? s + " " : s + std::string(width - s.size() + 1, ' ');
+}
+
+// Op types -> the set of targets with a kernel for them.
+std::map<std::string, std::set<TargetType>> KernelTargetsByOp() {
+  std::map<std::string, std::set<TargetType>> out;
+  for (const KernelInfo* info : KernelRegistry::Global().AllKernels()) {
+    out[info->op_type].insert(info->place.target);
+  }
+  return out;
+}
+
+// "op_type <targets...>" header and rows; `suffix` is appended to a row when non-empty.
+class OpTable {
+ public:
+  explicit OpTable(std::vector<TargetType> columns, bool with_count = false)
+      : columns_(std::move(columns)), with_count_(with_count) {}
+
+  void Row(const std::string& op, int count, const std::set<TargetType>& have,
+           const std::string& suffix = "") {
+    rows_.push_back({op, count, have, suffix});
+  }
+
+  std::string Render(const std::string& title) const {
+    size_t width = std::string("op_type").size();
+    for (const auto& r : rows_) width = std::max(width, r.op.size());
+    std::string header = Pad("op_type", width);
+    if (with_count_) header += "count ";
+    for (TargetType t : columns_) header += Pad(lite_api::TargetToStr(t), 6);
+    std::ostringstream os;
+    os << title << "\n" << TrimRight(header) << "\n";
+    for (const auto& r : rows_) {
+      std::string line = Pad(r.op, width);
+      if (with_count_) {
+        const std::string count = std::to_string(r.count);
+        line += std::string(count.size() < 5 ? 5 - count.size() : 0, ' ') + count + " ";
+      }
+      for (TargetType t : columns_) line += Pad(r.have.count(t) ? "Y" : ".", 6);
+      line = TrimRight(line);
+      if (!r.suffix.empty()) line += "  " + r.suffix;
+      os << line << "\n";
+    }
+    return os.str();
+  }
+
+ private:
+  struct RowData {
+    std::string op;
+    int count;
+    std::set<TargetType> have;
+    std::string suffix;
+  };
+  std::vector<TargetType> columns_;
+  bool with_count_;
+  std::vector<RowData> rows_;
+};
+
+std::string UnsupportedReason(const std::string& op_type, const std::vector<TargetType>& targets) {
+  if (!OpRegistry::Global().Has(op_type)) return "not registered";
+  if (KernelTargets(op_type, targets).empty()) return "no kernel for targets " + TargetNames(targets);
+  return "";
+}
+
+}  // namespace
+
+const std::vector<TargetType>& KnownTargets() {
+  static const std::vector<TargetType> kTargets = {TargetType::kHost, TargetType::kX86,
+                                                   TargetType::kARM, TargetType::kOpenCL};
+  return kTargets;
+}
+
+std::string KnownTargetNames() { return TargetNames(KnownTargets()); }
+
+std::string TargetNames(const std::vector<TargetType>& targets) {
+  std::vector<std::string> names;
+  for (TargetType t : targets) names.push_back(lite_api::TargetToStr(t));
+  return Join(names, ", ");
+}
+
+ValidTargets ParseValidTargets(const std::string& list) {
+  PLITE_CHECK(!Trim(list).empty(), "--valid_targets is empty; give a comma list of ",
+              KnownTargetNames());
+  ValidTargets out;
+  std::stringstream in(list);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    const std::string name = Lower(Trim(item));
+    PLITE_CHECK(!name.empty(), "--valid_targets '", list, "' has an empty name; accepted: ",
+                KnownTargetNames());
+    TargetType target = TargetType::kUnk;
+    for (TargetType t : KnownTargets()) {
+      if (lite_api::TargetToStr(t) == name) target = t;
+    }
+    PLITE_CHECK(target != TargetType::kUnk, "unknown target '", Trim(item),
+                "' in --valid_targets; accepted: ", KnownTargetNames());
+    if (std::find(out.targets.begin(), out.targets.end(), target) != out.targets.end()) continue;
+    out.targets.push_back(target);
+  }
+  PLITE_CHECK(!out.targets.empty(), "--valid_targets '", list, "' names no target; accepted: ",
+              KnownTargetNames());
+  if (std::find(out.targets.begin(), out.targets.end(), TargetType::kHost) == out.targets.end()) {
+    out.targets.push_back(TargetType::kHost);
+  }
+  for (TargetType t : out.targets) {
+    for (const Place& p : PlacesOf(t)) out.places.push_back(p);
+  }
+  return out;
+}
+
+std::vector<TargetType> KernelTargets(const std::string& op_type,
+                                      const std::vector<TargetType>& targets) {
+  std::set<TargetType> have;
+  for (const KernelInfo* info : KernelRegistry::Global().Kernels(op_type)) {
+    have.insert(info->place.target);
+  }
+  std::vector<TargetType> out;
+  for (TargetType t : targets) {
+    if (have.count(t)) out.push_back(t);
+  }
+  return out;
+}
+
+std::vector<std::pair<std::string, int>> ModelOpTypes(const cpp::ProgramDesc& program) {
+  std::vector<std::pair<std::string, int>> out;
+  std::map<std::string, size_t> index;
+  for (const auto& block : program.blocks) {
+    for (const auto& op : block.ops) {
+      auto it = index.find(op.Type());
+      if (it == index.end()) {
+        index[op.Type()] = out.size();
+        out.emplace_back(op.Type(), 1);
+      } else {
+        ++out[it->second].second;
+      }
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> UnsupportedOps(const std::vector<std::string>& op_types,
+                                        const std::vector<TargetType>& targets) {
+  std::vector<std::string> lines;
+  for (const auto& op : op_types) {
+    const std::string reason = UnsupportedReason(op, targets);
+    if (!reason.empty()) lines.push_back("op '" + op + "': " + reason);
+  }
+  return lines;
+}
+
+void CheckModelSupported(const cpp::ProgramDesc& program, const std::vector<TargetType>& targets) {
+  std::vector<std::string> op_types;
+  for (const auto& kv : ModelOpTypes(program)) op_types.push_back(kv.first);
+  const auto lines = UnsupportedOps(op_types, targets);
+  if (lines.empty()) return;
+  PLITE_THROW("the model has ", lines.size(), " op type(s) this build cannot run on ",
+              TargetNames(targets), ":\n  ", Join(lines, "\n  "));
+}
+
+std::string SupportedOpsTable(const std::vector<TargetType>& targets) {
+  OpTable table(targets);
+  int rows = 0;
+  for (const auto& kv : KernelTargetsByOp()) {
+    if (KernelTargets(kv.first, targets).empty()) continue;
+    table.Row(kv.first, 0, kv.second);
+    ++rows;
+  }
+  return table.Render(StrCat(rows, " ops with kernels on ", TargetNames(targets),
+                             " (Y: this build has a kernel there)"));
+}
+
+std::string AllOpsTable() {
+  auto by_op = KernelTargetsByOp();
+  for (const auto& op : OpRegistry::Global().OpTypes()) by_op[op];  // ops without kernels too
+  OpTable table(KnownTargets());
+  for (const auto& kv : by_op) table.Row(kv.first, 0, kv.second);
+  return table.Render(StrCat(by_op.size(), " ops registered in this build",
+                             " (Y: a kernel on that target)"));
+}
+
+std::string ModelOpsTable(const cpp::ProgramDesc& program, const std::vector<TargetType>& targets) {
+  const auto by_op = KernelTargetsByOp();
+  OpTable table(KnownTargets(), /*with_count=*/true);
+  int total = 0, missing = 0;
+  for (const auto& kv : ModelOpTypes(program)) {
+    auto it = by_op.find(kv.first);
+    const std::set<TargetType> have = it == by_op.end() ? std::set<TargetType>() : it->second;
+    std::string suffix;
+    if (!OpRegistry::Global().Has(kv.first)) {
+      suffix = "<- not registered";
+    } else if (KernelTargets(kv.first, targets).empty()) {
+      suffix = "<- no kernel on " + TargetNames(targets);
+    }
+    if (!suffix.empty()) ++missing;
+    table.Row(kv.first, kv.second, have, suffix);
+    total += kv.second;
+  }
+  std::string title = StrCat(ModelOpTypes(program).size(), " op types (", total,
+                             " ops) in the model; valid targets: ", TargetNames(targets));
+  if (missing) title += StrCat("; ", missing, " cannot run there (marked <-)");
+  return table.Render(title);
+}
+
+std::string KernelListing() {
+  auto kernels = KernelRegistry::Global().AllKernels();
+  std::sort(kernels.begin(), kernels.end(),
+            [](const KernelInfo* a, const KernelInfo* b) { return a->key() < b->key(); });
+  auto args = [](const std::map<std::string, Type>& types) {
+    std::vector<std::string> parts;
+    for (const auto& kv : types) parts.push_back(kv.first + "=" + kv.second.DebugString());
+    return parts.empty() ? std::string("(none declared)") : Join(parts, ", ");
+  };
+  std::ostringstream os;
+  os << kernels.size() << " kernels registered in this build (key: op,target,precision,layout,alias)\n";
+  for (const KernelInfo* k : kernels) {
+    os << k->key() << "  " << (k->source_file.empty() ? "(source unknown)" : k->source_file);
+    if (k->provider != "builtin") os << "  provider " << k->provider;
+    os << "\n  inputs:  " << args(k->inputs) << "\n  outputs: " << args(k->outputs) << "\n";
+    if (!k->op_versions.empty()) {
+      std::vector<std::string> versions;
+      for (const auto& kv : k->op_versions) versions.push_back(StrCat(kv.first, "=", kv.second));
+      os << "  paddle op versions: " << Join(versions, ", ") << "\n";
+    }
+  }
+  return os.str();
+}
+
+}  // namespace opt
+}  // namespace lite
+}  // namespace paddle
