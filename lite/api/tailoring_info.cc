@@ -11,21 +11,6 @@ namespace lite {
 
 namespace {
 
-// Registrations record __FILE__ relative to the project root; a compiler cache may hand the
-// compiler paths relative to the build dir instead ("../lite/..."), so leading "./" and
-// "../" parts are dropped.
-std::string ProjectRelative(std::string path) {
-  for (;;) {
-    if (StartsWith(path, "./")) {
-      path.erase(0, 2);
-    } else if (StartsWith(path, "../")) {
-      path.erase(0, 3);
-    } else {
-      return path;
-    }
-  }
-}
-
 void WriteList(const std::string& path, const std::set<std::string>& entries) {
   std::ofstream out(path, std::ios::trunc);
   PLITE_CHECK(out.is_open(), "cannot open ", path, " for writing");
@@ -42,7 +27,7 @@ TailoringInfo CollectTailoringInfo(const cpp::ProgramDesc& optimized) {
     for (const auto& op : block.ops) {
       info.ops.insert(op.Type());
       const std::string op_source = OpRegistry::Global().SourceFile(op.Type());
-      if (!op_source.empty()) info.op_sources.insert(ProjectRelative(op_source));
+      if (!op_source.empty()) info.op_sources.insert(op_source);
       if (!op.HasAttr(kKernelKeyAttr)) continue;
       const std::string key = op.GetAttr<std::string>(kKernelKeyAttr);
       const KernelInfo* kernel = KernelRegistry::Global().Find(key);
@@ -50,7 +35,7 @@ TailoringInfo CollectTailoringInfo(const cpp::ProgramDesc& optimized) {
                   " is not registered in this build");
       info.kernels.insert(key);
       if (!kernel->source_file.empty()) {
-        info.kernel_sources.insert(ProjectRelative(kernel->source_file));
+        info.kernel_sources.insert(kernel->source_file);
       }
     }
   }

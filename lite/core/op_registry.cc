@@ -3,6 +3,19 @@
 namespace paddle {
 namespace lite {
 
+std::string ProjectRelativeSource(const char* file) {
+  std::string path = file;
+  for (;;) {
+    if (path.rfind("./", 0) == 0) {
+      path.erase(0, 2);
+    } else if (path.rfind("../", 0) == 0) {
+      path.erase(0, 3);
+    } else {
+      return path;
+    }
+  }
+}
+
 std::string KernelInfo::key() const {
   return op_type + "," + lite_api::TargetToStr(place.target) + "," +
          lite_api::PrecisionToStr(place.precision) + "," +
@@ -60,7 +73,7 @@ OpRegistry& OpRegistry::Global() {
 bool OpRegistry::Register(const std::string& op_type, Creator creator,
                           const char* source_file) {
   creators_[op_type] = std::move(creator);
-  source_files_[op_type] = source_file;
+  source_files_[op_type] = ProjectRelativeSource(source_file);
   return true;
 }
 

@@ -72,13 +72,18 @@ class OpRegistry {
   std::map<std::string, std::string> source_files_;
 };
 
+// A registration's __FILE__ relative to the project root. The build maps it so
+// (-fmacro-prefix-map); a compiler cache may still hand the compiler paths relative to the
+// build dir ("../lite/..."), so leading "./" and "../" parts are dropped.
+std::string ProjectRelativeSource(const char* file);
+
 template <typename KernelClass>
 class KernelRegistrar {
  public:
   KernelRegistrar(const char* op_type, TargetType target, PrecisionType precision,
                   DataLayoutType layout, const char* alias, const char* source_file) {
     info_.op_type = op_type;
-    info_.source_file = source_file;
+    info_.source_file = ProjectRelativeSource(source_file);
     info_.alias = alias;
     info_.place = Place(target, precision, layout);
     info_.create = [] { return std::unique_ptr<KernelBase>(new KernelClass); };
