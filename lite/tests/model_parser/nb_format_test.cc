@@ -2,6 +2,8 @@
 // place from the file's bytes, the sample model saved by the full predictor and run from
 // the .nb, the tailoring lists, and every malformed file we can make (it must throw a
 // PaddleLiteException naming the problem, never crash).
+#include "lite/model_parser/flatbuffers/nb_format.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -16,7 +18,6 @@
 #include "lite/api/paddle_api.h"
 #include "lite/core/program.h"
 #include "lite/model_parser/flatbuffers/model_generated.h"
-#include "lite/model_parser/flatbuffers/nb_format.h"
 #include "lite/model_parser/flatbuffers/nb_model.h"
 #include "lite/tests/model_parser/model_test_util.h"
 #include "tools/sample_model_builder.h"
@@ -214,7 +215,8 @@ TEST(NbFormat, RoundTripKeepsEveryAttributeKindVarAndParam) {
   EXPECT_FALSE(op.GetAttr<bool>("boolean_false"));
   EXPECT_EQ(op.GetAttr<std::string>("string").size(), 20u);  // the NUL byte survives
   EXPECT_TRUE(std::signbit(op.GetAttr<std::vector<float>>("floats")[1]));
-  EXPECT_EQ(op.GetAttr<std::vector<int64_t>>("longs"), (std::vector<int64_t>{int64_t{1} << 40, -7}));
+  EXPECT_EQ(op.GetAttr<std::vector<int64_t>>("longs"),
+            (std::vector<int64_t>{int64_t{1} << 40, -7}));
   EXPECT_EQ(op.GetAttr<std::string>(kKernelKeyAttr), kKernelKey);
   EXPECT_TRUE(op.HasInput("W"));
   EXPECT_EQ(op.inputs().count("Empty"), 1u);
@@ -516,8 +518,7 @@ TEST_F(NbSampleModel, SaveErrorsNameThePath) {
 TEST(NbWriter, PersistableVarWithoutTensorIsAnError) {
   SmallModel m;
   m.program.blocks[0].vars.push_back(TensorVar("ghost", PrecisionType::kFloat, {2}, true));
-  ExpectError([&] { SerializeModelNb(m.program, m.scope, "v"); },
-              {"param 'ghost'", "no tensor"});
+  ExpectError([&] { SerializeModelNb(m.program, m.scope, "v"); }, {"param 'ghost'", "no tensor"});
 }
 
 TEST(NbWriter, ParamPrecisionMustMatchItsVar) {
@@ -652,7 +653,8 @@ TEST(NbLoader, ParamOffsetOutsideTheDataSection) {
   ASSERT_TRUE(MutableParam(&bytes, "p_i64")->mutate_offset(1ull << 40));
   ExpectLoadError(bytes, {"param 'p_i64'", "outside the data section"});
   bytes = m.bytes;
-  ASSERT_TRUE(MutableParam(&bytes, "p_i32")->mutate_offset(std::numeric_limits<uint64_t>::max() - 63));
+  ASSERT_TRUE(
+      MutableParam(&bytes, "p_i32")->mutate_offset(std::numeric_limits<uint64_t>::max() - 63));
   ExpectLoadError(bytes, {"param 'p_i32'", "outside the data section"});
 }
 
@@ -661,8 +663,8 @@ TEST(NbLoader, ParamSizeMustMatchDimsTimesPrecision) {
   std::string bytes = m.bytes;
   fbs::Param* p = MutableParam(&bytes, "p_i64");
   ASSERT_TRUE(p->mutate_size(p->size() - 8));
-  ExpectLoadError(bytes, {"param 'p_i64'", "size 16 bytes does not match dims [3]", "int64",
-                          "24 bytes"});
+  ExpectLoadError(bytes,
+                  {"param 'p_i64'", "size 16 bytes does not match dims [3]", "int64", "24 bytes"});
   bytes = m.bytes;
   auto* dims = MutableParam(&bytes, "p_f32")->mutable_dims();
   dims->Mutate(0, -2);
@@ -689,32 +691,40 @@ TEST(NbLoader, UnknownEnumValues) {
   ExpectLoadError(bytes, {"param 'p_f32'", "unknown precision value 77"});
 
   bytes = m.bytes;
-  auto* op = MutableMeta(&bytes)->mutable_blocks()->GetMutableObject(0)->mutable_ops()
-                 ->GetMutableObject(1);
+  auto* op =
+      MutableMeta(&bytes)->mutable_blocks()->GetMutableObject(0)->mutable_ops()->GetMutableObject(
+          1);
   ASSERT_TRUE(op->mutable_kernel()->mutate_target(static_cast<fbs::Target>(3)));
   ExpectLoadError(bytes, {"op 'every_kind' kernel", "unknown target value 3"});
 
   bytes = m.bytes;
-  op = MutableMeta(&bytes)->mutable_blocks()->GetMutableObject(0)->mutable_ops()
-           ->GetMutableObject(1);
+  op = MutableMeta(&bytes)->mutable_blocks()->GetMutableObject(0)->mutable_ops()->GetMutableObject(
+      1);
   ASSERT_TRUE(op->mutable_kernel()->mutate_layout(static_cast<fbs::Layout>(-1)));
   ExpectLoadError(bytes, {"unknown layout value -1"});
 
   bytes = m.bytes;
-  auto* attr = MutableMeta(&bytes)->mutable_blocks()->GetMutableObject(0)->mutable_ops()
-                   ->GetMutableObject(1)->mutable_attrs()->GetMutableObject(0);
+  auto* attr = MutableMeta(&bytes)
+                   ->mutable_blocks()
+                   ->GetMutableObject(0)
+                   ->mutable_ops()
+                   ->GetMutableObject(1)
+                   ->mutable_attrs()
+                   ->GetMutableObject(0);
   ASSERT_TRUE(attr->mutate_kind(static_cast<fbs::AttrKind>(13)));
   ExpectLoadError(bytes, {"op 'every_kind'", "unknown attribute kind value 13"});
 
   bytes = m.bytes;
-  auto* var = MutableMeta(&bytes)->mutable_blocks()->GetMutableObject(0)->mutable_vars()
-                  ->GetMutableObject(2);  // "x", float: its precision is stored
+  auto* var =
+      MutableMeta(&bytes)->mutable_blocks()->GetMutableObject(0)->mutable_vars()->GetMutableObject(
+          2);  // "x", float: its precision is stored
   ASSERT_TRUE(var->mutate_precision(static_cast<fbs::Precision>(11)));
   ExpectLoadError(bytes, {"var 'x'", "unknown precision value 11"});
 
   bytes = m.bytes;
-  var = MutableMeta(&bytes)->mutable_blocks()->GetMutableObject(0)->mutable_vars()
-            ->GetMutableObject(0);  // "feed", a FeedList (kind 1, stored)
+  var =
+      MutableMeta(&bytes)->mutable_blocks()->GetMutableObject(0)->mutable_vars()->GetMutableObject(
+          0);  // "feed", a FeedList (kind 1, stored)
   ASSERT_TRUE(var->mutate_kind(static_cast<fbs::VarKind>(9)));
   ExpectLoadError(bytes, {"var 'feed'", "unknown var kind value 9"});
 }
@@ -755,11 +765,14 @@ TEST(NbLoader, SharedSubstructuresCannotBlowUpMemory) {
     ab.add_kind(fbs::AttrKind::STRINGS);
     ab.add_strings(strings);
     const auto attr = ab.Finish();
-    const auto op = fbs::CreateOp(fbb, fbb.CreateString("op"), 0, 0,
-                                  fbb.CreateVector(std::vector<flatbuffers::Offset<fbs::Attr>>{attr}));
-    const auto block = fbs::CreateBlock(fbb, 0, -1, 0,
-                                        fbb.CreateVector(std::vector<flatbuffers::Offset<fbs::Op>>{op}));
-    fbs::FinishModelBuffer(fbb, fbs::CreateModel(fbb, 0, fbb.CreateVector(std::vector<flatbuffers::Offset<fbs::Block>>{block})));
+    const auto op =
+        fbs::CreateOp(fbb, fbb.CreateString("op"), 0, 0,
+                      fbb.CreateVector(std::vector<flatbuffers::Offset<fbs::Attr>>{attr}));
+    const auto block = fbs::CreateBlock(
+        fbb, 0, -1, 0, fbb.CreateVector(std::vector<flatbuffers::Offset<fbs::Op>>{op}));
+    fbs::FinishModelBuffer(
+        fbb, fbs::CreateModel(
+                 fbb, 0, fbb.CreateVector(std::vector<flatbuffers::Offset<fbs::Block>>{block})));
     // 1 GB of strings from a 400 kB file.
     ExpectLoadError(FileWithMeta(fbb), {"expands far beyond"});
   }
@@ -768,10 +781,50 @@ TEST(NbLoader, SharedSubstructuresCannotBlowUpMemory) {
     const auto op = fbs::CreateOp(fbb, fbb.CreateString(std::string(1000, 'o')));
     const std::vector<flatbuffers::Offset<fbs::Op>> ops(200000, op);
     const auto block = fbs::CreateBlock(fbb, 0, -1, 0, fbb.CreateVector(ops));
-    fbs::FinishModelBuffer(fbb, fbs::CreateModel(fbb, 0, fbb.CreateVector(std::vector<flatbuffers::Offset<fbs::Block>>{block})));
+    fbs::FinishModelBuffer(
+        fbb, fbs::CreateModel(
+                 fbb, 0, fbb.CreateVector(std::vector<flatbuffers::Offset<fbs::Block>>{block})));
     // 200000 references to one op with a 1000-byte type: 200 MB from an 800 kB file.
     ExpectLoadError(FileWithMeta(fbb), {"expands far beyond"});
   }
+}
+
+// The verifier aligns a vector's length field only: a vector of int64 moved by 4 bytes
+// passes it, and the loader must refuse it rather than load misaligned values.
+TEST(NbLoader, MisalignedVectorIsRefused) {
+  SmallModel m;
+  std::string bytes = m.bytes;
+  fbs::Param* param = MutableParam(&bytes, "p_f32");  // dims [2, 3, 5]
+  auto* table = reinterpret_cast<flatbuffers::Table*>(param);
+  auto* field = const_cast<uint8_t*>(table->GetAddressOf(fbs::Param::VT_DIMS));
+  ASSERT_NE(field, nullptr);
+  // Now the length is the low half of dims[0] (2) and the elements start 4 bytes later.
+  flatbuffers::WriteScalar<flatbuffers::uoffset_t>(
+      field, flatbuffers::ReadScalar<flatbuffers::uoffset_t>(field) + 4);
+  ExpectLoadError(bytes, {"param 'p_f32'", "misaligned"});
+}
+
+// Bytes from elsewhere that do not keep the params' alignment.
+class OffByOneBytes : public NbModelBytes {
+ public:
+  explicit OffByOneBytes(const std::string& bytes)
+      : copy_(NbModelBytes::CopyOf(std::string(1, '\0').append(bytes).data(), bytes.size() + 1)) {}
+  const uint8_t* data() const override { return copy_->data() + 1; }
+  size_t size() const override { return copy_->size() - 1; }
+
+ private:
+  std::shared_ptr<const NbModelBytes> copy_;
+};
+
+TEST(NbLoader, UnalignedBytesAreRefused) {
+  SmallModel m;
+  ExpectError(
+      [&] {
+        Scope scope;
+        cpp::ProgramDesc program;
+        LoadModelNb(std::make_shared<OffByOneBytes>(m.bytes), &scope, &program);
+      },
+      {"<memory buffer>", "not 64-byte aligned"});
 }
 
 TEST(NbLoader, MissingEmptyAndDirectoryFiles) {
