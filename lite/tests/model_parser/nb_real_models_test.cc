@@ -1,15 +1,14 @@
-// The shared real models saved as .nb by the full predictor and run from the .nb (weights
-// used in place from the mapped file): outputs bit-identical to the full predictor's.
+// The shared real models saved as .nb by the full predictor and run by the light predictor
+// (MobileConfig; weights used in place from the mapped file): outputs bit-identical to the
+// full predictor's and within 1e-4 of the stored references.
 // Skips loudly when ../shared/models is absent.
 #include <gtest/gtest.h>
 
 #include <cstdio>
-#include <cstring>
 #include <filesystem>
 #include <map>
 
 #include "lite/api/cxx_api.h"
-#include "lite/core/program.h"
 #include "lite/model_parser/flatbuffers/nb_model.h"
 #include "lite/model_parser/model_parser.h"
 #include "lite/tests/model_parser/model_test_util.h"
@@ -29,6 +28,7 @@ struct Input {
 struct Case {
   std::string name, model, params;  // model/params empty: the model dir
   std::vector<Input> inputs;
+  std::string reference_output;  // output 0 (float), in <model>/reference
 };
 
 const std::vector<Case>& Cases() {
@@ -36,19 +36,24 @@ const std::vector<Case>& Cases() {
       {"ppocr_cls_mobile_v2",
        "inference.pdmodel",
        "inference.pdiparams",
-       {{{1, 3, 48, 192}, "cls_1x3x48x192.input.f32"}}},
-      {"mnist_mlp_sep", "", "", {{{1, 1, 28, 28}, "mnist_1x1x28x28.input.f32"}}},
-      {"squeezenet_gesture_sep", "", "", {{{1, 1, 112, 112}, "gesture_1x1x112x112.input.f32"}}},
+       {{{1, 3, 48, 192}, "cls_1x3x48x192.input.f32"}},
+       "cls_1x3x48x192.output.f32"},
+      {"mnist_mlp_sep", "", "", {{{1, 1, 28, 28}, "mnist_1x1x28x28.input.f32"}},
+       "mnist_1x1x28x28.output.f32"},
+      {"squeezenet_gesture_sep", "", "", {{{1, 1, 112, 112}, "gesture_1x1x112x112.input.f32"}},
+       "gesture_1x1x112x112.output.f32"},
       {"mobilenet_v2_structure_only",
        "inference.pdmodel",
        "synthetic.pdiparams",
-       {{{1, 3, 224, 224}, "mobilenet_synth_1x3x224x224.input.f32"}}},
+       {{{1, 3, 224, 224}, "mobilenet_synth_1x3x224x224.input.f32"}},
+       "mobilenet_synth_1x3x224x224.output.f32"},
       {"ppyolo_tiny_trash",
        "model.pdmodel",
        "model.pdiparams",
        {{{1, 2}, "ppyolo_1x3x320x320.im_shape.input.f32"},
         {{1, 3, 320, 320}, "ppyolo_1x3x320x320.image.input.f32"},
-        {{1, 2}, "ppyolo_1x3x320x320.scale_factor.input.f32"}}},
+        {{1, 2}, "ppyolo_1x3x320x320.scale_factor.input.f32"}},
+       "ppyolo_1x3x320x320.nms_out.f32"},
   };
   return cases;
 }
@@ -82,32 +87,16 @@ std::vector<Output> RunFullPredictor(lite_api::PaddlePredictor* p,
   return outs;
 }
 
-// Runs the .nb through a RuntimeProgram, feeding by the feed ops' cols.
+// Runs the .nb through the light predictor (MobileConfig), as an app does.
 std::vector<Output> RunNb(const std::string& path, const std::vector<std::vector<float>>& inputs,
-                          const Case& c) {
-  auto root = std::make_shared<Scope>();
-  cpp::ProgramDesc program;
-  LoadModelNb(NbModelBytes::MapFile(path), root.get(), &program);
-  Scope* exec = &root->NewScope();
-  RuntimeProgram runtime(program, exec, 1);
-  std::string feed_name = "feed", fetch_name = "fetch";
-  for (const auto& op : program.blocks[0].ops) {
-    if (op.Type() == "feed") feed_name = op.Input("X")[0];
-    if (op.Type() == "fetch") fetch_name = op.Output("Out")[0];
-  }
-  auto* feed = exec->Var(feed_name)->GetMutable<TensorList>();
-  feed->resize(inputs.size());
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    Tensor& x = (*feed)[i];
-    x.Resize(DDim(c.inputs[i].shape));
-    std::memcpy(x.mutable_data<float>(), inputs[i].data(), inputs[i].size() * sizeof(float));
-  }
-  runtime.Run();
-  std::vector<Output> outs;
-  for (const Tensor& t : exec->FindVar(fetch_name)->Get<TensorList>()) {
-    outs.push_back({t.dims().Vectorize(),
-                    Bytes(t.raw_data(), t.numel() * lite_api::PrecisionTypeLength(t.precision()))});
-  }
+                          const Case& c, float* max_diff_vs_reference) {
+  lite_api::MobileConfig config;
+  config.set_model_from_file(path);
+  auto light = lite_api::CreatePaddlePredictor(config);
+  auto outs = RunFullPredictor(light.get(), inputs, c);
+  const std::string dir = test::SharedModelsDir() + "/" + c.name + "/reference/";
+  *max_diff_vs_reference =
+      test::MaxAbsDiff(test::OutputFloats(*light, 0), test::ReadFloats(dir + c.reference_output));
   return outs;
 }
 
@@ -145,7 +134,9 @@ TEST(NbRealModels, RunFromNbBitIdenticalToTheFullPredictor) {
 
     const std::string base = tmp / c.name;
     full->SaveOptimizedModel(base, lite_api::LiteModelType::kNaiveBuffer);
-    const auto got = RunNb(base + ".nb", inputs, c);
+    float diff = 0;
+    const auto got = RunNb(base + ".nb", inputs, c, &diff);
+    EXPECT_LE(diff, 1e-4f) << "output 0 vs the stored reference";
     ASSERT_EQ(got.size(), expected.size());
     for (size_t i = 0; i < got.size(); ++i) {
       EXPECT_EQ(got[i].shape, expected[i].shape) << "output " << i;
@@ -160,13 +151,14 @@ TEST(NbRealModels, RunFromNbBitIdenticalToTheFullPredictor) {
     testing::ExpectSameProgram(pb_program, nb_program);
     testing::ExpectSameParams(nb_program, pb_scope, nb_scope);
 
-    std::printf("[nb] %s: %.1f kB .nb from %.1f kB Paddle files, %zu outputs bit-identical\n",
+    std::printf("[nb] %s: %.1f kB .nb from %.1f kB Paddle files, %zu outputs bit-identical, "
+                "max_abs_diff vs reference %.3g\n",
                 c.name.c_str(), DirOrFileBytes(base + ".nb") / 1024.0,
                 (c.model.empty()
                      ? DirOrFileBytes(dir)
                      : DirOrFileBytes(dir + "/" + c.model) + DirOrFileBytes(dir + "/" + c.params)) /
                     1024.0,
-                got.size());
+                got.size(), diff);
   }
 }
 
