@@ -40,16 +40,6 @@ void WriteFile(const std::string& path, const std::string& bytes) {
   std::ofstream(path, std::ios::binary) << bytes;
 }
 
-std::vector<float> RunOnce(PaddlePredictor* p, const lite_api::shape_t& shape, float scale) {
-  int64_t n = 1;
-  for (auto d : shape) n *= d;
-  auto x = PatternInput(n);
-  for (auto& v : x) v *= scale;
-  SetInput(p, 0, shape, x);
-  p->Run();
-  return OutputFloats(*p, 0);
-}
-
 // Shapes and input scales every comparison runs through (batch and size change between runs).
 struct RunCase {
   lite_api::shape_t shape;

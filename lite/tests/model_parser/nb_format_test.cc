@@ -29,128 +29,12 @@ namespace {
 using testing::ExpectError;
 using testing::ExpectSameParams;
 using testing::ExpectSameProgram;
+using testing::kEveryKindKernelKey;
+using testing::ProgramWithEverything;
 using testing::ReadBytes;
 using testing::TempDir;
+using testing::TensorVar;
 using testing::WriteBytes;
-
-constexpr char kKernelKey[] = "every_kind,host,float,NCHW,def";
-
-cpp::VarDesc TensorVar(const std::string& name, PrecisionType p, std::vector<int64_t> shape,
-                       bool persistable) {
-  cpp::VarDesc v;
-  v.name = name;
-  v.kind = cpp::VarKind::kLodTensor;
-  v.precision = p;
-  v.shape = std::move(shape);
-  v.persistable = persistable;
-  return v;
-}
-
-cpp::VarDesc ListVar(const std::string& name, cpp::VarKind kind) {
-  cpp::VarDesc v;
-  v.name = name;
-  v.kind = kind;
-  v.precision = PrecisionType::kUnk;
-  v.persistable = true;
-  return v;
-}
-
-// A persistable var and its tensor, filled with a pattern that differs per param.
-void AddParam(cpp::BlockDesc* block, Scope* scope, const std::string& name, PrecisionType p,
-              std::vector<int64_t> shape, const LoD& lod = {}) {
-  block->vars.push_back(TensorVar(name, p, shape, true));
-  Tensor* t = scope->Var(name)->GetMutable<Tensor>();
-  t->Resize(DDim(shape));
-  const size_t bytes = t->numel() * lite_api::PrecisionTypeLength(p);
-  auto* data = static_cast<uint8_t*>(t->mutable_data(TargetType::kHost, bytes));
-  t->set_precision(p);
-  for (size_t i = 0; i < bytes; ++i) {
-    data[i] = p == PrecisionType::kBool ? i % 2 : static_cast<uint8_t>(i * 37 + name.size());
-  }
-  t->set_lod(lod);
-  t->set_persistable(true);
-}
-
-cpp::OpDesc OpWithEveryAttributeKind() {
-  cpp::OpDesc op("every_kind");
-  op.SetInput("X", {"x"});
-  op.SetInput("Empty", {});
-  op.SetInput("W", {"p_f32", "p_i8"});
-  op.SetOutput("Out", {"out"});
-  op.SetAttr<int32_t>("int", std::numeric_limits<int32_t>::min());
-  op.SetAttr<int32_t>("int_zero", 0);
-  op.SetAttr<float>("float", -1.5e-30f);
-  op.SetAttr<float>("float_negative_zero", -0.0f);
-  static const char kText[] = "utf8 \xc3\xa9 and a \0 byte";
-  op.SetAttr<std::string>("string", std::string(kText, sizeof(kText) - 1));
-  op.SetAttr<std::string>("string_empty", "");
-  op.SetAttr<std::vector<int32_t>>("ints", {-1, 0, std::numeric_limits<int32_t>::max()});
-  op.SetAttr<std::vector<float>>("floats", {0.25f, -0.0f, 3e38f});
-  op.SetAttr<std::vector<std::string>>("strings", {"", "a", "b c"});
-  op.SetAttr<bool>("boolean", true);
-  op.SetAttr<bool>("boolean_false", false);
-  op.SetAttr<std::vector<bool>>("booleans", {true, false, true});
-  op.SetAttribute("block", {cpp::AttrType::BLOCK, int32_t{1}});
-  op.SetAttr<int64_t>("long", std::numeric_limits<int64_t>::min());
-  op.SetAttribute("blocks", {cpp::AttrType::BLOCKS, std::vector<int32_t>{1, 0}});
-  op.SetAttr<std::vector<int64_t>>("longs", {int64_t{1} << 40, -7});
-  op.SetAttr<std::vector<double>>("float64s", {1e-300, -2.5});
-  op.SetAttr<double>("float64", 0.1);
-  op.SetAttr<std::vector<int32_t>>("empty_ints", {});
-  op.SetAttr<std::string>(kKernelKeyAttr, kKernelKey);
-  return op;
-}
-
-// Two blocks, lists, tensors with unknown dims, and params of every precision (with a LoD,
-// an empty tensor and a 0-D one).
-cpp::ProgramDesc ProgramWithEverything(Scope* scope) {
-  cpp::ProgramDesc program;
-  program.version = 2004000;
-  program.blocks.resize(2);
-  cpp::BlockDesc& b0 = program.blocks[0];
-  b0.idx = 0;
-  b0.parent_idx = -1;
-  b0.vars.push_back(ListVar("feed", cpp::VarKind::kFeedList));
-  b0.vars.push_back(ListVar("fetch", cpp::VarKind::kFetchList));
-  b0.vars.push_back(TensorVar("x", PrecisionType::kFloat, {-1, 4}, false));
-  b0.vars.push_back(TensorVar("out", PrecisionType::kInt32, {-1}, false));
-  cpp::VarDesc other = ListVar("steps", cpp::VarKind::kOther);
-  other.persistable = false;
-  b0.vars.push_back(other);
-  cpp::VarDesc array = TensorVar("array", PrecisionType::kInt64, {-1, 2}, false);
-  array.kind = cpp::VarKind::kTensorArray;
-  b0.vars.push_back(array);
-  AddParam(&b0, scope, "p_f32", PrecisionType::kFloat, {2, 3, 5});
-  AddParam(&b0, scope, "p_i32", PrecisionType::kInt32, {2, 2});
-  AddParam(&b0, scope, "p_i64", PrecisionType::kInt64, {3});
-  AddParam(&b0, scope, "p_i8", PrecisionType::kInt8, {2, 3});
-  AddParam(&b0, scope, "p_u8", PrecisionType::kUInt8, {7});
-  AddParam(&b0, scope, "p_i16", PrecisionType::kInt16, {3});
-  AddParam(&b0, scope, "p_f16", PrecisionType::kFP16, {1, 5});
-  AddParam(&b0, scope, "p_f64", PrecisionType::kFP64, {2});
-  AddParam(&b0, scope, "p_bool", PrecisionType::kBool, {5});
-  AddParam(&b0, scope, "with_lod", PrecisionType::kFloat, {6, 1}, {{0, 2, 4}, {0, 1, 3, 4, 6}});
-  AddParam(&b0, scope, "empty", PrecisionType::kFloat, {0, 3});
-  AddParam(&b0, scope, "scalar_0d", PrecisionType::kFloat, {});
-  cpp::OpDesc feed("feed");
-  feed.SetInput("X", {"feed"});
-  feed.SetOutput("Out", {"x"});
-  feed.SetAttr<int32_t>("col", 0);
-  feed.SetAttr<std::string>(kKernelKeyAttr, "feed,host,any,any,def");
-  b0.ops.push_back(feed);
-  b0.ops.push_back(OpWithEveryAttributeKind());
-
-  cpp::BlockDesc& b1 = program.blocks[1];
-  b1.idx = 1;
-  b1.parent_idx = 0;
-  b1.vars.push_back(TensorVar("i", PrecisionType::kInt64, {1}, false));
-  cpp::OpDesc inc("increment");  // no picked kernel: stored without one
-  inc.SetInput("X", {"i"});
-  inc.SetOutput("Out", {"i"});
-  inc.SetAttr<float>("step", 1.f);
-  b1.ops.push_back(inc);
-  return program;
-}
 
 struct SmallModel {
   Scope scope;
@@ -217,7 +101,7 @@ TEST(NbFormat, RoundTripKeepsEveryAttributeKindVarAndParam) {
   EXPECT_TRUE(std::signbit(op.GetAttr<std::vector<float>>("floats")[1]));
   EXPECT_EQ(op.GetAttr<std::vector<int64_t>>("longs"),
             (std::vector<int64_t>{int64_t{1} << 40, -7}));
-  EXPECT_EQ(op.GetAttr<std::string>(kKernelKeyAttr), kKernelKey);
+  EXPECT_EQ(op.GetAttr<std::string>(kKernelKeyAttr), kEveryKindKernelKey);
   EXPECT_TRUE(op.HasInput("W"));
   EXPECT_EQ(op.inputs().count("Empty"), 1u);
   EXPECT_FALSE(loaded.blocks[1].ops[0].HasAttr(kKernelKeyAttr));
@@ -225,13 +109,13 @@ TEST(NbFormat, RoundTripKeepsEveryAttributeKindVarAndParam) {
   // Params only; activations and lists are the predictor's business.
   EXPECT_EQ(loaded_scope.FindVar("x"), nullptr);
   EXPECT_EQ(loaded_scope.FindVar("feed"), nullptr);
-  EXPECT_EQ(loaded_scope.FindTensor("with_lod")->lod(), (LoD{{0, 2, 4}, {0, 1, 3, 4, 6}}));
+  EXPECT_EQ(loaded_scope.FindTensor("a_with_lod")->lod(), (LoD{{0, 2, 4}, {0, 1, 3, 4, 6}}));
   EXPECT_TRUE(loaded_scope.FindTensor("p_i64")->persistable());
 }
 
 TEST(NbFormat, KernelKeyIsStoredOnceAsATable) {
   SmallModel m;
-  EXPECT_EQ(m.bytes.find(kKernelKey), std::string::npos);
+  EXPECT_EQ(m.bytes.find(kEveryKindKernelKey), std::string::npos);
   EXPECT_EQ(m.bytes.find(kKernelKeyAttr), std::string::npos);
   const fbs::Model* meta = MutableMeta(&m.bytes);
   const fbs::KernelKey* k = meta->blocks()->Get(0)->ops()->Get(1)->kernel();
