@@ -5,6 +5,7 @@
 #     install and a small app built against the installed headers and shared library
 #  3. AddressSanitizer + UndefinedBehaviorSanitizer build + the unit tests (model tests
 #     excluded: they are the same code paths at full size and slow under ASan)
+#  4. the libFuzzer targets for 60 s each (tools/run_fuzzers.sh, clang, in build-fuzz/)
 # The shared real models are found through PLITE_MODELS_DIR (default ../shared/models);
 # without them the model tests skip loudly.
 set -euo pipefail
@@ -21,3 +22,5 @@ bash tools/check_install.sh build
 bash tools/build.sh build-asan -DLITE_WITH_SANITIZERS=ON -DLITE_WITH_TOOLS=OFF
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir build-asan --output-on-failure -j2 -LE model
+
+bash tools/run_fuzzers.sh 60

@@ -2,6 +2,7 @@
 // the header bounds, then the flatbuffer verifier, then every enum, index, size and offset
 // are checked before use.
 #include <algorithm>
+#include <cstdint>
 #include <limits>
 #include <map>
 #include <set>

@@ -391,6 +391,48 @@ TEST(FusionPasses, ConvBnBiasActAndFcFuseAndAgree) {
   ExpectAllNear(fused->Run(dims, x), expected, 1e-4f, 1e-5f);
 }
 
+// Found by fuzzing: a batch_norm reading one weight as both Mean and Variance links that
+// arg twice; folding it into the conv freed the arg and then unlinked it again.
+TEST(FusionPasses, ConvBnWithOneVarAsMeanAndVarianceFuses) {
+  ProgramBuilder b;
+  b.AddVar("x", cpp::VarKind::kLodTensor, false, {-1, 2, 4, 4});
+  for (const char* w : {"filter", "bn_scale", "bn_bias", "bn_stat"}) {
+    b.AddVar(w, cpp::VarKind::kLodTensor, true);
+  }
+  b.AddOp("feed", {{"X", "feed"}}, {{"Out", "x"}}).SetAttr<int32_t>("col", 0);
+  auto& conv = b.AddOp("conv2d", {{"Input", "x"}, {"Filter", "filter"}}, {{"Output", "c"}});
+  conv.SetAttr<std::vector<int32_t>>("strides", {1, 1});
+  conv.SetAttr<std::vector<int32_t>>("paddings", {0, 0});
+  conv.SetAttr<std::vector<int32_t>>("dilations", {1, 1});
+  conv.SetAttr<int32_t>("groups", 1);
+  b.AddOp("batch_norm",
+          {{"X", "c"}, {"Scale", "bn_scale"}, {"Bias", "bn_bias"}, {"Mean", "bn_stat"},
+           {"Variance", "bn_stat"}},
+          {{"Y", "y"}})
+      .SetAttr<float>("epsilon", 1e-3f);
+  b.AddOp("fetch", {{"X", "y"}}, {{"Out", "fetch"}}).SetAttr<int32_t>("col", 0);
+  auto weights = [](Scope* root) {
+    uint32_t seed = 20;
+    for (const auto& s : std::vector<std::pair<std::string, DDim>>{
+             {"filter", DDim({3, 2, 1, 1})}, {"bn_scale", DDim({3})}, {"bn_bias", DDim({3})},
+             {"bn_stat", DDim({3})}}) {
+      Tensor* t = root->Var(s.first)->GetMutable<Tensor>();
+      t->Resize(s.second);
+      const auto v = RandomVector(s.second.production(), 0.5f, 2.f, seed++);
+      std::memcpy(t->mutable_data<float>(), v.data(), v.size() * 4);
+      t->set_persistable(true);
+    }
+  };
+  OptimizerOptions off;
+  off.fuse = false;
+  auto plain = Optimize(b.program(), kHostFloat, off, weights);
+  auto fused = Optimize(b.program(), kHostFloat, {}, weights);
+  EXPECT_EQ(fused->Ops(), (std::vector<std::string>{"feed:def", "conv2d:def", "fetch:def"}));
+  const DDim dims({1, 2, 4, 4});
+  const auto x = RandomVector(dims.production(), -1.f, 1.f, 7);
+  ExpectAllNear(fused->Run(dims, x), plain->Run(dims, x), 1e-4f, 1e-5f);
+}
+
 }  // namespace test
 }  // namespace lite
 }  // namespace paddle

@@ -1,5 +1,7 @@
 #include "lite/core/optimizer/passes/fuse_util.h"
 
+#include <algorithm>
+
 namespace paddle {
 namespace lite {
 namespace mir {
@@ -43,7 +45,13 @@ void FoldInto(SSAGraph* graph, Node* first, const std::string& first_out, Node* 
   first->desc.SetOutput(first_out, {result->name});
   graph->Unlink(second, result);
   graph->Link(first, result);
-  for (Node* in : std::vector<Node*>(second->inlinks)) {
+  // An arg `second` reads through several params (batch_norm with Mean = Variance) is
+  // linked once per param but must be unlinked and removed only once.
+  std::vector<Node*> inputs;
+  for (Node* in : second->inlinks) {
+    if (std::find(inputs.begin(), inputs.end(), in) == inputs.end()) inputs.push_back(in);
+  }
+  for (Node* in : inputs) {
     graph->Unlink(in, second);
     if (in != middle && in->outlinks.empty() && in->inlinks.empty()) graph->Remove(in);
   }

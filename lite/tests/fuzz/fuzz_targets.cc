@@ -1,0 +1,37 @@
+// What the fuzz targets run on one input (fuzz_pb_loader.cc, fuzz_nb_loader.cc hold their
+// libFuzzer entry points); also run by fuzz_targets_test on seeds and regression inputs.
+#include <memory>
+
+#include "lite/core/optimizer/optimizer.h"
+#include "lite/core/program.h"
+#include "lite/model_parser/flatbuffers/nb_model.h"
+#include "lite/model_parser/model_parser.h"
+#include "lite/tests/fuzz/fuzz_input.h"
+
+namespace paddle {
+namespace lite {
+namespace fuzz {
+
+// As the full predictor: load, optimize for the host, build the runtime program.
+void LoadAndOptimizePb(const uint8_t* data, size_t size) {
+  const PbInput in = SplitPbInput(data, size);
+  auto root = std::make_shared<Scope>();
+  cpp::ProgramDesc program;
+  LoadModelPbFromMemory(in.program, in.params, root.get(), &program);
+  Scope* exec = &root->NewScope();
+  const std::vector<Place> places = {Place(TargetType::kHost, PrecisionType::kFloat)};
+  const cpp::ProgramDesc optimized = Optimize(program, exec, places, DefaultPasses());
+  RuntimeProgram runtime(optimized, exec, 1);
+}
+
+// As the light predictor: load the .nb, build the runtime program over a child scope.
+void LoadAndBuildNb(const uint8_t* data, size_t size) {
+  auto root = std::make_shared<Scope>();
+  cpp::ProgramDesc program;
+  LoadModelNb(NbModelBytes::CopyOf(data, size), root.get(), &program);
+  RuntimeProgram runtime(program, &root->NewScope(), 1);
+}
+
+}  // namespace fuzz
+}  // namespace lite
+}  // namespace paddle

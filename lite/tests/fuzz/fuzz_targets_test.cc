@@ -1,0 +1,125 @@
+// The fuzz targets' code in the normal suite: the seeds the fuzzers start from load all the
+// way through (so fuzzing reaches the optimizer), and every input a fuzzer once crashed on
+// (lite/tests/fuzz/regressions/<target>/<name>, with the expected message in <name>.expect)
+// now fails with that PaddleLiteException.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include "lite/tests/fuzz/fuzz_input.h"
+#include "lite/tests/fuzz/seed_maker.h"
+#include "lite/tests/shared_models.h"
+#include "lite/utils/check.h"
+
+namespace paddle {
+namespace lite {
+namespace fuzz {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string ReadAll(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  EXPECT_TRUE(in.is_open()) << path;
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+using Target = void (*)(const uint8_t*, size_t);
+
+void RunTarget(Target target, const std::string& bytes) {
+  target(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
+}
+
+void ExpectSeedsRun(Target target, const std::vector<Seed>& seeds) {
+  ASSERT_FALSE(seeds.empty());
+  for (const Seed& seed : seeds) {
+    SCOPED_TRACE(seed.name);
+    if (seed.loads) {
+      EXPECT_NO_THROW(RunTarget(target, seed.bytes));
+    } else {
+      EXPECT_THROW(RunTarget(target, seed.bytes), PaddleLiteException);
+    }
+  }
+}
+
+TEST(FuzzTargets, SampleModelSeedsLoad) {
+  const auto seeds = PbSeedsOfSampleModel();
+  ASSERT_GE(seeds.size(), 3u + 10u);  // 3 whole-model seeds + one per op type
+  ExpectSeedsRun(LoadAndOptimizePb, seeds);
+  // The compact seed really is smaller: it drops the bookkeeping attributes.
+  EXPECT_LT(seeds[2].bytes.size(), seeds[0].bytes.size());
+  const auto nb_seeds = NbSeedsOf(seeds);
+  EXPECT_EQ(nb_seeds.size(), seeds.size() - 2);  // not .full, not .program
+  ExpectSeedsRun(LoadAndBuildNb, nb_seeds);
+  EXPECT_THROW(RunTarget(LoadAndBuildNb, seeds[2].bytes), PaddleLiteException);  // not a .nb
+}
+
+TEST(FuzzTargets, RealModelSeedsLoad) {
+  const fs::path root = test::SharedModelsRoot();
+  if (!fs::is_directory(root)) GTEST_SKIP() << "no shared models at " << root;
+  int models = 0;
+  for (const auto& entry : fs::directory_iterator(root)) {
+    if (!fs::is_regular_file(entry.path() / "MANIFEST.txt")) continue;
+    SCOPED_TRACE(entry.path().string());
+    const auto seeds = PbSeedsOfModel(entry.path().string(), entry.path().filename().string());
+    ExpectSeedsRun(LoadAndOptimizePb, seeds);
+    ExpectSeedsRun(LoadAndBuildNb, NbSeedsOf(seeds));
+    ++models;
+  }
+  if (models == 0) GTEST_SKIP() << "no models (MANIFEST.txt) under " << root;
+}
+
+TEST(FuzzTargets, PbInputFormatSplitsProgramAndParams) {
+  const std::string joined = JoinPbInput("prog", "params!");
+  EXPECT_EQ(joined.substr(0, 4), std::string("\x04\0\0\0", 4));
+  const auto* data = reinterpret_cast<const uint8_t*>(joined.data());
+  PbInput in = SplitPbInput(data, joined.size());
+  EXPECT_EQ(in.program, "prog");
+  EXPECT_EQ(in.params, "params!");
+  // A length past the end takes everything as program; fewer than 4 bytes is empty.
+  in = SplitPbInput(data, 6);
+  EXPECT_EQ(in.program, "pr");
+  EXPECT_EQ(in.params, "");
+  in = SplitPbInput(data, 3);
+  EXPECT_TRUE(in.program.empty() && in.params.empty());
+}
+
+// Each regression input with the message it must fail with.
+void ExpectRegressionsFail(const std::string& target, Target run) {
+  const fs::path dir = fs::path(PLITE_SOURCE_DIR) / "lite/tests/fuzz/regressions" / target;
+  int inputs = 0;
+  if (!fs::is_directory(dir)) return;  // none yet
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    const fs::path& path = entry.path();
+    if (path.extension() == ".expect" || path.filename() == "README.md") continue;
+    SCOPED_TRACE(path.string());
+    const fs::path expect_path = fs::path(path.string() + ".expect");
+    ASSERT_TRUE(fs::is_regular_file(expect_path)) << "no " << expect_path;
+    std::string expected = ReadAll(expect_path);
+    while (!expected.empty() && (expected.back() == '\n' || expected.back() == '\r')) {
+      expected.pop_back();
+    }
+    const std::string bytes = ReadAll(path);
+    try {
+      run(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
+      ADD_FAILURE() << "no exception; expected one mentioning '" << expected << "'";
+    } catch (const PaddleLiteException& e) {
+      EXPECT_NE(std::string(e.what()).find(expected), std::string::npos)
+          << "message lacks '" << expected << "': " << e.what();
+    }
+    ++inputs;
+  }
+  std::cout << inputs << " " << target << " regression inputs replayed\n";
+}
+
+TEST(FuzzTargets, RegressionInputsFailCleanly) {
+  ExpectRegressionsFail("pb", LoadAndOptimizePb);
+  ExpectRegressionsFail("nb", LoadAndBuildNb);
+}
+
+}  // namespace
+}  // namespace fuzz
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,155 @@
+#include "lite/tests/fuzz/seed_maker.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <set>
+
+#include "lite/api/cxx_api.h"
+#include "lite/model_parser/model_parser.h"
+#include "lite/model_parser/pb/params_io.h"
+#include "lite/model_parser/pb/program_desc_parser.h"
+#include "lite/tests/fuzz/fuzz_input.h"
+#include "lite/utils/check.h"
+#include "tools/sample_model_builder.h"
+
+namespace paddle {
+namespace lite {
+namespace fuzz {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A fresh scratch directory, removed with its files when done.
+class ScratchDir {
+ public:
+  ScratchDir() {
+    static int counter = 0;
+    path_ = fs::temp_directory_path() /
+            ("plite_fuzz_seed_" + std::to_string(getpid()) + "_" + std::to_string(counter++));
+    fs::create_directories(path_);
+  }
+  ~ScratchDir() {
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+  }
+  std::string operator/(const std::string& name) const { return (path_ / name).string(); }
+
+ private:
+  fs::path path_;
+};
+
+void WriteAll(const std::string& path, const std::string& bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  PLITE_CHECK(out.good(), "cannot write ", path);
+}
+
+std::string ReadAll(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  PLITE_CHECK(in.is_open(), "cannot open ", path);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// The combined params of `program` from `scope`, written through a scratch file (the writer
+// only writes files).
+std::string CombinedParams(const cpp::ProgramDesc& program, const Scope& scope) {
+  ScratchDir dir;
+  pb::SaveCombinedParams(dir / "params", program, scope);
+  return ReadAll(dir / "params");
+}
+
+// Attributes Paddle writes for its own bookkeeping; no op reads them.
+cpp::ProgramDesc WithoutBookkeeping(cpp::ProgramDesc program) {
+  for (auto& block : program.blocks) {
+    for (auto& op : block.ops) {
+      for (const char* name : {"op_callstack", "op_namescope", "op_device", "op_role_var"}) {
+        op.DeleteAttr(name);
+      }
+    }
+  }
+  return program;
+}
+
+// A program of block 0's first op of `type` alone, with the vars it names and their params.
+cpp::ProgramDesc OneOpProgram(const cpp::ProgramDesc& program, const cpp::OpDesc& op) {
+  const cpp::BlockDesc& block = program.blocks[0];
+  cpp::ProgramDesc one;
+  one.version = program.version;
+  one.blocks.emplace_back();
+  one.blocks[0].ops.push_back(op);
+  std::vector<std::string> names = op.InputArgumentNames();
+  for (const auto& name : op.OutputArgumentNames()) names.push_back(name);
+  for (const auto& var : block.vars) {
+    if (std::find(names.begin(), names.end(), var.name) != names.end()) {
+      one.blocks[0].vars.push_back(var);
+    }
+  }
+  return WithoutBookkeeping(one);
+}
+
+std::vector<Seed> SeedsOf(const std::string& tag, const std::string& program_bytes,
+                          const cpp::ProgramDesc& program, const Scope& scope) {
+  const std::string params = CombinedParams(program, scope);
+  const bool has_params = !pb::ParamVars(program).empty();
+  std::vector<Seed> seeds = {
+      {tag + ".full", JoinPbInput(program_bytes, params), true},
+      {tag + ".program", JoinPbInput(program_bytes, ""), !has_params},
+      {tag + ".compact", JoinPbInput(pb::SerializeProgramDesc(WithoutBookkeeping(program)), params),
+       true},
+  };
+  std::set<std::string> types;
+  for (const auto& op : program.blocks[0].ops) {
+    if (op.Type() == "feed" || op.Type() == "fetch" || !types.insert(op.Type()).second) continue;
+    const cpp::ProgramDesc one = OneOpProgram(program, op);
+    seeds.push_back({tag + ".op." + op.Type(),
+                     JoinPbInput(pb::SerializeProgramDesc(one), CombinedParams(one, scope)),
+                     true});
+  }
+  return seeds;
+}
+
+}  // namespace
+
+std::vector<Seed> PbSeedsOfModel(const std::string& model_dir, const std::string& tag) {
+  Scope scope;
+  cpp::ProgramDesc program;
+  const PbModelFiles files = LoadModelPb(model_dir, "", "", &scope, &program);
+  return SeedsOf(tag, ReadAll(files.model_file), program, scope);
+}
+
+std::vector<Seed> PbSeedsOfSampleModel() {
+  Scope scope;
+  cpp::ProgramDesc program;
+  BuildSampleModel(&program, &scope);
+  return SeedsOf("sample", pb::SerializeProgramDesc(program), program, scope);
+}
+
+std::vector<Seed> NbSeedsOf(const std::vector<Seed>& pb_seeds) {
+  std::vector<Seed> seeds;
+  for (const Seed& pb_seed : pb_seeds) {
+    // .compact is the same model as .full without the bookkeeping attributes.
+    if (!pb_seed.loads || EndsWith(pb_seed.name, ".full")) continue;
+    const PbInput in = SplitPbInput(reinterpret_cast<const uint8_t*>(pb_seed.bytes.data()),
+                                    pb_seed.bytes.size());
+    ScratchDir dir;
+    WriteAll(dir / "model.pdmodel", in.program);
+    WriteAll(dir / "model.pdiparams", in.params);
+    lite_api::CxxConfig config;
+    config.set_model_file(dir / "model.pdmodel");
+    config.set_param_file(dir / "model.pdiparams");
+    Predictor predictor(config);
+    predictor.SaveOptimizedModel(dir / "optimized", lite_api::LiteModelType::kNaiveBuffer,
+                                 false);
+    seeds.push_back({pb_seed.name + ".nb", ReadAll(dir / "optimized.nb"), true});
+  }
+  return seeds;
+}
+
+}  // namespace fuzz
+}  // namespace lite
+}  // namespace paddle

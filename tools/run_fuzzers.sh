@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# run_fuzzers.sh [seconds_per_target]: build the libFuzzer targets (clang, ASan + UBSan) in
+# build-fuzz/, make their seed corpora from the sample model and the shared real models, and
+# run each target for the given time (default 60 s). Fails naming the reproducer when a
+# target finds a crash, a leak, a timeout or an out-of-memory input.
+#   Replay one input:  build-fuzz/lite/tests/fuzz/fuzz_pb_loader <file>  (or fuzz_nb_loader)
+# Seeds are generated into build-fuzz/corpus/<target>/ (never committed); what the fuzzers
+# add goes to build-fuzz/corpus/<target>-work/, which later runs start from.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+seconds=${1:-60}
+build=${PLITE_FUZZ_BUILD_DIR:-$root/build-fuzz}
+models=${PLITE_MODELS_DIR:-$root/../shared/models}
+
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+# -O1: the usual level for fuzzing, and the quickest build of the instrumented code.
+CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_CXX_FLAGS_RELEASE="-O1 -DNDEBUG" -DCMAKE_C_FLAGS_RELEASE="-O1 -DNDEBUG" \
+  -DLITE_WITH_FUZZERS=ON -DLITE_WITH_TESTS=OFF -DLITE_WITH_TOOLS=OFF "${launcher[@]}" >/dev/null
+cmake --build "$build" --target fuzzers -- -j"$(nproc)"
+
+# Seeds: the sample model always, and each shared model (a dir with a MANIFEST.txt).
+model_dirs=()
+if [ -d "$models" ]; then
+  for manifest in "$models"/*/MANIFEST.txt; do
+    [ -f "$manifest" ] && model_dirs+=("$(dirname "$manifest")")
+  done
+fi
+[ ${#model_dirs[@]} -gt 0 ] || echo "run_fuzzers: no shared models in $models; seeding from the sample model only"
+rm -rf "$build/corpus/pb" "$build/corpus/nb"
+"$build/lite/tests/fuzz/make_fuzz_seeds" "$build/corpus/pb" "$build/corpus/nb" \
+  "${model_dirs[@]}" >/dev/null
+
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
+targets=(pb nb)
+failed=()
+for target in "${targets[@]}"; do
+  work="$build/corpus/$target-work"
+  artifacts="$build/artifacts/$target"
+  log="$build/fuzz_$target.log"
+  mkdir -p "$work" "$artifacts"
+  echo "run_fuzzers: fuzz_${target}_loader for ${seconds}s ($(ls "$build/corpus/$target" | wc -l) seeds; log $log)"
+  dirs=("$work" "$build/corpus/$target")
+  # Inputs that once crashed a target are good seeds too.
+  regressions="$root/lite/tests/fuzz/regressions/$target"
+  [ -d "$regressions" ] && dirs+=("$regressions")
+  status=0
+  "$build/lite/tests/fuzz/fuzz_${target}_loader" -max_total_time="$seconds" -timeout=30 \
+    -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$artifacts/" "${dirs[@]}" \
+    >"$log" 2>&1 || status=$?
+  grep -E '^#[0-9]+[[:space:]]+(INITED|DONE)|^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' "$log" | tail -5 || true
+  if [ "$status" -ne 0 ]; then
+    tail -60 "$log"
+    reproducer=$(grep -oE 'Test unit written to [^ ]+' "$log" | tail -1 | sed 's/Test unit written to //')
+    echo "run_fuzzers: fuzz_${target}_loader FAILED (exit $status); reproducer: ${reproducer:-see $log}"
+    failed+=("$target")
+  fi
+done
+echo "fuzzers: $(( ${#targets[@]} - ${#failed[@]} )) passed, ${#failed[@]} failed"
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "run_fuzzers: failures in: ${failed[*]}"
+  exit 1
+fi
+echo "run_fuzzers: no crash, leak or timeout in ${seconds}s per target"
