@@ -5,26 +5,65 @@
 set_property(GLOBAL PROPERTY LITE_OP_SRCS "")
 set_property(GLOBAL PROPERTY LITE_KERNEL_SRCS "")
 
-# Names the tailored build keeps (from the lists opt --record_tailoring_info writes).
-function(_lite_tailor_keeps kind name out)
+# Tailoring: a group (one add_operator/add_kernel call) is kept when any of its sources,
+# relative to the project root, is in the list opt --record_tailoring_info wrote
+# (${LITE_OPTMODEL_DIR}/.tailored_{ops,kernels}_source_list). Sources are never rewritten:
+# a kept file keeps every registration it holds.
+function(_lite_tailor_list kind out)
+  set(list_file "${LITE_OPTMODEL_DIR}/.tailored_${kind}s_source_list")
+  if(NOT EXISTS "${list_file}")
+    message(FATAL_ERROR "LITE_BUILD_TAILOR: ${list_file} not found; run "
+                        "opt --record_tailoring_info --optimize_out=<dir>/model and pass "
+                        "-DLITE_OPTMODEL_DIR=<dir>")
+  endif()
+  file(STRINGS "${list_file}" kept)
+  set(${out} ${kept} PARENT_SCOPE)
+endfunction()
+
+function(_lite_tailor_keeps kind srcs out)
   set(keep ON)
   if(LITE_BUILD_TAILOR)
-    set(list_file "${LITE_OPTMODEL_DIR}/.tailored_${kind}s_source_list")
-    if(NOT EXISTS "${list_file}")
-      message(FATAL_ERROR "LITE_BUILD_TAILOR: ${list_file} not found; run opt --record_tailoring_info")
-    endif()
-    file(STRINGS "${list_file}" kept)
-    if(NOT "${name}" IN_LIST kept)
-      set(keep OFF)
-    endif()
+    _lite_tailor_list(${kind} kept)
+    set(keep OFF)
+    foreach(src ${srcs})
+      get_filename_component(abs ${src} ABSOLUTE)
+      file(RELATIVE_PATH rel ${PROJECT_SOURCE_DIR} ${abs})
+      set_property(GLOBAL APPEND PROPERTY LITE_TAILOR_KNOWN_${kind}_SRCS ${rel})
+      if("${rel}" IN_LIST kept)
+        set(keep ON)
+      endif()
+    endforeach()
   endif()
   set(${out} ${keep} PARENT_SCOPE)
 endfunction()
 
-# add_operator(conv_op SRCS conv_op.cc)
+# A source the list names that no add_operator/add_kernel compiles would leave the tailored
+# library unable to run the model: say so at configure time.
+function(_lite_tailor_check_lists)
+  foreach(kind op kernel)
+    _lite_tailor_list(${kind} kept)
+    # New lists (another model) reconfigure the build.
+    set_property(DIRECTORY ${PROJECT_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
+                 "${LITE_OPTMODEL_DIR}/.tailored_${kind}s_source_list")
+    get_property(known GLOBAL PROPERTY LITE_TAILOR_KNOWN_${kind}_SRCS)
+    set(unknown "")
+    foreach(rel ${kept})
+      if(NOT "${rel}" STREQUAL "" AND NOT "${rel}" IN_LIST known)
+        list(APPEND unknown ${rel})
+      endif()
+    endforeach()
+    if(unknown)
+      message(FATAL_ERROR "LITE_BUILD_TAILOR: ${LITE_OPTMODEL_DIR}/.tailored_${kind}s_source_list "
+                          "names sources this configuration does not build: ${unknown}")
+    endif()
+  endforeach()
+endfunction()
+
+# add_operator(conv_op SRCS conv_op.cc): sources that register ops (REGISTER_LITE_OP).
+# Helpers that register nothing belong in an always-built library (lite_op_helpers).
 function(add_operator name)
   cmake_parse_arguments(ARG "" "" "SRCS" ${ARGN})
-  _lite_tailor_keeps(op ${name} keep)
+  _lite_tailor_keeps(op "${ARG_SRCS}" keep)
   if(keep)
     foreach(src ${ARG_SRCS})
       get_filename_component(abs ${src} ABSOLUTE)
@@ -36,7 +75,7 @@ endfunction()
 # add_kernel(conv_compute_host TARGET host SRCS conv_compute.cc)
 function(add_kernel name)
   cmake_parse_arguments(ARG "" "TARGET" "SRCS" ${ARGN})
-  _lite_tailor_keeps(kernel ${name} keep)
+  _lite_tailor_keeps(kernel "${ARG_SRCS}" keep)
   if(keep)
     foreach(src ${ARG_SRCS})
       get_filename_component(abs ${src} ABSOLUTE)
@@ -48,8 +87,19 @@ endfunction()
 function(lite_finalize_registrations)
   get_property(op_srcs GLOBAL PROPERTY LITE_OP_SRCS)
   get_property(kernel_srcs GLOBAL PROPERTY LITE_KERNEL_SRCS)
+  if(LITE_BUILD_TAILOR)
+    _lite_tailor_check_lists()
+    list(LENGTH op_srcs n_ops)
+    list(LENGTH kernel_srcs n_kernels)
+    message(STATUS "LITE_BUILD_TAILOR: keeping ${n_ops} op and ${n_kernels} kernel sources "
+                   "listed in ${LITE_OPTMODEL_DIR}")
+    if(n_ops EQUAL 0 OR n_kernels EQUAL 0)
+      message(FATAL_ERROR "LITE_BUILD_TAILOR: the lists in ${LITE_OPTMODEL_DIR} keep no op or "
+                          "no kernel source")
+    endif()
+  endif()
   add_library(lite_ops STATIC ${op_srcs})
-  target_link_libraries(lite_ops PUBLIC lite_core)
+  target_link_libraries(lite_ops PUBLIC lite_op_helpers lite_core)
   add_library(lite_kernels STATIC ${kernel_srcs})
   target_link_libraries(lite_kernels PUBLIC lite_ops lite_backends)
 

@@ -27,30 +27,13 @@ std::shared_ptr<lite_api::PaddlePredictor> Predictor::Clone() {
   return std::make_shared<Predictor>(*this);
 }
 
-namespace {
-
-// `optimized` with each param var declaring its tensor's dims: weights the passes create
-// (e.g. a fused conv bias) are declared without a shape, and both writers check params
-// against their declarations.
-cpp::ProgramDesc WithParamShapes(const cpp::ProgramDesc& optimized, const Scope& scope) {
-  cpp::ProgramDesc program = optimized;
-  if (program.blocks.empty()) return program;
-  for (auto& var : program.blocks[0].vars) {
-    if (!var.persistable || var.kind != cpp::VarKind::kLodTensor) continue;
-    if (const Tensor* t = scope.FindTensor(var.name)) var.shape = t->dims().Vectorize();
-  }
-  return program;
-}
-
-}  // namespace
-
 void Predictor::SaveOptimizedModel(const std::string& model_dir,
                                    lite_api::LiteModelType model_type, bool record_info) {
   RethrowAsLiteError("SaveOptimizedModel", [&] {
     PLITE_CHECK(!model_dir.empty(), "SaveOptimizedModel: empty model_dir");
     // Params are found through the exec scope: the fusions may have written new weights.
     const Scope& scope = *exec_scope();
-    const cpp::ProgramDesc program = WithParamShapes(optimized_program(), scope);
+    const cpp::ProgramDesc& program = optimized_program();
     switch (model_type) {
       case lite_api::LiteModelType::kNaiveBuffer: {
         const std::filesystem::path path(model_dir + ".nb");

@@ -160,6 +160,11 @@ cpp::ProgramDesc SSAGraph::GenerateProgram() {
     var.name = n.name;
     var.persistable = n.persistable;
     if (n.type_known) var.precision = n.type.precision;
+    // Weights a pass created (e.g. a fused conv bias) declare their tensor's dims, as loaded
+    // weights do, so saved models describe every param.
+    if (n.persistable) {
+      if (const Tensor* t = weight_scope()->FindTensor(n.name)) var.shape = t->dims().Vectorize();
+    }
     block.vars.push_back(var);
   }
   return program;

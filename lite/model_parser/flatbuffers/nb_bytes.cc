@@ -74,8 +74,7 @@ std::shared_ptr<const NbModelBytes> NbModelBytes::MapFile(const std::string& pat
   }
   FdCloser closer{fd};
   struct stat st;
-  PLITE_CHECK(fstat(fd, &st) == 0, "cannot stat nb model file ", path, ": ",
-              std::strerror(errno));
+  PLITE_CHECK(fstat(fd, &st) == 0, "cannot stat nb model file ", path, ": ", std::strerror(errno));
   PLITE_CHECK(!S_ISDIR(st.st_mode), "nb model file ", path, " is a directory");
   PLITE_CHECK(S_ISREG(st.st_mode), "nb model file ", path, " is not a regular file");
   PLITE_CHECK(st.st_size > 0, "nb model file ", path, " is empty (0 bytes)");
@@ -83,8 +82,8 @@ std::shared_ptr<const NbModelBytes> NbModelBytes::MapFile(const std::string& pat
   // Writable private pages: nothing reaches the file, and a kernel writing into a weight
   // by mistake gets its own page rather than a fault.
   void* data = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
-  PLITE_CHECK(data != MAP_FAILED, "cannot map nb model file ", path, " (", size, " bytes): ",
-              std::strerror(errno));
+  PLITE_CHECK(data != MAP_FAILED, "cannot map nb model file ", path, " (", size,
+              " bytes): ", std::strerror(errno));
   // shared_ptr(new) unmaps through the deleter even if the control block cannot be made.
   return std::shared_ptr<const NbModelBytes>(new MappedNbBytes(data, size, path));
 }

@@ -60,8 +60,8 @@ std::string EncodeHeader(const Header& h) {
 Header DecodeHeader(const uint8_t* p, uint64_t file_size, const std::string& source) {
   const std::string where = StrCat("nb model ", source);
   PLITE_CHECK(file_size > 0, where, ": empty (0 bytes)");
-  PLITE_CHECK(file_size >= sizeof(kMagic) && std::memcmp(p, kMagic, sizeof(kMagic)) == 0,
-              where, ": bad magic, not a plite .nb model");
+  PLITE_CHECK(file_size >= sizeof(kMagic) && std::memcmp(p, kMagic, sizeof(kMagic)) == 0, where,
+              ": bad magic, not a plite .nb model");
   PLITE_CHECK(file_size >= kNbHeaderSize, where, ": truncated, ", file_size,
               " bytes cannot hold the ", kNbHeaderSize, "-byte header");
   Header h;
@@ -74,14 +74,12 @@ Header DecodeHeader(const uint8_t* p, uint64_t file_size, const std::string& sou
   const auto* text = reinterpret_cast<const char*>(p + kOptVersionOffset);
   h.opt_version.assign(text, strnlen(text, kOptVersionBytes));
 
-  PLITE_CHECK(h.format_version <= kNbFormatVersion, where, ": format version ",
-              h.format_version, " is newer than this plite reads (format version ",
-              kNbFormatVersion, "); it was written by plite ", h.opt_version,
-              ", update plite or run an older opt");
+  PLITE_CHECK(h.format_version <= kNbFormatVersion, where, ": format version ", h.format_version,
+              " is newer than this plite reads (format version ", kNbFormatVersion,
+              "); it was written by plite ", h.opt_version, ", update plite or run an older opt");
   PLITE_CHECK(h.format_version >= 1, where, ": invalid format version 0");
-  PLITE_CHECK(h.header_size >= kNbHeaderSize && h.header_size <= file_size, where,
-              ": header size ", h.header_size, " is invalid (", kNbHeaderSize, " to ",
-              file_size, ")");
+  PLITE_CHECK(h.header_size >= kNbHeaderSize && h.header_size <= file_size, where, ": header size ",
+              h.header_size, " is invalid (", kNbHeaderSize, " to ", file_size, ")");
   // Each section inside the file, after the previous one; subtraction keeps it overflow-free.
   PLITE_CHECK(h.meta_offset >= h.header_size && h.meta_offset <= file_size &&
                   h.meta_size <= file_size - h.meta_offset,
@@ -121,18 +119,21 @@ fbs::AttrKind ToFbs(cpp::AttrType type, const std::string& where) {
 
 TargetType FromFbs(fbs::Target t, const std::string& where) {
   switch (t) {
-    case fbs::Target::Unk: case fbs::Target::Host: case fbs::Target::X86:
-    case fbs::Target::ARM: case fbs::Target::OpenCL: case fbs::Target::Any:
-      return static_cast<TargetType>(t);
+    case fbs::Target::Unk:
+    case fbs::Target::Host:
+    case fbs::Target::X86:
+    case fbs::Target::ARM:
+    case fbs::Target::OpenCL:
+    case fbs::Target::Any: return static_cast<TargetType>(t);
   }
   PLITE_THROW(where, ": unknown target value ", static_cast<int>(t));
 }
 
 PrecisionType FromFbs(fbs::Precision p, const std::string& where) {
   const int v = static_cast<int>(p);
-  PLITE_CHECK(v >= static_cast<int>(PrecisionType::kUnk) &&
-                  v <= static_cast<int>(PrecisionType::kFP64),
-              where, ": unknown precision value ", v);
+  PLITE_CHECK(
+      v >= static_cast<int>(PrecisionType::kUnk) && v <= static_cast<int>(PrecisionType::kFP64),
+      where, ": unknown precision value ", v);
   return static_cast<PrecisionType>(v);
 }
 
@@ -157,12 +158,20 @@ cpp::VarKind FromFbs(fbs::VarKind kind, const std::string& where) {
 
 cpp::AttrType FromFbs(fbs::AttrKind kind, const std::string& where) {
   switch (kind) {
-    case fbs::AttrKind::INT: case fbs::AttrKind::FLOAT: case fbs::AttrKind::STRING:
-    case fbs::AttrKind::INTS: case fbs::AttrKind::FLOATS: case fbs::AttrKind::STRINGS:
-    case fbs::AttrKind::BOOLEAN: case fbs::AttrKind::BOOLEANS: case fbs::AttrKind::BLOCK:
-    case fbs::AttrKind::LONG: case fbs::AttrKind::BLOCKS: case fbs::AttrKind::LONGS:
-    case fbs::AttrKind::FLOAT64S: case fbs::AttrKind::FLOAT64:
-      return static_cast<cpp::AttrType>(kind);
+    case fbs::AttrKind::INT:
+    case fbs::AttrKind::FLOAT:
+    case fbs::AttrKind::STRING:
+    case fbs::AttrKind::INTS:
+    case fbs::AttrKind::FLOATS:
+    case fbs::AttrKind::STRINGS:
+    case fbs::AttrKind::BOOLEAN:
+    case fbs::AttrKind::BOOLEANS:
+    case fbs::AttrKind::BLOCK:
+    case fbs::AttrKind::LONG:
+    case fbs::AttrKind::BLOCKS:
+    case fbs::AttrKind::LONGS:
+    case fbs::AttrKind::FLOAT64S:
+    case fbs::AttrKind::FLOAT64: return static_cast<cpp::AttrType>(kind);
   }
   PLITE_THROW(where, ": unknown attribute kind value ", static_cast<int>(kind));
 }

@@ -48,9 +48,7 @@ Header DecodeHeader(const uint8_t* bytes, uint64_t file_size, const std::string&
 
 // Runtime -> schema: the numbers are the same (static_asserts in nb_format.cc).
 inline fbs::Target ToFbs(lite_api::TargetType t) { return static_cast<fbs::Target>(t); }
-inline fbs::Precision ToFbs(lite_api::PrecisionType p) {
-  return static_cast<fbs::Precision>(p);
-}
+inline fbs::Precision ToFbs(lite_api::PrecisionType p) { return static_cast<fbs::Precision>(p); }
 inline fbs::Layout ToFbs(lite_api::DataLayoutType l) { return static_cast<fbs::Layout>(l); }
 fbs::VarKind ToFbs(cpp::VarKind kind);
 fbs::AttrKind ToFbs(cpp::AttrType type, const std::string& where);

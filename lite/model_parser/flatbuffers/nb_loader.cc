@@ -50,16 +50,13 @@ std::string Str(const flatbuffers::String* s, Budget* budget) {
 }
 
 template <typename T, typename V>
-std::vector<T> ToVector(const flatbuffers::Vector<V>* v, Budget* budget) {
+std::vector<T> ToVector(const flatbuffers::Vector<V>* v, Budget* budget, const std::string& where) {
   std::vector<T> out;
   if (!v) return out;
-  // The verifier checks the alignment of a vector's 4-byte length only; reading 8-byte
-  // elements placed 4 bytes off would be undefined behaviour. (Writers leave empty vectors
-  // unaligned: there is nothing to read.)
-  PLITE_CHECK(v->size() == 0 || reinterpret_cast<uintptr_t>(v->Data()) % alignof(V) == 0,
-              "a vector of ",
-              sizeof(V), "-byte values is not ", alignof(V),
-              "-byte aligned in the meta section (corrupt file)");
+  // The verifier aligns a vector's length field only; 8-byte elements need their own check
+  // (the builder leaves empty vectors unaligned: nothing is read from them).
+  PLITE_CHECK(v->size() == 0 || reinterpret_cast<uintptr_t>(v->data()) % alignof(V) == 0, where,
+              ": a vector of ", sizeof(V), "-byte values is misaligned (corrupt file)");
   budget->Charge(uint64_t{v->size()} * sizeof(T) + 32);
   out.reserve(v->size());
   for (auto x : *v) out.push_back(static_cast<T>(x));
@@ -132,7 +129,7 @@ class ProgramReader {
     const std::string where = StrCat(block_where, ", var '", var.name, "'");
     var.kind = nb::FromFbs(v.kind(), where);
     var.precision = nb::FromFbs(v.precision(), where);
-    var.shape = ToVector<int64_t>(v.shape(), budget_);
+    var.shape = ToVector<int64_t>(v.shape(), budget_, where);
     var.persistable = v.persistable();
     return var;
   }
@@ -176,13 +173,13 @@ class ProgramReader {
       case AttrType::INT: return {AttrType::INT, a.i()};
       case AttrType::FLOAT: return {AttrType::FLOAT, a.f()};
       case AttrType::STRING: return {AttrType::STRING, Str(a.s(), budget_)};
-      case AttrType::INTS: return {AttrType::INTS, ToVector<int32_t>(a.ints(), budget_)};
-      case AttrType::FLOATS: return {AttrType::FLOATS, ToVector<float>(a.floats(), budget_)};
+      case AttrType::INTS: return {AttrType::INTS, ToVector<int32_t>(a.ints(), budget_, where)};
+      case AttrType::FLOATS: return {AttrType::FLOATS, ToVector<float>(a.floats(), budget_, where)};
       case AttrType::STRINGS: return {AttrType::STRINGS, ToStrings(a.strings(), budget_)};
       case AttrType::BOOLEAN: return {AttrType::BOOLEAN, a.b()};
       case AttrType::BOOLEANS: {
         std::vector<bool> values;
-        for (uint8_t x : ToVector<uint8_t>(a.bools(), budget_)) values.push_back(x != 0);
+        for (uint8_t x : ToVector<uint8_t>(a.bools(), budget_, where)) values.push_back(x != 0);
         return {AttrType::BOOLEANS, values};
       }
       case AttrType::BLOCK:
@@ -190,12 +187,13 @@ class ProgramReader {
         return {AttrType::BLOCK, a.i()};
       case AttrType::LONG: return {AttrType::LONG, a.l()};
       case AttrType::BLOCKS: {
-        auto indices = ToVector<int32_t>(a.ints(), budget_);
+        auto indices = ToVector<int32_t>(a.ints(), budget_, where);
         for (int32_t idx : indices) CheckBlockIndex(idx, num_blocks_, where);
         return {AttrType::BLOCKS, indices};
       }
-      case AttrType::LONGS: return {AttrType::LONGS, ToVector<int64_t>(a.longs(), budget_)};
-      case AttrType::FLOAT64S: return {AttrType::FLOAT64S, ToVector<double>(a.f64s(), budget_)};
+      case AttrType::LONGS: return {AttrType::LONGS, ToVector<int64_t>(a.longs(), budget_, where)};
+      case AttrType::FLOAT64S:
+        return {AttrType::FLOAT64S, ToVector<double>(a.f64s(), budget_, where)};
       case AttrType::FLOAT64: return {AttrType::FLOAT64, a.f64()};
     }
     PLITE_THROW(where, ": unknown attribute kind");  // FromFbs already rejected it
@@ -204,11 +202,10 @@ class ProgramReader {
   // The string KernelInfo::key() gives: "op_type,target,precision,layout,alias".
   std::string KernelKeyString(const fbs::KernelKey& k, const std::string& where) {
     budget_->Table();
-    return StrCat(Str(k.op_type(), budget_), ",",
-                  lite_api::TargetToStr(nb::FromFbs(k.target(), where)), ",",
-                  lite_api::PrecisionToStr(nb::FromFbs(k.precision(), where)), ",",
-                  lite_api::DataLayoutToStr(nb::FromFbs(k.layout(), where)), ",",
-                  Str(k.alias(), budget_));
+    return StrCat(
+        Str(k.op_type(), budget_), ",", lite_api::TargetToStr(nb::FromFbs(k.target(), where)), ",",
+        lite_api::PrecisionToStr(nb::FromFbs(k.precision(), where)), ",",
+        lite_api::DataLayoutToStr(nb::FromFbs(k.layout(), where)), ",", Str(k.alias(), budget_));
   }
 
   const fbs::Model& model_;
@@ -231,8 +228,8 @@ uint64_t TensorBytes(const std::vector<int64_t>& dims, uint64_t elem, const std:
   for (int64_t d : dims) {
     PLITE_CHECK(d >= 0, where, ": negative dim in ", dims);
     const auto ud = static_cast<uint64_t>(d);
-    PLITE_CHECK(ud == 0 || n <= std::numeric_limits<uint64_t>::max() / ud, where, ": dims ",
-                dims, " overflow");
+    PLITE_CHECK(ud == 0 || n <= std::numeric_limits<uint64_t>::max() / ud, where, ": dims ", dims,
+                " overflow");
     n *= ud;
   }
   // numel() is int64: a count that does not fit is as bad as an overflow.
@@ -247,7 +244,7 @@ LoD ReadLod(const fbs::Param& p, const std::vector<int64_t>& dims, const std::st
   if (!p.lod()) return lod;
   for (const fbs::LodLevel* level : *p.lod()) {
     budget->Table();
-    lod.push_back(ToVector<uint64_t>(level->offsets(), budget));
+    lod.push_back(ToVector<uint64_t>(level->offsets(), budget, where));
     const auto& offsets = lod.back();
     for (size_t i = 1; i < offsets.size(); ++i) {
       PLITE_CHECK(offsets[i - 1] <= offsets[i], where, ": LoD level ", lod.size() - 1,
@@ -279,8 +276,7 @@ void LoadParams(const fbs::Model& model, const cpp::ProgramDesc& program,
       const std::string name = Str(p->name(), budget);
       const std::string where = StrCat("param '", name, "'");
       auto it = param_vars.find(name);
-      PLITE_CHECK(it != param_vars.end(), where,
-                  " names no persistable tensor var of block 0");
+      PLITE_CHECK(it != param_vars.end(), where, " names no persistable tensor var of block 0");
       PLITE_CHECK(loaded.insert(name).second, where, " is stored twice");
       const cpp::VarDesc& var = *it->second;
       PLITE_CHECK(var.kind == cpp::VarKind::kLodTensor, where,
@@ -292,10 +288,10 @@ void LoadParams(const fbs::Model& model, const cpp::ProgramDesc& program,
       PLITE_CHECK(precision == var.precision, where, ": precision ",
                   lite_api::PrecisionToStr(precision), " does not match ",
                   lite_api::PrecisionToStr(var.precision), " declared in the program");
-      const std::vector<int64_t> dims = ToVector<int64_t>(p->dims(), budget);
+      const std::vector<int64_t> dims = ToVector<int64_t>(p->dims(), budget, where);
       const uint64_t expected = TensorBytes(dims, elem, where);
-      PLITE_CHECK(DimsMatch(var.shape, dims), where, ": dims ", dims, " do not match ",
-                  var.shape, " declared in the program");
+      PLITE_CHECK(DimsMatch(var.shape, dims), where, ": dims ", dims, " do not match ", var.shape,
+                  " declared in the program");
       PLITE_CHECK(p->size() == expected, where, ": size ", p->size(), " bytes does not match dims ",
                   dims, " of ", lite_api::PrecisionToStr(precision), " (", expected, " bytes)");
       PLITE_CHECK(p->offset() % kNbParamAlignment == 0, where, ": offset ", p->offset(),
@@ -333,8 +329,12 @@ NbHeaderInfo LoadModelNb(std::shared_ptr<const NbModelBytes> bytes, Scope* scope
                          cpp::ProgramDesc* program) {
   PLITE_CHECK(bytes != nullptr, "LoadModelNb: no model bytes given");
   PLITE_CHECK(scope != nullptr && program != nullptr, "LoadModelNb: null scope or program");
-  const nb::Header header = nb::DecodeHeader(bytes->data(), bytes->size(), bytes->source());
   const std::string where = StrCat("nb model ", bytes->source());
+  // Params are used in place, so their alignment in the file must hold in memory too.
+  PLITE_CHECK(reinterpret_cast<uintptr_t>(bytes->data()) % kNbParamAlignment == 0, where,
+              ": the bytes are not ", kNbParamAlignment,
+              "-byte aligned (use NbModelBytes::CopyOf)");
+  const nb::Header header = nb::DecodeHeader(bytes->data(), bytes->size(), bytes->source());
   const uint8_t* meta = bytes->data() + header.meta_offset;
   PLITE_CHECK(header.meta_size < FLATBUFFERS_MAX_BUFFER_SIZE, where, ": meta section of ",
               header.meta_size, " bytes is too large");

@@ -54,7 +54,9 @@ Offset<fbs::Attr> WriteAttr(FlatBufferBuilder* fbb, const std::string& name,
     case AttrType::INTS:
     case AttrType::BLOCKS: ints = fbb->CreateVector(Held<std::vector<int32_t>>(attr, where)); break;
     case AttrType::FLOATS: floats = fbb->CreateVector(Held<std::vector<float>>(attr, where)); break;
-    case AttrType::STRINGS: strings = Strings(fbb, Held<std::vector<std::string>>(attr, where)); break;
+    case AttrType::STRINGS:
+      strings = Strings(fbb, Held<std::vector<std::string>>(attr, where));
+      break;
     case AttrType::BOOLEANS: {
       const auto& values = Held<std::vector<bool>>(attr, where);
       std::vector<uint8_t> bytes(values.begin(), values.end());
@@ -62,7 +64,9 @@ Offset<fbs::Attr> WriteAttr(FlatBufferBuilder* fbb, const std::string& name,
       break;
     }
     case AttrType::LONGS: longs = fbb->CreateVector(Held<std::vector<int64_t>>(attr, where)); break;
-    case AttrType::FLOAT64S: f64s = fbb->CreateVector(Held<std::vector<double>>(attr, where)); break;
+    case AttrType::FLOAT64S:
+      f64s = fbb->CreateVector(Held<std::vector<double>>(attr, where));
+      break;
     default: break;
   }
   const fbs::AttrKind kind = nb::ToFbs(attr.type, where);
@@ -115,20 +119,22 @@ Offset<fbs::KernelKey> WriteKernelKey(FlatBufferBuilder* fbb, const std::string&
   }
   parts.push_back(key.substr(start));
   const std::string what = StrCat(where, ": kernel key '", key, "'");
-  const TargetType target = EnumByName<TargetType>(
-      parts[1], {TargetType::kUnk, TargetType::kHost, TargetType::kX86, TargetType::kARM,
-                 TargetType::kOpenCL, TargetType::kAny},
-      &lite_api::TargetToStr, what);
+  const TargetType target =
+      EnumByName<TargetType>(parts[1],
+                             {TargetType::kUnk, TargetType::kHost, TargetType::kX86,
+                              TargetType::kARM, TargetType::kOpenCL, TargetType::kAny},
+                             &lite_api::TargetToStr, what);
   const PrecisionType precision = EnumByName<PrecisionType>(
-      parts[2], {PrecisionType::kUnk, PrecisionType::kFloat, PrecisionType::kInt8,
-                 PrecisionType::kInt32, PrecisionType::kAny, PrecisionType::kFP16,
-                 PrecisionType::kBool, PrecisionType::kInt64, PrecisionType::kInt16,
-                 PrecisionType::kUInt8, PrecisionType::kFP64},
+      parts[2],
+      {PrecisionType::kUnk, PrecisionType::kFloat, PrecisionType::kInt8, PrecisionType::kInt32,
+       PrecisionType::kAny, PrecisionType::kFP16, PrecisionType::kBool, PrecisionType::kInt64,
+       PrecisionType::kInt16, PrecisionType::kUInt8, PrecisionType::kFP64},
       &lite_api::PrecisionToStr, what);
-  const DataLayoutType layout = EnumByName<DataLayoutType>(
-      parts[3], {DataLayoutType::kUnk, DataLayoutType::kNCHW, DataLayoutType::kAny,
-                 DataLayoutType::kNHWC, DataLayoutType::kImageDefault},
-      &lite_api::DataLayoutToStr, what);
+  const DataLayoutType layout =
+      EnumByName<DataLayoutType>(parts[3],
+                                 {DataLayoutType::kUnk, DataLayoutType::kNCHW, DataLayoutType::kAny,
+                                  DataLayoutType::kNHWC, DataLayoutType::kImageDefault},
+                                 &lite_api::DataLayoutToStr, what);
   return fbs::CreateKernelKey(*fbb, fbb->CreateString(parts[0]), fbb->CreateString(parts[4]),
                               nb::ToFbs(target), nb::ToFbs(precision), nb::ToFbs(layout));
 }
@@ -157,8 +163,8 @@ Offset<fbs::Op> WriteOp(FlatBufferBuilder* fbb, const cpp::OpDesc& op) {
       kernel = WriteKernelKey(fbb, Held<std::string>(kv.second, where), where);
       continue;
     }
-    attrs.push_back(WriteAttr(fbb, kv.first, kv.second,
-                              StrCat(where, ": attribute '", kv.first, "'")));
+    attrs.push_back(
+        WriteAttr(fbb, kv.first, kv.second, StrCat(where, ": attribute '", kv.first, "'")));
   }
   const auto attrs_off = fbb->CreateVector(attrs);
   return fbs::CreateOp(*fbb, type, inputs, outputs, attrs_off, kernel);
@@ -214,20 +220,22 @@ std::vector<ParamSlot> CollectParams(const cpp::ProgramDesc& program, const Scop
       continue;
     }
     const std::string where = StrCat("param '", var.name, "'");
+    PLITE_CHECK(var.kind == cpp::VarKind::kLodTensor, where,
+                ": only LOD_TENSOR vars can be saved as params, this persistable var is not one");
     const Tensor* t = scope.FindTensor(var.name);
     PLITE_CHECK(t != nullptr, where, ": the var is persistable but the scope holds no tensor ",
                 "for it");
     PLITE_CHECK(IsCpuTarget(t->target()), where, ": tensor on target ",
                 lite_api::TargetToStr(t->target()), " (only host memory can be saved)");
     const size_t elem = lite_api::PrecisionTypeLength(t->precision());
-    PLITE_CHECK(elem > 0, where, ": tensor precision ",
-                lite_api::PrecisionToStr(t->precision()), " has no element size");
+    PLITE_CHECK(elem > 0, where, ": tensor precision ", lite_api::PrecisionToStr(t->precision()),
+                " has no element size");
     PLITE_CHECK(t->precision() == var.precision, where, ": tensor precision ",
                 lite_api::PrecisionToStr(t->precision()), " does not match ",
                 lite_api::PrecisionToStr(var.precision), " declared in the program");
     const auto& dims = t->dims().Vectorize();
-    PLITE_CHECK(DimsMatch(var.shape, dims), where, ": tensor dims ", dims,
-                " do not match ", var.shape, " declared in the program");
+    PLITE_CHECK(DimsMatch(var.shape, dims), where, ": tensor dims ", dims, " do not match ",
+                var.shape, " declared in the program");
     for (int64_t d : dims) PLITE_CHECK(d >= 0, where, ": negative dim in ", dims);
     const uint64_t size = static_cast<uint64_t>(t->numel()) * elem;
     PLITE_CHECK(t->memory_size() >= size, where, ": tensor ", dims, " holds ", t->memory_size(),
@@ -249,8 +257,8 @@ Offset<fbs::Param> WriteParam(FlatBufferBuilder* fbb, const ParamSlot& slot) {
     levels.push_back(fbs::CreateLodLevel(*fbb, fbb->CreateVector(level)));
   }
   const auto lod = fbb->CreateVector(levels);
-  return fbs::CreateParam(*fbb, name, nb::ToFbs(slot.tensor->precision()), dims, lod,
-                          slot.offset, slot.size);
+  return fbs::CreateParam(*fbb, name, nb::ToFbs(slot.tensor->precision()), dims, lod, slot.offset,
+                          slot.size);
 }
 
 }  // namespace
@@ -299,8 +307,7 @@ void SaveModelNb(const std::string& path, const cpp::ProgramDesc& optimized, con
     out.close();
     if (out.fail()) {
       std::remove(tmp.c_str());
-      PLITE_THROW("could not write the nb model ", path, " (", bytes.size(),
-                  " bytes; disk full?)");
+      PLITE_THROW("could not write the nb model ", path, " (", bytes.size(), " bytes; disk full?)");
     }
   }
   std::error_code ec;

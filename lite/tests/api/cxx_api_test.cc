@@ -14,12 +14,14 @@
 #include <vector>
 
 #include "lite/api/paddle_api.h"
-#include "lite/core/op_lite.h"
 #include "lite/core/op_registry.h"
-#include "lite/operators/op_params.h"
+#include "lite/tests/core/kernelless_op.h"
 #include "lite/tests/kernels/kernel_test_util.h"
 #include "lite/tests/models/model_test_util.h"
 #include "tools/sample_model_builder.h"
+
+// An op this build knows but has no kernel for: loading a model with it must say so.
+REGISTER_LITE_OP(test_kernelless, paddle::lite::test::KernellessOp);
 
 namespace paddle {
 namespace lite {
@@ -44,17 +46,6 @@ class CxxApiTest : public ::testing::Test {
     config.set_model_file(files_.model_file);
     config.set_param_file(files_.params_file);
     return config;
-  }
-
-  static std::vector<float> RunOnce(lite_api::PaddlePredictor* p, const lite_api::shape_t& shape,
-                                    float scale = 1.f) {
-    int64_t n = 1;
-    for (auto d : shape) n *= d;
-    auto x = PatternInput(n);
-    for (auto& v : x) v *= scale;
-    SetInput(p, 0, shape, x);
-    p->Run();
-    return OutputFloats(*p, 0);
   }
 
   static std::string dir_;
@@ -211,35 +202,6 @@ TEST_F(CxxApiTest, UnknownOpIsNamedAtLoad) {
   ExpectErrorContaining([&] { lite_api::CreatePaddlePredictor(c); }, "op 'no_such_op' is not supported");
 }
 
-}  // namespace test
-}  // namespace lite
-}  // namespace paddle
-
-// An op this build knows but has no kernel for: loading a model with it must say so.
-namespace paddle {
-namespace lite {
-namespace test {
-class KernellessOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  bool CheckShape() const override { return true; }
-  bool InferShapeImpl() const override { return true; }
-
- protected:
-  bool AttachImpl(const cpp::OpDesc&, Scope*) override { return true; }
-  ParamBase* mutable_param() override { return &param_; }
-
- private:
-  operators::ActivationParam param_;
-};
-}  // namespace test
-}  // namespace lite
-}  // namespace paddle
-REGISTER_LITE_OP(test_kernelless, paddle::lite::test::KernellessOp);
-
-namespace paddle {
-namespace lite {
-namespace test {
 TEST_F(CxxApiTest, MissingKernelIsNamedAtLoad) {
   cpp::ProgramDesc program;
   Scope scope;
@@ -251,6 +213,7 @@ TEST_F(CxxApiTest, MissingKernelIsNamedAtLoad) {
   c.set_model_dir(dir);
   ExpectErrorContaining([&] { lite_api::CreatePaddlePredictor(c); }, "no kernel for op 'test_kernelless'");
 }
+
 }  // namespace test
 }  // namespace lite
 }  // namespace paddle

@@ -75,7 +75,7 @@ TEST(FuzzRegressions, NbMisalignedInt64VectorIsRejected) {
   std::memcpy(&bytes[field], &to_vector, sizeof(to_vector));
   ASSERT_EQ(var->shape()->size(), 1u);
   ExpectError([&] { LoadNb(bytes); },
-              {"nb model <memory buffer>", "vector of 8-byte values is not 8-byte aligned"});
+              {"nb model <memory buffer>", "vector of 8-byte values is misaligned"});
 }
 
 }  // namespace

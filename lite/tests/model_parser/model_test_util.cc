@@ -2,7 +2,9 @@
 
 #include <atomic>
 #include <chrono>
+#include <limits>
 
+#include "lite/core/program.h"
 #include "lite/model_parser/pb/params_io.h"
 
 namespace paddle {
@@ -126,6 +128,120 @@ std::string TensorRecord(int data_type, const std::vector<int64_t>& dims,
   const std::string desc = TensorDescWire(data_type, dims).str();
   r += Pod<uint32_t>(0) + Pod<int32_t>(static_cast<int32_t>(desc.size())) + desc + data;
   return r;
+}
+
+cpp::VarDesc TensorVar(const std::string& name, PrecisionType p, std::vector<int64_t> shape,
+                       bool persistable) {
+  cpp::VarDesc v;
+  v.name = name;
+  v.kind = cpp::VarKind::kLodTensor;
+  v.precision = p;
+  v.shape = std::move(shape);
+  v.persistable = persistable;
+  return v;
+}
+
+cpp::VarDesc OtherVar(const std::string& name, cpp::VarKind kind, bool persistable) {
+  cpp::VarDesc v;
+  v.name = name;
+  v.kind = kind;
+  v.precision = PrecisionType::kUnk;
+  v.persistable = persistable;
+  return v;
+}
+
+void AddParam(cpp::BlockDesc* block, Scope* scope, const std::string& name, PrecisionType p,
+              std::vector<int64_t> shape, const LoD& lod) {
+  block->vars.push_back(TensorVar(name, p, shape, true));
+  Tensor* t = scope->Var(name)->GetMutable<Tensor>();
+  t->Resize(DDim(shape));
+  const size_t bytes = t->numel() * lite_api::PrecisionTypeLength(p);
+  auto* data = static_cast<uint8_t*>(t->mutable_data(TargetType::kHost, bytes));
+  t->set_precision(p);
+  for (size_t i = 0; i < bytes; ++i) {
+    data[i] = p == PrecisionType::kBool ? i % 2 : static_cast<uint8_t>(i * 37 + name.size());
+  }
+  t->set_lod(lod);
+  t->set_persistable(true);
+}
+
+cpp::OpDesc OpWithEveryAttributeKind() {
+  cpp::OpDesc op("every_kind");
+  op.SetInput("X", {"x"});
+  op.SetInput("Empty", {});
+  op.SetInput("W", {"p_f32", "p_i8"});
+  op.SetOutput("Out", {"out"});
+  op.SetAttr<int32_t>("int", std::numeric_limits<int32_t>::min());
+  op.SetAttr<int32_t>("int_zero", 0);
+  op.SetAttr<float>("float", -1.5e-30f);
+  op.SetAttr<float>("float_negative_zero", -0.0f);
+  static const char kText[] = "utf8 \xc3\xa9 and a \0 byte";
+  op.SetAttr<std::string>("string", std::string(kText, sizeof(kText) - 1));
+  op.SetAttr<std::string>("string_empty", "");
+  op.SetAttr<std::vector<int32_t>>("ints", {-1, 0, std::numeric_limits<int32_t>::max()});
+  op.SetAttr<std::vector<float>>("floats", {0.25f, -0.0f, 3e38f});
+  op.SetAttr<std::vector<std::string>>("strings", {"", "a", "b c"});
+  op.SetAttr<bool>("boolean", true);
+  op.SetAttr<bool>("boolean_false", false);
+  op.SetAttr<std::vector<bool>>("booleans", {true, false, true});
+  op.SetAttribute("block", {cpp::AttrType::BLOCK, int32_t{1}});
+  op.SetAttr<int64_t>("long", std::numeric_limits<int64_t>::min());
+  op.SetAttribute("blocks", {cpp::AttrType::BLOCKS, std::vector<int32_t>{1, 0}});
+  op.SetAttr<std::vector<int64_t>>("longs", {int64_t{1} << 40, -7});
+  op.SetAttr<std::vector<double>>("float64s", {1e-300, -2.5});
+  op.SetAttr<double>("float64", 0.1);
+  op.SetAttr<std::vector<int32_t>>("empty_ints", {});
+  op.SetAttr<int32_t>("op_role", 0);  // bookkeeping attributes are kept too
+  op.SetAttr<std::string>(kKernelKeyAttr, kEveryKindKernelKey);
+  return op;
+}
+
+cpp::ProgramDesc ProgramWithEverything(Scope* scope) {
+  cpp::ProgramDesc program;
+  program.version = 2004000;
+  program.blocks.resize(2);
+  cpp::BlockDesc& b0 = program.blocks[0];
+  b0.idx = 0;
+  b0.parent_idx = -1;
+  b0.vars.push_back(OtherVar("feed", cpp::VarKind::kFeedList, true));
+  b0.vars.push_back(OtherVar("fetch", cpp::VarKind::kFetchList, true));
+  b0.vars.push_back(TensorVar("x", PrecisionType::kFloat, {-1, 4}, false));
+  b0.vars.push_back(TensorVar("out", PrecisionType::kInt32, {-1}, false));
+  b0.vars.push_back(OtherVar("steps", cpp::VarKind::kOther, false));
+  cpp::VarDesc array = TensorVar("array", PrecisionType::kInt64, {-1, 2}, false);
+  array.kind = cpp::VarKind::kTensorArray;
+  b0.vars.push_back(array);
+  // Declared out of name order, so that sorting them is seen.
+  AddParam(&b0, scope, "p_f32", PrecisionType::kFloat, {2, 3, 5});
+  AddParam(&b0, scope, "p_i32", PrecisionType::kInt32, {2, 2});
+  AddParam(&b0, scope, "p_i64", PrecisionType::kInt64, {3});
+  AddParam(&b0, scope, "p_i8", PrecisionType::kInt8, {2, 3});
+  AddParam(&b0, scope, "p_u8", PrecisionType::kUInt8, {7});
+  AddParam(&b0, scope, "p_i16", PrecisionType::kInt16, {3});
+  AddParam(&b0, scope, "p_f16", PrecisionType::kFP16, {1, 5});
+  AddParam(&b0, scope, "p_f64", PrecisionType::kFP64, {2});
+  AddParam(&b0, scope, "p_bool", PrecisionType::kBool, {5});
+  AddParam(&b0, scope, "a_with_lod", PrecisionType::kFloat, {6, 1}, {{0, 2, 4}, {0, 1, 3, 4, 6}});
+  AddParam(&b0, scope, "empty", PrecisionType::kFloat, {0, 3});
+  AddParam(&b0, scope, "scalar_0d", PrecisionType::kFloat, {});
+  cpp::OpDesc feed("feed");
+  feed.SetInput("X", {"feed"});
+  feed.SetOutput("Out", {"x"});
+  feed.SetAttr<int32_t>("col", 0);
+  feed.SetAttr<std::string>(kKernelKeyAttr, "feed,host,any,any,def");
+  b0.ops.push_back(feed);
+  b0.ops.push_back(OpWithEveryAttributeKind());
+
+  cpp::BlockDesc& b1 = program.blocks[1];
+  b1.idx = 1;
+  b1.parent_idx = 0;
+  b1.vars.push_back(TensorVar("i", PrecisionType::kInt64, {1}, false));
+  cpp::OpDesc inc("increment");  // no picked kernel: stored without one
+  inc.SetInput("X", {"i"});
+  inc.SetOutput("Out", {"i"});
+  inc.SetAttr<float>("step", 1.f);
+  b1.ops.push_back(inc);
+  return program;
 }
 
 namespace {

@@ -98,6 +98,28 @@ void ExpectError(F&& fn, std::initializer_list<std::string> parts) {
   }
 }
 
+// ---- a small model holding every attribute kind, var kind and param precision ----
+// Both formats (protobuf and .nb) must round-trip all of it.
+
+// The kernel OpWithEveryAttributeKind() names in kKernelKeyAttr.
+inline constexpr char kEveryKindKernelKey[] = "every_kind,host,float,NCHW,def";
+
+cpp::VarDesc TensorVar(const std::string& name, PrecisionType p, std::vector<int64_t> shape,
+                       bool persistable);
+// A var that holds no tensor (feed/fetch list, other): no precision, no shape.
+cpp::VarDesc OtherVar(const std::string& name, cpp::VarKind kind, bool persistable);
+// A persistable var and its tensor, filled with a byte pattern that differs per param (0/1
+// for bool).
+void AddParam(cpp::BlockDesc* block, Scope* scope, const std::string& name, PrecisionType p,
+              std::vector<int64_t> shape, const LoD& lod = {});
+// Op "every_kind": each attribute kind, with edge values (extremes, -0, NUL bytes, empty
+// lists), a bookkeeping attribute and a picked kernel; an empty and a two-var input.
+cpp::OpDesc OpWithEveryAttributeKind();
+// Two blocks, feed/fetch lists, other and tensor-array vars, tensors with unknown dims, and
+// twelve params: every precision, one with a LoD ("a_with_lod"), an empty one and a 0-D one.
+// "p_f32" has dims [2, 3, 5].
+cpp::ProgramDesc ProgramWithEverything(Scope* scope);
+
 // Field-by-field comparisons (the cpp structs have no operator==).
 void ExpectSameProgram(const cpp::ProgramDesc& a, const cpp::ProgramDesc& b);
 // Every param var of `program`: same dims, precision, lod, persistable flag and bytes.

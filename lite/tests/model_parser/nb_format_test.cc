@@ -2,6 +2,8 @@
 // place from the file's bytes, the sample model saved by the full predictor and run from
 // the .nb, the tailoring lists, and every malformed file we can make (it must throw a
 // PaddleLiteException naming the problem, never crash).
+#include "lite/model_parser/flatbuffers/nb_format.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -16,7 +18,6 @@
 #include "lite/api/paddle_api.h"
 #include "lite/core/program.h"
 #include "lite/model_parser/flatbuffers/model_generated.h"
-#include "lite/model_parser/flatbuffers/nb_format.h"
 #include "lite/model_parser/flatbuffers/nb_model.h"
 #include "lite/tests/model_parser/model_test_util.h"
 #include "tools/sample_model_builder.h"
@@ -28,128 +29,12 @@ namespace {
 using testing::ExpectError;
 using testing::ExpectSameParams;
 using testing::ExpectSameProgram;
+using testing::kEveryKindKernelKey;
+using testing::ProgramWithEverything;
 using testing::ReadBytes;
 using testing::TempDir;
+using testing::TensorVar;
 using testing::WriteBytes;
-
-constexpr char kKernelKey[] = "every_kind,host,float,NCHW,def";
-
-cpp::VarDesc TensorVar(const std::string& name, PrecisionType p, std::vector<int64_t> shape,
-                       bool persistable) {
-  cpp::VarDesc v;
-  v.name = name;
-  v.kind = cpp::VarKind::kLodTensor;
-  v.precision = p;
-  v.shape = std::move(shape);
-  v.persistable = persistable;
-  return v;
-}
-
-cpp::VarDesc ListVar(const std::string& name, cpp::VarKind kind) {
-  cpp::VarDesc v;
-  v.name = name;
-  v.kind = kind;
-  v.precision = PrecisionType::kUnk;
-  v.persistable = true;
-  return v;
-}
-
-// A persistable var and its tensor, filled with a pattern that differs per param.
-void AddParam(cpp::BlockDesc* block, Scope* scope, const std::string& name, PrecisionType p,
-              std::vector<int64_t> shape, const LoD& lod = {}) {
-  block->vars.push_back(TensorVar(name, p, shape, true));
-  Tensor* t = scope->Var(name)->GetMutable<Tensor>();
-  t->Resize(DDim(shape));
-  const size_t bytes = t->numel() * lite_api::PrecisionTypeLength(p);
-  auto* data = static_cast<uint8_t*>(t->mutable_data(TargetType::kHost, bytes));
-  t->set_precision(p);
-  for (size_t i = 0; i < bytes; ++i) {
-    data[i] = p == PrecisionType::kBool ? i % 2 : static_cast<uint8_t>(i * 37 + name.size());
-  }
-  t->set_lod(lod);
-  t->set_persistable(true);
-}
-
-cpp::OpDesc OpWithEveryAttributeKind() {
-  cpp::OpDesc op("every_kind");
-  op.SetInput("X", {"x"});
-  op.SetInput("Empty", {});
-  op.SetInput("W", {"p_f32", "p_i8"});
-  op.SetOutput("Out", {"out"});
-  op.SetAttr<int32_t>("int", std::numeric_limits<int32_t>::min());
-  op.SetAttr<int32_t>("int_zero", 0);
-  op.SetAttr<float>("float", -1.5e-30f);
-  op.SetAttr<float>("float_negative_zero", -0.0f);
-  static const char kText[] = "utf8 \xc3\xa9 and a \0 byte";
-  op.SetAttr<std::string>("string", std::string(kText, sizeof(kText) - 1));
-  op.SetAttr<std::string>("string_empty", "");
-  op.SetAttr<std::vector<int32_t>>("ints", {-1, 0, std::numeric_limits<int32_t>::max()});
-  op.SetAttr<std::vector<float>>("floats", {0.25f, -0.0f, 3e38f});
-  op.SetAttr<std::vector<std::string>>("strings", {"", "a", "b c"});
-  op.SetAttr<bool>("boolean", true);
-  op.SetAttr<bool>("boolean_false", false);
-  op.SetAttr<std::vector<bool>>("booleans", {true, false, true});
-  op.SetAttribute("block", {cpp::AttrType::BLOCK, int32_t{1}});
-  op.SetAttr<int64_t>("long", std::numeric_limits<int64_t>::min());
-  op.SetAttribute("blocks", {cpp::AttrType::BLOCKS, std::vector<int32_t>{1, 0}});
-  op.SetAttr<std::vector<int64_t>>("longs", {int64_t{1} << 40, -7});
-  op.SetAttr<std::vector<double>>("float64s", {1e-300, -2.5});
-  op.SetAttr<double>("float64", 0.1);
-  op.SetAttr<std::vector<int32_t>>("empty_ints", {});
-  op.SetAttr<std::string>(kKernelKeyAttr, kKernelKey);
-  return op;
-}
-
-// Two blocks, lists, tensors with unknown dims, and params of every precision (with a LoD,
-// an empty tensor and a 0-D one).
-cpp::ProgramDesc ProgramWithEverything(Scope* scope) {
-  cpp::ProgramDesc program;
-  program.version = 2004000;
-  program.blocks.resize(2);
-  cpp::BlockDesc& b0 = program.blocks[0];
-  b0.idx = 0;
-  b0.parent_idx = -1;
-  b0.vars.push_back(ListVar("feed", cpp::VarKind::kFeedList));
-  b0.vars.push_back(ListVar("fetch", cpp::VarKind::kFetchList));
-  b0.vars.push_back(TensorVar("x", PrecisionType::kFloat, {-1, 4}, false));
-  b0.vars.push_back(TensorVar("out", PrecisionType::kInt32, {-1}, false));
-  cpp::VarDesc other = ListVar("steps", cpp::VarKind::kOther);
-  other.persistable = false;
-  b0.vars.push_back(other);
-  cpp::VarDesc array = TensorVar("array", PrecisionType::kInt64, {-1, 2}, false);
-  array.kind = cpp::VarKind::kTensorArray;
-  b0.vars.push_back(array);
-  AddParam(&b0, scope, "p_f32", PrecisionType::kFloat, {2, 3, 5});
-  AddParam(&b0, scope, "p_i32", PrecisionType::kInt32, {2, 2});
-  AddParam(&b0, scope, "p_i64", PrecisionType::kInt64, {3});
-  AddParam(&b0, scope, "p_i8", PrecisionType::kInt8, {2, 3});
-  AddParam(&b0, scope, "p_u8", PrecisionType::kUInt8, {7});
-  AddParam(&b0, scope, "p_i16", PrecisionType::kInt16, {3});
-  AddParam(&b0, scope, "p_f16", PrecisionType::kFP16, {1, 5});
-  AddParam(&b0, scope, "p_f64", PrecisionType::kFP64, {2});
-  AddParam(&b0, scope, "p_bool", PrecisionType::kBool, {5});
-  AddParam(&b0, scope, "with_lod", PrecisionType::kFloat, {6, 1}, {{0, 2, 4}, {0, 1, 3, 4, 6}});
-  AddParam(&b0, scope, "empty", PrecisionType::kFloat, {0, 3});
-  AddParam(&b0, scope, "scalar_0d", PrecisionType::kFloat, {});
-  cpp::OpDesc feed("feed");
-  feed.SetInput("X", {"feed"});
-  feed.SetOutput("Out", {"x"});
-  feed.SetAttr<int32_t>("col", 0);
-  feed.SetAttr<std::string>(kKernelKeyAttr, "feed,host,any,any,def");
-  b0.ops.push_back(feed);
-  b0.ops.push_back(OpWithEveryAttributeKind());
-
-  cpp::BlockDesc& b1 = program.blocks[1];
-  b1.idx = 1;
-  b1.parent_idx = 0;
-  b1.vars.push_back(TensorVar("i", PrecisionType::kInt64, {1}, false));
-  cpp::OpDesc inc("increment");  // no picked kernel: stored without one
-  inc.SetInput("X", {"i"});
-  inc.SetOutput("Out", {"i"});
-  inc.SetAttr<float>("step", 1.f);
-  b1.ops.push_back(inc);
-  return program;
-}
 
 struct SmallModel {
   Scope scope;
@@ -214,8 +99,9 @@ TEST(NbFormat, RoundTripKeepsEveryAttributeKindVarAndParam) {
   EXPECT_FALSE(op.GetAttr<bool>("boolean_false"));
   EXPECT_EQ(op.GetAttr<std::string>("string").size(), 20u);  // the NUL byte survives
   EXPECT_TRUE(std::signbit(op.GetAttr<std::vector<float>>("floats")[1]));
-  EXPECT_EQ(op.GetAttr<std::vector<int64_t>>("longs"), (std::vector<int64_t>{int64_t{1} << 40, -7}));
-  EXPECT_EQ(op.GetAttr<std::string>(kKernelKeyAttr), kKernelKey);
+  EXPECT_EQ(op.GetAttr<std::vector<int64_t>>("longs"),
+            (std::vector<int64_t>{int64_t{1} << 40, -7}));
+  EXPECT_EQ(op.GetAttr<std::string>(kKernelKeyAttr), kEveryKindKernelKey);
   EXPECT_TRUE(op.HasInput("W"));
   EXPECT_EQ(op.inputs().count("Empty"), 1u);
   EXPECT_FALSE(loaded.blocks[1].ops[0].HasAttr(kKernelKeyAttr));
@@ -223,13 +109,13 @@ TEST(NbFormat, RoundTripKeepsEveryAttributeKindVarAndParam) {
   // Params only; activations and lists are the predictor's business.
   EXPECT_EQ(loaded_scope.FindVar("x"), nullptr);
   EXPECT_EQ(loaded_scope.FindVar("feed"), nullptr);
-  EXPECT_EQ(loaded_scope.FindTensor("with_lod")->lod(), (LoD{{0, 2, 4}, {0, 1, 3, 4, 6}}));
+  EXPECT_EQ(loaded_scope.FindTensor("a_with_lod")->lod(), (LoD{{0, 2, 4}, {0, 1, 3, 4, 6}}));
   EXPECT_TRUE(loaded_scope.FindTensor("p_i64")->persistable());
 }
 
 TEST(NbFormat, KernelKeyIsStoredOnceAsATable) {
   SmallModel m;
-  EXPECT_EQ(m.bytes.find(kKernelKey), std::string::npos);
+  EXPECT_EQ(m.bytes.find(kEveryKindKernelKey), std::string::npos);
   EXPECT_EQ(m.bytes.find(kKernelKeyAttr), std::string::npos);
   const fbs::Model* meta = MutableMeta(&m.bytes);
   const fbs::KernelKey* k = meta->blocks()->Get(0)->ops()->Get(1)->kernel();
@@ -516,8 +402,7 @@ TEST_F(NbSampleModel, SaveErrorsNameThePath) {
 TEST(NbWriter, PersistableVarWithoutTensorIsAnError) {
   SmallModel m;
   m.program.blocks[0].vars.push_back(TensorVar("ghost", PrecisionType::kFloat, {2}, true));
-  ExpectError([&] { SerializeModelNb(m.program, m.scope, "v"); },
-              {"param 'ghost'", "no tensor"});
+  ExpectError([&] { SerializeModelNb(m.program, m.scope, "v"); }, {"param 'ghost'", "no tensor"});
 }
 
 TEST(NbWriter, ParamPrecisionMustMatchItsVar) {
@@ -652,7 +537,8 @@ TEST(NbLoader, ParamOffsetOutsideTheDataSection) {
   ASSERT_TRUE(MutableParam(&bytes, "p_i64")->mutate_offset(1ull << 40));
   ExpectLoadError(bytes, {"param 'p_i64'", "outside the data section"});
   bytes = m.bytes;
-  ASSERT_TRUE(MutableParam(&bytes, "p_i32")->mutate_offset(std::numeric_limits<uint64_t>::max() - 63));
+  ASSERT_TRUE(
+      MutableParam(&bytes, "p_i32")->mutate_offset(std::numeric_limits<uint64_t>::max() - 63));
   ExpectLoadError(bytes, {"param 'p_i32'", "outside the data section"});
 }
 
@@ -661,8 +547,8 @@ TEST(NbLoader, ParamSizeMustMatchDimsTimesPrecision) {
   std::string bytes = m.bytes;
   fbs::Param* p = MutableParam(&bytes, "p_i64");
   ASSERT_TRUE(p->mutate_size(p->size() - 8));
-  ExpectLoadError(bytes, {"param 'p_i64'", "size 16 bytes does not match dims [3]", "int64",
-                          "24 bytes"});
+  ExpectLoadError(bytes,
+                  {"param 'p_i64'", "size 16 bytes does not match dims [3]", "int64", "24 bytes"});
   bytes = m.bytes;
   auto* dims = MutableParam(&bytes, "p_f32")->mutable_dims();
   dims->Mutate(0, -2);
@@ -689,32 +575,40 @@ TEST(NbLoader, UnknownEnumValues) {
   ExpectLoadError(bytes, {"param 'p_f32'", "unknown precision value 77"});
 
   bytes = m.bytes;
-  auto* op = MutableMeta(&bytes)->mutable_blocks()->GetMutableObject(0)->mutable_ops()
-                 ->GetMutableObject(1);
+  auto* op =
+      MutableMeta(&bytes)->mutable_blocks()->GetMutableObject(0)->mutable_ops()->GetMutableObject(
+          1);
   ASSERT_TRUE(op->mutable_kernel()->mutate_target(static_cast<fbs::Target>(3)));
   ExpectLoadError(bytes, {"op 'every_kind' kernel", "unknown target value 3"});
 
   bytes = m.bytes;
-  op = MutableMeta(&bytes)->mutable_blocks()->GetMutableObject(0)->mutable_ops()
-           ->GetMutableObject(1);
+  op = MutableMeta(&bytes)->mutable_blocks()->GetMutableObject(0)->mutable_ops()->GetMutableObject(
+      1);
   ASSERT_TRUE(op->mutable_kernel()->mutate_layout(static_cast<fbs::Layout>(-1)));
   ExpectLoadError(bytes, {"unknown layout value -1"});
 
   bytes = m.bytes;
-  auto* attr = MutableMeta(&bytes)->mutable_blocks()->GetMutableObject(0)->mutable_ops()
-                   ->GetMutableObject(1)->mutable_attrs()->GetMutableObject(0);
+  auto* attr = MutableMeta(&bytes)
+                   ->mutable_blocks()
+                   ->GetMutableObject(0)
+                   ->mutable_ops()
+                   ->GetMutableObject(1)
+                   ->mutable_attrs()
+                   ->GetMutableObject(0);
   ASSERT_TRUE(attr->mutate_kind(static_cast<fbs::AttrKind>(13)));
   ExpectLoadError(bytes, {"op 'every_kind'", "unknown attribute kind value 13"});
 
   bytes = m.bytes;
-  auto* var = MutableMeta(&bytes)->mutable_blocks()->GetMutableObject(0)->mutable_vars()
-                  ->GetMutableObject(2);  // "x", float: its precision is stored
+  auto* var =
+      MutableMeta(&bytes)->mutable_blocks()->GetMutableObject(0)->mutable_vars()->GetMutableObject(
+          2);  // "x", float: its precision is stored
   ASSERT_TRUE(var->mutate_precision(static_cast<fbs::Precision>(11)));
   ExpectLoadError(bytes, {"var 'x'", "unknown precision value 11"});
 
   bytes = m.bytes;
-  var = MutableMeta(&bytes)->mutable_blocks()->GetMutableObject(0)->mutable_vars()
-            ->GetMutableObject(0);  // "feed", a FeedList (kind 1, stored)
+  var =
+      MutableMeta(&bytes)->mutable_blocks()->GetMutableObject(0)->mutable_vars()->GetMutableObject(
+          0);  // "feed", a FeedList (kind 1, stored)
   ASSERT_TRUE(var->mutate_kind(static_cast<fbs::VarKind>(9)));
   ExpectLoadError(bytes, {"var 'feed'", "unknown var kind value 9"});
 }
@@ -755,11 +649,14 @@ TEST(NbLoader, SharedSubstructuresCannotBlowUpMemory) {
     ab.add_kind(fbs::AttrKind::STRINGS);
     ab.add_strings(strings);
     const auto attr = ab.Finish();
-    const auto op = fbs::CreateOp(fbb, fbb.CreateString("op"), 0, 0,
-                                  fbb.CreateVector(std::vector<flatbuffers::Offset<fbs::Attr>>{attr}));
-    const auto block = fbs::CreateBlock(fbb, 0, -1, 0,
-                                        fbb.CreateVector(std::vector<flatbuffers::Offset<fbs::Op>>{op}));
-    fbs::FinishModelBuffer(fbb, fbs::CreateModel(fbb, 0, fbb.CreateVector(std::vector<flatbuffers::Offset<fbs::Block>>{block})));
+    const auto op =
+        fbs::CreateOp(fbb, fbb.CreateString("op"), 0, 0,
+                      fbb.CreateVector(std::vector<flatbuffers::Offset<fbs::Attr>>{attr}));
+    const auto block = fbs::CreateBlock(
+        fbb, 0, -1, 0, fbb.CreateVector(std::vector<flatbuffers::Offset<fbs::Op>>{op}));
+    fbs::FinishModelBuffer(
+        fbb, fbs::CreateModel(
+                 fbb, 0, fbb.CreateVector(std::vector<flatbuffers::Offset<fbs::Block>>{block})));
     // 1 GB of strings from a 400 kB file.
     ExpectLoadError(FileWithMeta(fbb), {"expands far beyond"});
   }
@@ -768,10 +665,50 @@ TEST(NbLoader, SharedSubstructuresCannotBlowUpMemory) {
     const auto op = fbs::CreateOp(fbb, fbb.CreateString(std::string(1000, 'o')));
     const std::vector<flatbuffers::Offset<fbs::Op>> ops(200000, op);
     const auto block = fbs::CreateBlock(fbb, 0, -1, 0, fbb.CreateVector(ops));
-    fbs::FinishModelBuffer(fbb, fbs::CreateModel(fbb, 0, fbb.CreateVector(std::vector<flatbuffers::Offset<fbs::Block>>{block})));
+    fbs::FinishModelBuffer(
+        fbb, fbs::CreateModel(
+                 fbb, 0, fbb.CreateVector(std::vector<flatbuffers::Offset<fbs::Block>>{block})));
     // 200000 references to one op with a 1000-byte type: 200 MB from an 800 kB file.
     ExpectLoadError(FileWithMeta(fbb), {"expands far beyond"});
   }
+}
+
+// The verifier aligns a vector's length field only: a vector of int64 moved by 4 bytes
+// passes it, and the loader must refuse it rather than load misaligned values.
+TEST(NbLoader, MisalignedVectorIsRefused) {
+  SmallModel m;
+  std::string bytes = m.bytes;
+  fbs::Param* param = MutableParam(&bytes, "p_f32");  // dims [2, 3, 5]
+  auto* table = reinterpret_cast<flatbuffers::Table*>(param);
+  auto* field = const_cast<uint8_t*>(table->GetAddressOf(fbs::Param::VT_DIMS));
+  ASSERT_NE(field, nullptr);
+  // Now the length is the low half of dims[0] (2) and the elements start 4 bytes later.
+  flatbuffers::WriteScalar<flatbuffers::uoffset_t>(
+      field, flatbuffers::ReadScalar<flatbuffers::uoffset_t>(field) + 4);
+  ExpectLoadError(bytes, {"param 'p_f32'", "misaligned"});
+}
+
+// Bytes from elsewhere that do not keep the params' alignment.
+class OffByOneBytes : public NbModelBytes {
+ public:
+  explicit OffByOneBytes(const std::string& bytes)
+      : copy_(NbModelBytes::CopyOf(std::string(1, '\0').append(bytes).data(), bytes.size() + 1)) {}
+  const uint8_t* data() const override { return copy_->data() + 1; }
+  size_t size() const override { return copy_->size() - 1; }
+
+ private:
+  std::shared_ptr<const NbModelBytes> copy_;
+};
+
+TEST(NbLoader, UnalignedBytesAreRefused) {
+  SmallModel m;
+  ExpectError(
+      [&] {
+        Scope scope;
+        cpp::ProgramDesc program;
+        LoadModelNb(std::make_shared<OffByOneBytes>(m.bytes), &scope, &program);
+      },
+      {"<memory buffer>", "not 64-byte aligned"});
 }
 
 TEST(NbLoader, MissingEmptyAndDirectoryFiles) {

@@ -76,6 +76,17 @@ void SetInput(lite_api::PaddlePredictor* predictor, int i, const lite_api::shape
   in->CopyFromCpu<float>(values.data());
 }
 
+std::vector<float> RunOnce(lite_api::PaddlePredictor* predictor, const lite_api::shape_t& shape,
+                           float scale) {
+  int64_t n = 1;
+  for (auto d : shape) n *= d;
+  auto x = PatternInput(n);
+  for (auto& v : x) v *= scale;
+  SetInput(predictor, 0, shape, x);
+  predictor->Run();
+  return OutputFloats(*predictor, 0);
+}
+
 float MaxAbsDiff(const std::vector<float>& a, const std::vector<float>& b) {
   if (a.size() != b.size()) return INFINITY;
   float m = 0.f;

@@ -25,6 +25,9 @@ std::vector<float> PatternInput(int64_t n);
 std::vector<float> OutputFloats(const lite_api::PaddlePredictor& predictor, int i);
 void SetInput(lite_api::PaddlePredictor* predictor, int i, const lite_api::shape_t& shape,
               const std::vector<float>& values);
+// Sets input 0 to PatternInput of `shape` times `scale`, runs, and returns output 0.
+std::vector<float> RunOnce(lite_api::PaddlePredictor* predictor, const lite_api::shape_t& shape,
+                           float scale = 1.f);
 float MaxAbsDiff(const std::vector<float>& a, const std::vector<float>& b);
 
 }  // namespace test

@@ -4,6 +4,7 @@
 set -uo pipefail
 runner=$1
 maker=$2
+opt=$3
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$maker" "$work/model" >/dev/null || { echo "FAIL: make_sample_model"; exit 1; }
@@ -24,7 +25,13 @@ expect() {  # expect NAME EXIT_CODE NEEDLE -- command...
 }
 
 expect runs 0 "median_ms:" -- "$runner" --model_dir="$work/model" --input_shape=1,3,32,32 --repeats=3
-expect no_model 2 "give --model_dir or --model_file" -- "$runner"
+expect no_model 2 "give --model_dir, --model_file or --optimized_model_file" -- "$runner"
+"$opt" --model_dir="$work/model" --optimize_out="$work/sample" >/dev/null 2>&1 ||
+  { echo "FAIL: opt"; exit 1; }
+expect nb_runs 0 "load_median_ms:" -- "$runner" --optimized_model_file="$work/sample.nb" \
+  --input_shape=1,3,32,32 --repeats=2 --load_repeats=3
+expect nb_missing 1 "$work/nope.nb" -- "$runner" --optimized_model_file="$work/nope.nb" \
+  --input_shape=1,3,32,32
 expect missing_dir 1 "missing model dir" -- "$runner" --model_dir="$work/nope" --input_shape=1,3,32,32
 expect bad_shape 1 "bad --input_shape dimension 'x'" -- "$runner" --model_dir="$work/model" --input_shape=1,x,32,32
 expect wrong_channels 1 "conv2d" -- "$runner" --model_dir="$work/model" --input_shape=1,4,32,32

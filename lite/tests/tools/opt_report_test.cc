@@ -10,30 +10,11 @@
 #include <vector>
 
 #include "lite/core/op_registry.h"
-#include "lite/operators/op_params.h"
+#include "lite/tests/core/kernelless_op.h"
 #include "lite/tests/kernels/kernel_test_util.h"
 #include "tools/sample_model_builder.h"
 
-namespace paddle {
-namespace lite {
-namespace test {
-class OptKernellessOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  bool CheckShape() const override { return true; }
-  bool InferShapeImpl() const override { return true; }
-
- protected:
-  bool AttachImpl(const cpp::OpDesc&, Scope*) override { return true; }
-  ParamBase* mutable_param() override { return &param_; }
-
- private:
-  operators::ActivationParam param_;
-};
-}  // namespace test
-}  // namespace lite
-}  // namespace paddle
-REGISTER_LITE_OP(test_opt_kernelless, paddle::lite::test::OptKernellessOp);
+REGISTER_LITE_OP(test_opt_kernelless, paddle::lite::test::KernellessOp);
 
 namespace paddle {
 namespace lite {

@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# tailored_lib_test.sh BUILD_DIR WRITE_LIGHT_TEST_DATA
+# tools/build_tailored_lib.sh end to end: tailored light libraries for the sample model and
+# (with the shared models) for ppocr_cls_mobile_v2; an app compiled against each runs its
+# .nb and matches the reference; the ppocr-tailored library refuses the .nb of mnist_mlp_sep
+# and of squeezenet_gesture_sep with an error listing the kernels it lacks. Exits 77 (skipped) when the shared models are absent,
+# after the sample-model part has passed.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/../../.." && pwd)
+build=$1
+write_data=$2
+work=$build/tailor_test
+rm -rf "$work/out-sample" "$work/out-ppocr" "$work/data" "$work/apps"
+mkdir -p "$work/apps"
+export PLITE_BUILD_DIR=$build PLITE_TAILOR_WORK=$work/builds
+failures=0
+passes=0
+ok() { echo "ok: $1"; passes=$((passes + 1)); }
+fail() { echo "FAIL: $1"; failures=$((failures + 1)); }
+app_src=$root/lite/tests/api/light_app.cc
+untailored=$work/builds/untailored-install
+
+# compile_app OUT_DIR NAME: the app against OUT_DIR's headers and tailored shared lib alone.
+compile_app() {
+  c++ -std=c++17 "$app_src" -I"$1/include" -L"$1/lib" -lpaddle_light_api_shared \
+      -Wl,-rpath,"$1/lib" -o "$work/apps/$2"
+}
+so_size() { stat -c %s "$1/lib/libpaddle_light_api_shared.so"; }
+
+# ---- the sample model (expected output from the full predictor)
+"$write_data" "$work/data" >/dev/null || { echo "FAIL: write_light_test_data"; exit 1; }
+if bash "$root/tools/build_tailored_lib.sh" "$work/data/model" "$work/out-sample"; then
+  ok "build_tailored_lib.sh on the sample model"
+  # The tailored build compiled exactly the listed sources, and so not e.g. multiclass_nms.
+  tb=$work/builds/tailored-out-sample
+  for kind in op kernel; do
+    compiled=$(sed "s#^$root/##" "$tb/lite/gen/${kind}_sources.txt" | grep . | sort)
+    listed=$(grep . "$work/out-sample/tailoring/.tailored_${kind}s_source_list" | sort)
+    if [ "$compiled" = "$listed" ]; then
+      ok "the tailored build compiled exactly the $(wc -l <<<"$listed") listed $kind sources"
+    else
+      fail "$kind sources compiled != listed: $(diff <(echo "$compiled") <(echo "$listed") | tr '\n' ' ')"
+    fi
+  done
+  grep -q "lite/kernels/host/conv_compute.cc" "$tb/lite/gen/kernel_sources.txt" && ok "sample keeps conv" || fail "sample lacks conv"
+  grep -q "multiclass_nms" "$tb/lite/gen/kernel_sources.txt" && fail "sample keeps multiclass_nms" || ok "sample drops multiclass_nms"
+  if [ "$(so_size "$work/out-sample")" -lt "$(so_size "$untailored")" ]; then
+    ok "tailored $(so_size "$work/out-sample") < untailored $(so_size "$untailored") bytes"
+  else
+    fail "tailored library is not smaller"
+  fi
+  if compile_app "$work/out-sample" sample_app &&
+     "$work/apps/sample_app" "$work/out-sample/model.nb" 1,3,32,32 "$work/data/input.f32" \
+       "$work/data/expected.f32" 1e-5; then
+    ok "sample app on the tailored library matches the full predictor"
+  else
+    fail "sample app on the tailored library"
+  fi
+else
+  fail "build_tailored_lib.sh on the sample model"
+fi
+
+# ---- ppocr_cls_mobile_v2, and models it must refuse, from the shared models
+models=${PLITE_MODELS_DIR:-$root/../shared/models}
+ppocr=$models/ppocr_cls_mobile_v2
+mnist=$models/mnist_mlp_sep
+if [ ! -f "$ppocr/inference.pdmodel" ] || [ ! -f "$mnist/__model__" ] ||
+   [ ! -f "$models/squeezenet_gesture_sep/__model__" ]; then
+  echo "$passes passed, $failures failed"
+  echo "SKIPPED: the ppocr part: no shared models at $models (set PLITE_MODELS_DIR)"
+  [ "$failures" -eq 0 ] && exit 77
+  exit 1
+fi
+if bash "$root/tools/build_tailored_lib.sh" "$ppocr/inference.pdmodel" "$ppocr/inference.pdiparams" \
+     "$work/out-ppocr"; then
+  ok "build_tailored_lib.sh on ppocr_cls_mobile_v2"
+  echo "ppocr-tailored kernels:"
+  sed 's/^/  /' "$work/out-ppocr/tailoring/.tailored_kernels_list"
+  if compile_app "$work/out-ppocr" ppocr_app &&
+     "$work/apps/ppocr_app" "$work/out-ppocr/model.nb" 1,3,48,192 \
+       "$ppocr/reference/cls_1x3x48x192.input.f32" "$ppocr/reference/cls_1x3x48x192.output.f32" 1e-4; then
+    ok "ppocr app on the tailored library matches the stored reference within 1e-4"
+  else
+    fail "ppocr app on the tailored library"
+  fi
+  # mnist (relu unfused) and squeezenet (batch_norm, concat, dropout, flatten2) need kernels
+  # ppocr does not: the tailored library must refuse them, naming every missing kernel.
+  for name in mnist_mlp_sep squeezenet_gesture_sep; do
+    rm -rf "$work/$name"
+    if ! "$build/tools/opt" --model_dir="$models/$name" --valid_targets=host \
+         --optimize_out="$work/$name/model" --record_tailoring_info=true >/dev/null; then
+      fail "opt on $name"
+      continue
+    fi
+    out=$("$work/apps/ppocr_app" "$work/$name/model.nb" 1,3,224,224 2>&1)
+    code=$?
+    echo "$out"
+    lacking=$(comm -23 <(sort "$work/$name/model/.tailored_kernels_list") \
+                       <(sort "$work/out-ppocr/tailoring/.tailored_kernels_list"))
+    echo "kernels $name needs beyond ppocr's: $(tr '\n' ' ' <<<"$lacking")"
+    named=1
+    [ -n "$lacking" ] || named=0
+    while read -r key; do
+      [ -z "$key" ] || grep -qF "$key" <<<"$out" || named=0
+    done <<<"$lacking"
+    if [ $code -eq 1 ] && grep -qF "kernels [" <<<"$out" && [ $named -eq 1 ]; then
+      ok "the ppocr-tailored library refuses $name, listing all $(wc -l <<<"$lacking") missing kernels"
+    else
+      fail "$name on the ppocr-tailored library: exit $code"
+    fi
+  done
+  # The same .nb runs on the untailored light library.
+  if c++ -std=c++17 "$app_src" -I"$work/out-ppocr/include" -L"$untailored/lib" \
+       -lpaddle_light_api_shared -Wl,-rpath,"$untailored/lib" -o "$work/apps/untailored_app" &&
+     "$work/apps/untailored_app" "$work/mnist_mlp_sep/model.nb" 1,1,28,28 \
+       "$mnist/reference/mnist_1x1x28x28.input.f32" "$mnist/reference/mnist_1x1x28x28.output.f32" 1e-4; then
+    ok "mnist runs on the untailored light library"
+  else
+    fail "mnist on the untailored light library"
+  fi
+else
+  fail "build_tailored_lib.sh on ppocr_cls_mobile_v2"
+fi
+
+echo "$passes passed, $failures failed"
+[ "$failures" -eq 0 ]

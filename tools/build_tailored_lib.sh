@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# build_tailored_lib.sh: one command from a Paddle model to a light library (MobileConfig)
+# that holds only the ops and kernels the model needs.
+#
+#   bash tools/build_tailored_lib.sh MODEL_DIR OUT_DIR
+#   bash tools/build_tailored_lib.sh MODEL_FILE PARAMS_FILE OUT_DIR
+#
+# 1. builds `opt` in the normal build dir ($PLITE_BUILD_DIR, default <source>/build)
+# 2. opt --optimize_out --record_tailoring_info: the optimized model.nb and the lists of the
+#    ops and kernels (with their source files) it uses
+# 3. configures and builds a light-only (LITE_ON_TINY_PUBLISH), tailored (LITE_BUILD_TAILOR)
+#    Release build that compiles only the listed sources, and an untailored light-only
+#    build with the same flags for comparison (both in $PLITE_TAILOR_WORK, default
+#    <source>/build-tailor; reruns are incremental)
+# 4. installs the tailored build stripped into OUT_DIR:
+#      OUT_DIR/lib/libpaddle_light_api_shared.so  OUT_DIR/lib/libpaddle_api_light_bundled.a
+#      OUT_DIR/include/paddle_api.h ...           OUT_DIR/model.nb
+#      OUT_DIR/tailoring/.tailored_*              (what opt recorded)
+#    and prints the stripped sizes of the tailored and the untailored shared library.
+# Environment: PLITE_BUILD_DIR, PLITE_TAILOR_WORK (above), PLITE_VALID_TARGETS (opt
+# --valid_targets, default host), PLITE_JOBS (build jobs, default nproc).
+#
+# Size flags (both builds): -Os, -ffunction-sections -fdata-sections and -Wl,--gc-sections
+# (unreferenced functions and data are dropped at link), then strip --strip-unneeded.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+
+usage() {
+  echo "usage: build_tailored_lib.sh MODEL_DIR OUT_DIR" >&2
+  echo "       build_tailored_lib.sh MODEL_FILE PARAMS_FILE OUT_DIR" >&2
+  exit 2
+}
+case $# in
+  2) [ -d "$1" ] || { echo "build_tailored_lib: model dir '$1' not found" >&2; exit 1; }
+     model_args=(--model_dir="$(cd "$1" && pwd)"); out=$2 ;;
+  3) for f in "$1" "$2"; do
+       [ -f "$f" ] || { echo "build_tailored_lib: '$f' not found" >&2; exit 1; }
+     done
+     model_args=(--model_file="$(realpath "$1")" --param_file="$(realpath "$2")"); out=$3 ;;
+  *) usage ;;
+esac
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+build=${PLITE_BUILD_DIR:-$root/build}
+work=${PLITE_TAILOR_WORK:-$root/build-tailor}
+mkdir -p "$work"
+jobs=${PLITE_JOBS:-$(nproc)}
+targets=${PLITE_VALID_TARGETS:-host}  # opt --valid_targets
+# Build dirs at the same depth share ccache entries when paths are made relative to this.
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$root}
+
+generator=()
+command -v ninja >/dev/null && generator=(-G Ninja)
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+size_flags=(-DCMAKE_BUILD_TYPE=Release
+  "-DCMAKE_CXX_FLAGS_RELEASE=-Os -DNDEBUG"
+  "-DCMAKE_CXX_FLAGS=-ffunction-sections -fdata-sections"
+  "-DCMAKE_SHARED_LINKER_FLAGS=-Wl,--gc-sections")
+light_targets=(--target paddle_light_api_shared paddle_api_light_bundled)
+
+step() { echo "== build_tailored_lib: $*"; }
+
+# 1. opt from the normal build.
+if [ ! -f "$build/CMakeCache.txt" ]; then
+  step "configuring $build"
+  cmake -S "$root" -B "$build" "${generator[@]}" "${launcher[@]}" -DCMAKE_BUILD_TYPE=Release >/dev/null
+fi
+step "building opt in $build"
+cmake --build "$build" --target opt -j "$jobs" >/dev/null
+
+# 2. The optimized model and its tailoring lists (opt writes model.nb and the dir model/).
+rm -rf "$out/opt"
+mkdir -p "$out/opt"
+step "opt ${model_args[*]}"
+"$build/tools/opt" "${model_args[@]}" --valid_targets="$targets" --optimize_out="$out/opt/model" \
+  --record_tailoring_info=true
+lists=$out/opt/model
+for f in .tailored_ops_source_list .tailored_kernels_source_list; do
+  [ -s "$lists/$f" ] || { echo "build_tailored_lib: opt wrote no $lists/$f" >&2; exit 1; }
+done
+
+# 3. The tailored light-only build, and the untailored one to compare with.
+build_light() {  # build_light DIR [extra cmake args...]
+  local dir=$1
+  shift
+  # Light-only: must configure and build without protobuf, gflags, glog or gtest.
+  cmake -S "$root" -B "$dir" --no-warn-unused-cli "${generator[@]}" "${launcher[@]}" \
+        "${size_flags[@]}" -DLITE_ON_TINY_PUBLISH=ON -DCMAKE_DISABLE_FIND_PACKAGE_Protobuf=ON \
+        -DCMAKE_DISABLE_FIND_PACKAGE_gflags=ON -DCMAKE_DISABLE_FIND_PACKAGE_glog=ON \
+        -DCMAKE_DISABLE_FIND_PACKAGE_GTest=ON "$@" >/dev/null
+  cmake --build "$dir" "${light_targets[@]}" -j "$jobs" >/dev/null
+}
+tailored_build=$work/tailored-$(basename "$out")
+step "tailored light build in $tailored_build"
+build_light "$tailored_build" -DLITE_BUILD_TAILOR=ON -DLITE_OPTMODEL_DIR="$lists"
+step "untailored light build in $work/untailored"
+build_light "$work/untailored" -DLITE_BUILD_TAILOR=OFF
+
+# 4. Stripped install of the tailored library, headers and model into OUT_DIR.
+rm -rf "$out/lib" "$out/include" "$out/tailoring"
+cmake --install "$tailored_build" --prefix "$out" --strip >/dev/null
+strip --strip-debug "$out/lib/libpaddle_api_light_bundled.a"
+cp "$out/opt/model.nb" "$out/model.nb"
+mkdir -p "$out/tailoring"
+cp "$lists"/.tailored_* "$out/tailoring/"
+rm -rf "$out/opt"
+cmake --install "$work/untailored" --prefix "$work/untailored-install" --strip >/dev/null
+
+size() { stat -c %s "$1"; }
+tailored_so=$out/lib/libpaddle_light_api_shared.so
+full_so=$work/untailored-install/lib/libpaddle_light_api_shared.so
+echo "build_tailored_lib: model.nb, lib/ and include/ are in $out"
+echo "build_tailored_lib: kernels kept: $(tr '\n' ' ' < "$out/tailoring/.tailored_kernels_source_list")"
+echo "build_tailored_lib: stripped libpaddle_light_api_shared.so (x86_64, -Os, gc-sections):"
+echo "  tailored   $(size "$tailored_so") bytes"
+echo "  untailored $(size "$full_so") bytes"
