@@ -1,0 +1,280 @@
+#include "lite/backends/x86/math/sgemm.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <thread>
+#include <vector>
+
+#include "lite/backends/x86/cpu_info.h"
+#include "lite/backends/x86/math/sgemm_kernel.h"
+#include "lite/utils/check.h"
+
+namespace paddle {
+namespace lite {
+namespace x86 {
+namespace math {
+
+using sgemm_internal::kMR;
+using sgemm_internal::kNR;
+using sgemm_internal::MicroKernel;
+
+namespace {
+
+// Cache blocking (BLIS loop order): a KC x NR panel of B stays in L1 while the micro-kernel
+// walks the MC x KC block of A held in L2; the KC x NC block of packed B lives in L2/L3.
+constexpr int kKC = 256;  // 16 KB per B micro-panel
+constexpr int kMC = 144;  // multiple of kMR; 144 KB of packed A per block
+constexpr int kNC = 3072;  // multiple of kNR; 3 MB of packed B per block
+
+int RoundUp(int x, int multiple) { return (x + multiple - 1) / multiple * multiple; }
+
+// Packed A: for each KC block of columns (starting at pc), the MR-row panels one after
+// another, each stored k-major (kc x MR, rows past m zero). The panel holding row i0
+// (a multiple of MR) therefore starts at pc * m_pad + i0 * kc.
+const float* APanel(const float* packed, int m_pad, int pc, int kc, int i0) {
+  return packed + static_cast<int64_t>(pc) * m_pad + static_cast<int64_t>(i0) * kc;
+}
+
+// Packs B[0..kc) x [0..nc) into NR-column panels, each kc x NR, columns past nc zero.
+void PackB(int kc, int nc, const float* b, int ldb, float* dst) {
+  for (int j0 = 0; j0 < nc; j0 += kNR) {
+    const int cols = std::min(kNR, nc - j0);
+    float* panel = dst + static_cast<int64_t>(j0) * kc;
+    for (int p = 0; p < kc; ++p) {
+      const float* src = b + static_cast<int64_t>(p) * ldb + j0;
+      float* out = panel + p * kNR;
+      int j = 0;
+      for (; j < cols; ++j) out[j] = src[j];
+      for (; j < kNR; ++j) out[j] = 0.f;
+    }
+  }
+}
+
+float Activate(float v, int act) {
+  if (act == sgemm_internal::kActNone) return v;
+  v = std::max(v, 0.f);
+  return act == sgemm_internal::kActRelu6 ? std::min(v, 6.f) : v;
+}
+
+int ToTileAct(GemmActivation act) {
+  switch (act) {
+    case GemmActivation::kNone:
+      return sgemm_internal::kActNone;
+    case GemmActivation::kRelu:
+      return sgemm_internal::kActRelu;
+    case GemmActivation::kRelu6:
+      return sgemm_internal::kActRelu6;
+  }
+  PLITE_THROW("sgemm: unknown GemmActivation ", static_cast<int>(act));
+}
+
+MicroKernel PickKernel(SgemmIsa isa) {
+  switch (isa) {
+    case SgemmIsa::kAuto:
+      return CpuHasAvx2Fma() ? sgemm_internal::MicroKernelAvx2
+                             : sgemm_internal::MicroKernelScalar;
+    case SgemmIsa::kAvx2:
+      PLITE_CHECK(CpuHasAvx2Fma(), "sgemm: SgemmIsa::kAvx2 requested but this CPU lacks AVX2/FMA");
+      return sgemm_internal::MicroKernelAvx2;
+    case SgemmIsa::kScalar:
+      return sgemm_internal::MicroKernelScalar;
+  }
+  PLITE_THROW("sgemm: unknown SgemmIsa ", static_cast<int>(isa));
+}
+
+struct Problem {
+  int m, n, k;
+  const float* packed_a;
+  const float* b;
+  int ldb;
+  float beta;
+  float* c;
+  int ldc;
+  const float* bias;
+  int act;
+  MicroKernel kernel;
+};
+
+// C rows [m0, m1) x columns [n0, n1) of the problem; m0 is a multiple of MR.
+void RunBlock(const Problem& pr, int m0, int m1, int n0, int n1) {
+  const int m_pad = RoundUp(pr.m, kMR);
+  const int kc_max = std::min(kKC, pr.k);
+  std::vector<float> b_pack(static_cast<size_t>(kc_max) *
+                            RoundUp(std::min(kNC, n1 - n0), kNR));
+  alignas(32) float tile[kMR * kNR];
+  for (int jc = n0; jc < n1; jc += kNC) {
+    const int nc = std::min(kNC, n1 - jc);
+    for (int pc = 0; pc < pr.k; pc += kKC) {
+      const int kc = std::min(kKC, pr.k - pc);
+      // Earlier K blocks already wrote C: later ones accumulate; the epilogue runs last.
+      const float beta = pc == 0 ? pr.beta : 1.f;
+      const bool last = pc + kc == pr.k;
+      const float* bias = last ? pr.bias : nullptr;
+      const int act = last ? pr.act : sgemm_internal::kActNone;
+      PackB(kc, nc, pr.b + static_cast<int64_t>(pc) * pr.ldb + jc, pr.ldb, b_pack.data());
+      for (int ic = m0; ic < m1; ic += kMC) {
+        const int mc = std::min(kMC, m1 - ic);
+        for (int jr = 0; jr < nc; jr += kNR) {
+          const int nr = std::min(kNR, nc - jr);
+          const float* bp = b_pack.data() + static_cast<int64_t>(jr) * kc;
+          for (int ir = 0; ir < mc; ir += kMR) {
+            const int mr = std::min(kMR, mc - ir);
+            const int row = ic + ir;
+            const float* ap = APanel(pr.packed_a, m_pad, pc, kc, row);
+            float* cp = pr.c + static_cast<int64_t>(row) * pr.ldc + jc + jr;
+            const float* bias_r = bias ? bias + row : nullptr;
+            if (mr == kMR && nr == kNR) {
+              pr.kernel(kc, ap, bp, kNR, cp, pr.ldc, beta, bias_r, act);
+              continue;
+            }
+            // Edge tile: full tile into scratch, then only the valid part into C.
+            pr.kernel(kc, ap, bp, kNR, tile, kNR, 0.f, nullptr, sgemm_internal::kActNone);
+            for (int r = 0; r < mr; ++r) {
+              float* c_row = cp + static_cast<int64_t>(r) * pr.ldc;
+              for (int j = 0; j < nr; ++j) {
+                float v = tile[r * kNR + j];
+                if (beta != 0.f) v += beta * c_row[j];
+                if (bias_r) v += bias_r[r];
+                c_row[j] = Activate(v, act);
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+// Runs fn(0) .. fn(count - 1), fn(0) on the calling thread. A plain fork/join a thread pool
+// can replace later.
+template <typename Fn>
+void ParallelFor(int count, Fn fn) {
+  std::vector<std::thread> workers;
+  for (int t = 1; t < count; ++t) workers.emplace_back(fn, t);
+  fn(0);
+  for (auto& w : workers) w.join();
+}
+
+void CheckShapes(const char* who, int m, int n, int k, int ldb, int ldc) {
+  PLITE_CHECK(m >= 0 && n >= 0 && k >= 0, who, ": negative size m=", m, " n=", n, " k=", k);
+  PLITE_CHECK(ldb >= std::max(n, 1), who, ": ldb=", ldb, " is smaller than n=", n);
+  PLITE_CHECK(ldc >= std::max(n, 1), who, ": ldc=", ldc, " is smaller than n=", n);
+}
+
+}  // namespace
+
+size_t PackedASize(int m, int k) {
+  PLITE_CHECK(m >= 0 && k >= 0, "sgemm PackedASize: negative size m=", m, " k=", k);
+  return static_cast<size_t>(RoundUp(m, kMR)) * static_cast<size_t>(k);
+}
+
+void PackA(int m, int k, const float* a, int lda, float* packed, float alpha) {
+  PLITE_CHECK(m >= 0 && k >= 0, "sgemm PackA: negative size m=", m, " k=", k);
+  PLITE_CHECK(lda >= std::max(k, 1), "sgemm PackA: lda=", lda, " is smaller than k=", k);
+  if (m == 0 || k == 0) return;
+  PLITE_CHECK(a && packed, "sgemm PackA: null A or packed buffer");
+  const int m_pad = RoundUp(m, kMR);
+  for (int pc = 0; pc < k; pc += kKC) {
+    const int kc = std::min(kKC, k - pc);
+    for (int i0 = 0; i0 < m; i0 += kMR) {
+      const int rows = std::min(kMR, m - i0);
+      float* dst = packed + static_cast<int64_t>(pc) * m_pad + static_cast<int64_t>(i0) * kc;
+      for (int p = 0; p < kc; ++p) {
+        int r = 0;
+        for (; r < rows; ++r) {
+          dst[p * kMR + r] = alpha * a[static_cast<int64_t>(i0 + r) * lda + pc + p];
+        }
+        for (; r < kMR; ++r) dst[p * kMR + r] = 0.f;
+      }
+    }
+  }
+}
+
+void SgemmPacked(int m, int n, int k, const float* packed_a, const float* b, int ldb,
+                 float beta, float* c, int ldc, const GemmEpilogue& epilogue,
+                 const SgemmOptions& options) {
+  CheckShapes("SgemmPacked", m, n, k, ldb, ldc);
+  PLITE_CHECK(options.threads >= 1, "SgemmPacked: threads=", options.threads, " must be >= 1");
+  const MicroKernel kernel = PickKernel(options.isa);
+  const int act = ToTileAct(epilogue.activation);
+  if (m == 0 || n == 0) return;
+  PLITE_CHECK(c, "SgemmPacked: null C");
+  if (k == 0) {  // no product: C = act(beta * C + bias)
+    for (int i = 0; i < m; ++i) {
+      float* c_row = c + static_cast<int64_t>(i) * ldc;
+      for (int j = 0; j < n; ++j) {
+        float v = beta != 0.f ? beta * c_row[j] : 0.f;
+        if (epilogue.bias) v += epilogue.bias[i];
+        c_row[j] = Activate(v, act);
+      }
+    }
+    return;
+  }
+  PLITE_CHECK(packed_a && b, "SgemmPacked: null packed A or B");
+  const Problem pr{m, n, k, packed_a, b, ldb, beta, c, ldc, epilogue.bias, act, kernel};
+
+  // Split the wider dimension (counted in register tiles) between the threads.
+  const int n_tiles = (n + kNR - 1) / kNR;
+  const int m_panels = (m + kMR - 1) / kMR;
+  const int threads = std::min(options.threads, std::max(n_tiles, m_panels));
+  if (threads <= 1) {
+    RunBlock(pr, 0, m, 0, n);
+    return;
+  }
+  if (n_tiles >= m_panels) {
+    const int chunk = (n_tiles + threads - 1) / threads * kNR;
+    ParallelFor(threads, [&](int t) {
+      const int n0 = t * chunk, n1 = std::min(n, n0 + chunk);
+      if (n0 < n1) RunBlock(pr, 0, m, n0, n1);
+    });
+  } else {
+    const int chunk = (m_panels + threads - 1) / threads * kMR;
+    ParallelFor(threads, [&](int t) {
+      const int m0 = t * chunk, m1 = std::min(m, m0 + chunk);
+      if (m0 < m1) RunBlock(pr, m0, m1, 0, n);
+    });
+  }
+}
+
+void Sgemm(int m, int n, int k, float alpha, const float* a, int lda, const float* b,
+           int ldb, float beta, float* c, int ldc, const GemmEpilogue& epilogue,
+           const SgemmOptions& options) {
+  CheckShapes("Sgemm", m, n, k, ldb, ldc);
+  PLITE_CHECK(lda >= std::max(k, 1), "Sgemm: lda=", lda, " is smaller than k=", k);
+  if (m == 0 || n == 0) return;
+  std::vector<float> packed(PackedASize(m, k));
+  PackA(m, k, a, lda, packed.data(), alpha);
+  SgemmPacked(m, n, k, packed.data(), b, ldb, beta, c, ldc, epilogue, options);
+}
+
+namespace sgemm_internal {
+
+// Portable tile: same contract as the AVX2 one; the compiler vectorizes it with the
+// baseline instruction set.
+void MicroKernelScalar(int kc, const float* a, const float* b, long b_stride, float* c,
+                       long ldc, float beta, const float* bias, int act) {
+  float acc[kMR][kNR] = {};
+  for (int p = 0; p < kc; ++p) {
+    const float* b_row = b + p * b_stride;
+    for (int r = 0; r < kMR; ++r) {
+      const float av = a[p * kMR + r];
+      for (int j = 0; j < kNR; ++j) acc[r][j] += av * b_row[j];
+    }
+  }
+  for (int r = 0; r < kMR; ++r) {
+    float* c_row = c + r * ldc;
+    for (int j = 0; j < kNR; ++j) {
+      float v = acc[r][j];
+      if (beta != 0.f) v += beta * c_row[j];
+      if (bias) v += bias[r];
+      c_row[j] = Activate(v, act);
+    }
+  }
+}
+
+}  // namespace sgemm_internal
+
+}  // namespace math
+}  // namespace x86
+}  // namespace lite
+}  // namespace paddle
