@@ -28,6 +28,9 @@ using MicroKernel = void (*)(int kc, const float* a, const float* b, long b_stri
 
 void MicroKernelAvx2(int kc, const float* a, const float* b, long b_stride, float* c,
                      long ldc, float beta, const float* bias, int act);
+// Same contract for the first 8 columns only (j < 8): edge tiles at most 8 wide.
+void MicroKernelAvx2Narrow(int kc, const float* a, const float* b, long b_stride, float* c,
+                           long ldc, float beta, const float* bias, int act);
 void MicroKernelScalar(int kc, const float* a, const float* b, long b_stride, float* c,
                        long ldc, float beta, const float* bias, int act);
 

@@ -93,6 +93,30 @@ void MicroKernelAvx2(int kc, const float* a, const float* b, long b_stride, floa
 #undef PLITE_SGEMM_STORE
 }
 
+void MicroKernelAvx2Narrow(int kc, const float* a, const float* b, long b_stride, float* c,
+                           long ldc, float beta, const float* bias, int act) {
+  __m256 c0 = _mm256_setzero_ps(), c1 = _mm256_setzero_ps(), c2 = _mm256_setzero_ps();
+  __m256 c3 = _mm256_setzero_ps(), c4 = _mm256_setzero_ps(), c5 = _mm256_setzero_ps();
+  for (int p = 0; p < kc; ++p) {
+    const __m256 b0 = _mm256_loadu_ps(b);
+    c0 = _mm256_fmadd_ps(_mm256_broadcast_ss(a + 0), b0, c0);
+    c1 = _mm256_fmadd_ps(_mm256_broadcast_ss(a + 1), b0, c1);
+    c2 = _mm256_fmadd_ps(_mm256_broadcast_ss(a + 2), b0, c2);
+    c3 = _mm256_fmadd_ps(_mm256_broadcast_ss(a + 3), b0, c3);
+    c4 = _mm256_fmadd_ps(_mm256_broadcast_ss(a + 4), b0, c4);
+    c5 = _mm256_fmadd_ps(_mm256_broadcast_ss(a + 5), b0, c5);
+    a += kMR;
+    b += b_stride;
+  }
+  const __m256 vbeta = _mm256_set1_ps(beta);
+  const bool has_bias = bias != nullptr;
+  const __m256 acc[kMR] = {c0, c1, c2, c3, c4, c5};
+  for (int r = 0; r < kMR; ++r) {
+    float* row = c + r * ldc;
+    _mm256_storeu_ps(row, Finish(acc[r], row, beta, vbeta, has_bias, has_bias ? bias[r] : 0.f, act));
+  }
+}
+
 }  // namespace sgemm_internal
 }  // namespace math
 }  // namespace x86

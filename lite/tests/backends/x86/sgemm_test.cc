@@ -181,6 +181,26 @@ TEST(Sgemm, RandomShapesWithPaddedLeadingDimensions) {
   }
 }
 
+// Rows of B a multiple of 4 KB apart take the packed-B path (others read B in place).
+TEST(Sgemm, PackedBPathForAlignedLdb) {
+  for (SgemmIsa isa : Isas()) {
+    for (Shape s : std::vector<Shape>{{13, 1000, 40}, {7, 1023, 300}, {20, 1010, 9}}) {
+      SCOPED_TRACE(Name(isa) + " " + std::to_string(s.m) + "x" + std::to_string(s.n) + "x" +
+                   std::to_string(s.k));
+      Case cs{s};
+      cs.options.isa = isa;
+      cs.pad = 1024 - s.n;  // ldb = 1024
+      cs.beta = 1.f;
+      cs.use_bias = true;
+      cs.epilogue.activation = GemmActivation::kRelu6;
+      RunCase(cs);
+    }
+    Case square{{30, 1024, 70}};
+    square.options.isa = isa;
+    RunCase(square);
+  }
+}
+
 TEST(Sgemm, AccumulatesWithBetaAndScalesWithAlpha) {
   for (SgemmIsa isa : Isas()) {
     for (const Shape& s : EdgeShapes()) {
