@@ -13,15 +13,14 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "lite/api/paddle_api.h"
+#include "tools/run_util.h"
 
 DEFINE_string(model_dir, "", "model directory (program + params)");
 DEFINE_string(model_file, "", "program file (any name)");
@@ -40,97 +39,7 @@ DEFINE_int32(print_values, 10, "values printed per output");
 
 namespace {
 
-using paddle::lite_api::shape_t;
-
-std::vector<std::string> Split(const std::string& s, char sep) {
-  std::vector<std::string> parts;
-  std::stringstream in(s);
-  std::string part;
-  while (std::getline(in, part, sep)) parts.push_back(part);
-  return parts;
-}
-
-shape_t ParseShape(const std::string& text) {
-  shape_t shape;
-  for (const auto& d : Split(text, ',')) {
-    char* end = nullptr;
-    const long long v = std::strtoll(d.c_str(), &end, 10);
-    if (d.empty() || *end != '\0' || v <= 0) {
-      throw std::invalid_argument("bad --input_shape dimension '" + d + "' in '" + text + "'");
-    }
-    shape.push_back(v);
-  }
-  return shape;
-}
-
-void FillInput(paddle::lite_api::Tensor* tensor, const shape_t& shape, const std::string& file) {
-  tensor->Resize(shape);
-  float* data = tensor->mutable_data<float>();
-  const int64_t n = tensor->numel();
-  if (file.empty()) {
-    for (int64_t i = 0; i < n; ++i) {
-      data[i] = static_cast<float>(std::sin(0.01 * i) * 0.5 + ((i * 7919) % 1000) / 2000.0 - 0.25);
-    }
-    return;
-  }
-  std::ifstream in(file, std::ios::binary | std::ios::ate);
-  if (!in) throw std::invalid_argument("cannot open input file '" + file + "'");
-  const auto bytes = static_cast<int64_t>(in.tellg());
-  if (bytes != n * 4) {
-    throw std::invalid_argument("input file '" + file + "' has " + std::to_string(bytes) +
-                                " bytes; shape needs " + std::to_string(n * 4));
-  }
-  in.seekg(0);
-  in.read(reinterpret_cast<char*>(data), bytes);
-}
-
-std::string ShapeStr(const shape_t& shape) {
-  std::string s = "[";
-  for (size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
-  return s + "]";
-}
-
-void PrintOutput(const paddle::lite_api::Tensor& out, const std::string& name) {
-  std::cout << "output " << name << " shape " << ShapeStr(out.shape()) << " "
-            << paddle::lite_api::PrecisionToStr(out.precision()) << ":";
-  const int64_t n = std::min<int64_t>(out.numel(), FLAGS_print_values);
-  for (int64_t i = 0; i < n; ++i) {
-    switch (out.precision()) {
-      case paddle::lite_api::PrecisionType::kInt32: std::cout << " " << out.data<int32_t>()[i]; break;
-      case paddle::lite_api::PrecisionType::kInt64: std::cout << " " << out.data<int64_t>()[i]; break;
-      default: std::cout << " " << out.data<float>()[i];
-    }
-  }
-  std::cout << (out.numel() > n ? " ..." : "") << "\n";
-}
-
-std::shared_ptr<paddle::lite_api::PaddlePredictor> CreatePredictor() {
-  if (!FLAGS_optimized_model_file.empty()) {
-    paddle::lite_api::MobileConfig config;
-    config.set_model_from_file(FLAGS_optimized_model_file);
-    config.set_threads(FLAGS_threads);
-    return paddle::lite_api::CreatePaddlePredictor(config);
-  }
-  paddle::lite_api::CxxConfig config;
-  config.set_model_dir(FLAGS_model_dir);
-  config.set_model_file(FLAGS_model_file);
-  config.set_param_file(FLAGS_param_file);
-  config.set_threads(FLAGS_threads);
-  config.set_fusion_passes(FLAGS_fusion);
-  config.set_memory_optimize(FLAGS_memory_optimize);
-  config.set_valid_places({paddle::lite_api::Place{TARGET(kHost), PRECISION(kFloat)}});
-  return paddle::lite_api::CreatePaddlePredictor(config);
-}
-
-double MillisSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-      .count();
-}
-
-double Median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
+using namespace plite_tools;  // NOLINT: the shared tool helpers
 
 long PeakRssKb() {
   struct rusage usage {};
@@ -151,37 +60,35 @@ std::string ResidentSplit() {
   return out;
 }
 
+ModelSpec SpecFromFlags() {
+  ModelSpec spec;
+  spec.model_dir = FLAGS_model_dir;
+  spec.model_file = FLAGS_model_file;
+  spec.param_file = FLAGS_param_file;
+  spec.optimized_model_file = FLAGS_optimized_model_file;
+  spec.threads = FLAGS_threads;
+  spec.fusion = FLAGS_fusion;
+  spec.memory_optimize = FLAGS_memory_optimize;
+  return spec;
+}
+
 int Run() {
+  const ModelSpec spec = SpecFromFlags();
+  CheckModelGiven(spec);
   const long rss_before_load_kb = PeakRssKb();
   std::vector<double> load_ms;
   std::shared_ptr<paddle::lite_api::PaddlePredictor> predictor;
   for (int i = 0; i < std::max(1, FLAGS_load_repeats); ++i) {
     predictor.reset();  // at most one loaded model at a time, so peak RSS is one load's
     const auto start = std::chrono::steady_clock::now();
-    predictor = CreatePredictor();
+    predictor = CreatePredictor(spec);
     load_ms.push_back(MillisSince(start));
   }
   std::printf("loads: %zu  load_median_ms: %.3f  peak_rss_kb before load: %ld after: %ld\n",
-              load_ms.size(), Median(load_ms), rss_before_load_kb, PeakRssKb());
+              load_ms.size(), Stats(load_ms).median, rss_before_load_kb, PeakRssKb());
   std::printf("resident after load: %s\n", ResidentSplit().c_str());
 
-  const auto names = predictor->GetInputNames();
-  const auto shapes = Split(FLAGS_input_shape, ':');
-  const auto files = Split(FLAGS_input_file, ',');
-  if (shapes.size() != names.size()) {
-    std::cerr << "error: the model has " << names.size() << " inputs; give " << names.size()
-              << " shapes in --input_shape (separated by ':')\n";
-    return 2;
-  }
-  if (!files.empty() && files.size() != names.size()) {
-    std::cerr << "error: give one --input_file per input (" << names.size() << ")\n";
-    return 2;
-  }
-  for (size_t i = 0; i < names.size(); ++i) {
-    FillInput(predictor->GetInput(static_cast<int>(i)).get(), ParseShape(shapes[i]),
-              files.empty() ? "" : files[i]);
-  }
-
+  SetInputs(predictor.get(), FLAGS_input_shape, FLAGS_input_file);
   for (int i = 0; i < FLAGS_warmup; ++i) predictor->Run();
   std::vector<double> ms;
   for (int i = 0; i < std::max(1, FLAGS_repeats); ++i) {
@@ -192,16 +99,14 @@ int Run() {
 
   const auto out_names = predictor->GetOutputNames();
   for (size_t i = 0; i < out_names.size(); ++i) {
-    PrintOutput(*predictor->GetOutput(static_cast<int>(i)), out_names[i]);
+    std::cout << OutputValues(*predictor->GetOutput(static_cast<int>(i)), out_names[i],
+                              FLAGS_print_values)
+              << "\n";
   }
-  if (!FLAGS_output_file.empty()) {
-    auto out = predictor->GetOutput(0);
-    std::ofstream file(FLAGS_output_file, std::ios::binary);
-    file.write(reinterpret_cast<const char*>(out->data<float>()), out->numel() * 4);
-  }
-  std::sort(ms.begin(), ms.end());
+  if (!FLAGS_output_file.empty()) WriteFloatFile(*predictor->GetOutput(0), FLAGS_output_file);
+  const LatencyStats stats = Stats(ms);
   std::printf("runs: %zu  threads: %d  min_ms: %.3f  peak_rss_kb: %ld\nmedian_ms: %.3f\n",
-              ms.size(), FLAGS_threads, ms.front(), PeakRssKb(), ms[ms.size() / 2]);
+              ms.size(), FLAGS_threads, stats.min, PeakRssKb(), stats.median);
   return 0;
 }
 
@@ -210,13 +115,11 @@ int Run() {
 int main(int argc, char** argv) {
   gflags::SetUsageMessage("run a Paddle model and print its outputs and latency");
   gflags::ParseCommandLineFlags(&argc, &argv, true);
-  if (FLAGS_model_dir.empty() && FLAGS_model_file.empty() &&
-      FLAGS_optimized_model_file.empty()) {
-    std::cerr << "error: give --model_dir, --model_file or --optimized_model_file (see --help)\n";
-    return 2;
-  }
   try {
     return Run();
+  } catch (const plite_tools::UsageError& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 2;
   } catch (const std::exception& e) {
     std::cerr << "error: " << e.what() << "\n";
     return 1;

@@ -3,7 +3,8 @@
 #  1. installs missing Debian packages (tools/setup_debian.sh)
 #  2. Release build + all tests, with the twin models generated for the twins test, then an
 #     install and a small app built against the installed headers and shared library
-#  3. AddressSanitizer + UndefinedBehaviorSanitizer build + the unit tests (model tests
+#  3. AddressSanitizer + UndefinedBehaviorSanitizer build, with the per-op profiler compiled
+#     in (so profiler_test runs), + the unit tests (model tests
 #     excluded: they are the same code paths at full size and slow under ASan)
 #  4. the libFuzzer targets for 60 s each (tools/run_fuzzers.sh, clang, in build-fuzz/)
 # The shared real models are found through PLITE_MODELS_DIR (default ../shared/models);
@@ -19,7 +20,7 @@ export PLITE_TWINS_DIR=${PLITE_TWINS_DIR:-$root/build/twins}
 ctest --test-dir build --output-on-failure -j2
 bash tools/check_install.sh build
 
-bash tools/build.sh build-asan -DLITE_WITH_SANITIZERS=ON -DLITE_WITH_TOOLS=OFF
+bash tools/build.sh build-asan -DLITE_WITH_SANITIZERS=ON -DLITE_WITH_TOOLS=OFF -DLITE_WITH_PROFILE=ON
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir build-asan --output-on-failure -j2 -LE model
 

@@ -2,6 +2,8 @@
 
 #include <map>
 
+#include "lite/core/profile/profiler.h"
+
 namespace paddle {
 namespace lite {
 
@@ -134,6 +136,18 @@ void ProgramPredictor::Run() {
 }
 
 std::string ProgramPredictor::GetVersion() const { return PLITE_VERSION; }
+
+std::string ProgramPredictor::ProfileReport() const {
+  return profile::Report(profile::Collect(*program_));
+}
+
+void ProgramPredictor::ResetProfile() {
+#ifdef LITE_WITH_PROFILE
+  program_->ResetProfile();
+#else
+  PLITE_THROW("the profiler is not compiled in: rebuild with -DLITE_WITH_PROFILE=ON");
+#endif
+}
 
 }  // namespace lite
 }  // namespace paddle

@@ -41,6 +41,10 @@ class ProgramPredictor : public lite_api::PaddlePredictor {
 
   const cpp::ProgramDesc& optimized_program() const { return *optimized_; }
   const RuntimeProgram& runtime_program() const { return *program_; }
+  // The per-op profile since creation or ResetProfile() as text (lite/core/profile/
+  // profiler.h). Both throw when the profiler is not compiled in (-DLITE_WITH_PROFILE=ON).
+  std::string ProfileReport() const;
+  void ResetProfile();
 
  protected:
   // A new predictor: the derived constructor fills root_ (weights) and calls

@@ -22,7 +22,14 @@ void Instruction::Run() {
   if (run_once_ && has_run_) return;
   try {
     op_->InferShape();
+#ifdef LITE_WITH_PROFILE
+    const auto start = profile::Clock::now();
     kernel_->Launch();
+    record_.kernel_ms += profile::MillisSince(start);
+    if (record_.calls++ == 0) profile::CaptureDims(*op_, &record_);
+#else
+    kernel_->Launch();
+#endif
   } catch (const PaddleLiteException& e) {
     PLITE_THROW(e.what(), " [while running op '", op_->Type(), "' writing ",
                 Join(op_->op_info().OutputArgumentNames(), ","), "]");
@@ -92,8 +99,23 @@ RuntimeProgram::RuntimeProgram(const cpp::ProgramDesc& optimized, Scope* exec_sc
 }
 
 void RuntimeProgram::Run() {
+#ifdef LITE_WITH_PROFILE
+  const auto start = profile::Clock::now();
   for (auto& inst : instructions_) inst.Run();
+  profiled_run_ms_ += profile::MillisSince(start);
+  ++profiled_runs_;
+#else
+  for (auto& inst : instructions_) inst.Run();
+#endif
 }
+
+#ifdef LITE_WITH_PROFILE
+void RuntimeProgram::ResetProfile() {
+  profiled_runs_ = 0;
+  profiled_run_ms_ = 0;
+  for (auto& inst : instructions_) inst.ResetProfile();
+}
+#endif
 
 size_t RuntimeProgram::ActivationBytes() const {
   std::set<const Buffer*> seen;

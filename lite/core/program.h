@@ -12,6 +12,9 @@
 #include "lite/core/context.h"
 #include "lite/core/op_lite.h"
 #include "lite/core/program_desc.h"
+#ifdef LITE_WITH_PROFILE
+#include "lite/core/profile/profiler.h"
+#endif
 
 namespace paddle {
 namespace lite {
@@ -29,12 +32,19 @@ class Instruction {
   bool has_run() const { return has_run_; }
   const OpLite& op() const { return *op_; }
   const KernelBase& kernel() const { return *kernel_; }
+#ifdef LITE_WITH_PROFILE
+  const profile::InstructionRecord& profile_record() const { return record_; }
+  void ResetProfile() { record_ = profile::InstructionRecord(); }
+#endif
 
  private:
   std::unique_ptr<OpLite> op_;
   std::unique_ptr<KernelBase> kernel_;
   bool run_once_{false};
   bool has_run_{false};
+#ifdef LITE_WITH_PROFILE
+  profile::InstructionRecord record_;
+#endif
 };
 
 class RuntimeProgram {
@@ -48,11 +58,22 @@ class RuntimeProgram {
   // Bytes held by activation tensors (non-persistable, in the exec scope), counting a
   // shared buffer once. Measured after Run().
   size_t ActivationBytes() const;
+#ifdef LITE_WITH_PROFILE
+  // Runs and their wall time since creation or the last ResetProfile (which also resets
+  // every instruction's record); lite/core/profile/profiler.h reports them.
+  int64_t profiled_runs() const { return profiled_runs_; }
+  double profiled_run_ms() const { return profiled_run_ms_; }
+  void ResetProfile();
+#endif
 
  private:
   Scope* exec_scope_;
   KernelContext context_;
   std::vector<Instruction> instructions_;
+#ifdef LITE_WITH_PROFILE
+  int64_t profiled_runs_{0};
+  double profiled_run_ms_{0};
+#endif
 };
 
 // Creates the vars of `block` that are not already in `exec_scope` or its parents.
