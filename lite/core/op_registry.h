@@ -34,6 +34,12 @@ struct KernelInfo {
   std::map<std::string, Type> outputs;
   std::map<std::string, int> op_versions;  // Paddle op versions this kernel implements
   std::string source_file;  // where it is registered, relative to the project root
+  // CPU features the kernel's code needs (e.g. "avx2+fma") and their runtime check; a
+  // kernel whose check fails is never picked, and a saved model naming it fails at load.
+  std::string cpu_feature;
+  bool (*cpu_has_feature)() = nullptr;
+
+  bool RunsOnThisCpu() const { return cpu_has_feature == nullptr || cpu_has_feature(); }
 
   std::string key() const;  // "op_type,target,precision,layout,alias"
 };
@@ -94,6 +100,11 @@ class KernelRegistrar {
   }
   KernelRegistrar& BindOutput(const std::string& arg, const Type& type) {
     info_.outputs[arg] = type;
+    return *this;
+  }
+  KernelRegistrar& RequireCpuFeature(const char* name, bool (*has_feature)()) {
+    info_.cpu_feature = name;
+    info_.cpu_has_feature = has_feature;
     return *this;
   }
   KernelRegistrar& BindPaddleOpVersion(const std::string& op_type, int version) {

@@ -61,7 +61,13 @@ void CheckKernelsPresent(const cpp::BlockDesc& block) {
                 "' has no picked kernel (the program was not optimized)");
     if (!OpRegistry::Global().Has(desc.Type())) missing_ops.insert(desc.Type());
     const std::string key = desc.GetAttr<std::string>(kKernelKeyAttr);
-    if (KernelRegistry::Global().Find(key) == nullptr) missing_kernels.insert(key);
+    const KernelInfo* info = KernelRegistry::Global().Find(key);
+    if (info == nullptr) {
+      missing_kernels.insert(key);
+    } else if (!info->RunsOnThisCpu()) {
+      missing_kernels.insert(StrCat(key, " (needs ", info->cpu_feature,
+                                    ", which this CPU lacks)"));
+    }
   }
   if (missing_kernels.empty() && missing_ops.empty()) return;
   std::string message = "the model needs what this build does not have:";
@@ -74,7 +80,8 @@ void CheckKernelsPresent(const cpp::BlockDesc& block) {
                                                                   missing_kernels.end()), "; "),
                       "]");
   }
-  PLITE_THROW(message, " (rebuild with them, e.g. a tailored build from this model's lists)");
+  PLITE_THROW(message, " (use a build that has them, e.g. one tailored from this model's lists, or "
+              "re-run opt for targets this CPU supports)");
 }
 
 }  // namespace

@@ -119,6 +119,18 @@ REGISTER_LITE_KERNEL(test_multi_add_one, kHost, kFloat, kNCHW, paddle::lite::tes
     .Finalize();
 REGISTER_LITE_KERNEL(test_multi_add_one, kARM, kFloat, kNCHW, paddle::lite::test::ArmAdd, def)
     .Finalize();
+// An x86 kernel needing a CPU feature no CPU has: it must never be picked or run.
+namespace paddle {
+namespace lite {
+namespace test {
+bool CpuHasImaginaryFeature() { return false; }
+using X86Add = TestAddKernel<TargetType::kX86, PrecisionType::kFloat, DataLayoutType::kNCHW>;
+}  // namespace test
+}  // namespace lite
+}  // namespace paddle
+REGISTER_LITE_KERNEL(test_multi_add_one, kX86, kFloat, kNCHW, paddle::lite::test::X86Add, def)
+    .RequireCpuFeature("imaginary", paddle::lite::test::CpuHasImaginaryFeature)
+    .Finalize();
 REGISTER_LITE_KERNEL(io_copy, kOpenCL, kAny, kAny, paddle::lite::test::TestIoCopy, test_host_to_device)
     .BindInput("Input", {GetTensorTy(TARGET(kHost), PRECISION(kAny), DATALAYOUT(kAny))})
     .BindOutput("Out", {GetTensorTy(TARGET(kOpenCL), PRECISION(kAny), DATALAYOUT(kAny))})
@@ -317,6 +329,23 @@ TEST(StaticKernelPick, FollowsValidPlaceOrder) {
   auto host_only = Optimize(b.program(), kHostFloat);  // the ARM kernel is not a candidate
   EXPECT_NE(host_only->program.blocks[0].ops[1].GetAttr<std::string>(kKernelKeyAttr).find(",host,"),
             std::string::npos);
+}
+
+TEST(StaticKernelPick, SkipsKernelsNeedingCpuFeaturesThisCpuLacks) {
+  auto b = Chain({"test_multi_add_one", "relu"});
+  auto o = Optimize(b.program(), {Place(TargetType::kX86), Place(TargetType::kHost)});
+  const std::string key = o->program.blocks[0].ops[1].GetAttr<std::string>(kKernelKeyAttr);
+  EXPECT_NE(key.find(",host,"), std::string::npos) << key;
+  EXPECT_EQ(o->Run(kDims, Input()), Expected(1.f));
+
+  // A saved program naming that kernel (optimized on another CPU) fails at load.
+  cpp::ProgramDesc saved = o->program;
+  saved.blocks[0].ops[1].SetAttr<std::string>(kKernelKeyAttr,
+                                              "test_multi_add_one,x86,float,NCHW,def");
+  Scope root;
+  ExpectErrorContaining(
+      [&] { RuntimeProgram(saved, &root.NewScope(), 1); },
+      "test_multi_add_one,x86,float,NCHW,def (needs imaginary, which this CPU lacks)");
 }
 
 TEST(MemoryOptimize, ReusesBuffersAndKeepsResults) {

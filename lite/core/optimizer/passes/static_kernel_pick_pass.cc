@@ -1,7 +1,8 @@
 // static_kernel_pick_pass: picks one registered kernel per op, in execution order.
 //
 // Candidates are the op's kernels whose target is among the valid places (host kernels
-// are always candidates: they are the portable fallback). Each is scored:
+// are always candidates: they are the portable fallback) and whose CPU features this CPU
+// has (an AVX2 kernel is never picked on a CPU without AVX2). Each is scored:
 //   + 1000 per input whose known precision the kernel accepts as declared (a kernel that
 //          would need a calib cast on its inputs loses to one that needs none),
 //   + 10 x (priority of its target in valid_places, earlier is higher),
@@ -37,7 +38,7 @@ class StaticKernelPickPass : public Pass {
     for (const KernelInfo* info : KernelRegistry::Global().Kernels(stmt->desc.Type())) {
       registered.push_back(info->place.DebugString());
       const int rank = TargetRank(places, info->place.target);
-      if (rank < 0) continue;
+      if (rank < 0 || !info->RunsOnThisCpu()) continue;
       auto kernel = KernelRegistry::Create(*info);
       int score = 10 * (static_cast<int>(places.size()) + 1 - rank);
       if (rank < static_cast<int>(places.size())) {
