@@ -102,6 +102,9 @@ function(lite_finalize_registrations)
   target_link_libraries(lite_ops PUBLIC lite_op_helpers lite_core)
   add_library(lite_kernels STATIC ${kernel_srcs})
   target_link_libraries(lite_kernels PUBLIC lite_ops lite_backends)
+  if(TARGET lite_backends_x86)
+    target_link_libraries(lite_kernels PUBLIC lite_backends_x86)
+  endif()
 
   # The USE lists are regenerated at build time whenever a registering source changes.
   set(gen ${PROJECT_BINARY_DIR}/lite/gen)

@@ -1,0 +1,370 @@
+// conv2d x86 kernel against the host kernel (the reference) on random shapes covering
+// every path: 1x1 direct GEMM, im2col + GEMM, groups, every padding kind, dilation,
+// stride, batch, bias, each fused activation, threads, and shape changes between runs.
+//
+// Tolerance: both kernels sum K = (C_in / groups) * KH * KW products of |x| <= 2 and
+// |w| <= 1 in a different order, so outputs may differ by float rounding growing with K:
+// |x86 - host| <= 4e-6 * K + 1e-5 * |host|. An indexing or epilogue bug is off by O(1).
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lite/backends/x86/cpu_info.h"
+#include "lite/core/op_registry.h"
+#include "lite/tests/kernels/kernel_test_util.h"
+
+namespace paddle {
+namespace lite {
+namespace test {
+namespace {
+
+const Place kHostPlace(TargetType::kHost, PrecisionType::kFloat, DataLayoutType::kNCHW);
+const Place kX86Place(TargetType::kX86, PrecisionType::kFloat, DataLayoutType::kNCHW);
+
+struct ConvCase {
+  int n{1}, c{1}, h{1}, w{1};
+  int out_c{1}, kh{1}, kw{1};
+  int groups{1};
+  std::vector<int> strides{1, 1};
+  std::vector<int> paddings{0, 0};
+  std::vector<int> dilations{1, 1};
+  std::string padding_algorithm;  // empty: attribute absent (EXPLICIT)
+  bool bias{false};
+  std::string act;        // empty: no fused activation
+  float act_threshold{6.f};  // relu6 only
+};
+
+std::string Describe(const ConvCase& p) {
+  return StrCat("x[", p.n, ",", p.c, ",", p.h, ",", p.w, "] out_c=", p.out_c, " k=", p.kh, "x",
+                p.kw, " groups=", p.groups, " strides=", p.strides, " paddings=", p.paddings,
+                " dilations=", p.dilations, " alg=", p.padding_algorithm, " bias=", p.bias,
+                " act=", p.act);
+}
+
+struct Inputs {
+  std::vector<float> x, w, bias;
+};
+
+Inputs MakeInputs(const ConvCase& p, uint32_t seed) {
+  Inputs in;
+  in.x = RandomVector(static_cast<size_t>(p.n) * p.c * p.h * p.w, -2.f, 2.f, seed);
+  in.w = RandomVector(static_cast<size_t>(p.out_c) * (p.c / p.groups) * p.kh * p.kw, -1.f, 1.f,
+                      seed + 1);
+  if (p.bias) in.bias = RandomVector(p.out_c, -1.f, 1.f, seed + 2);
+  return in;
+}
+
+// One conv2d op + the kernel registered at `place`, run with `threads` (kept alive so a
+// test can run it again on new input shapes).
+class ConvRun {
+ public:
+  ConvRun(const ConvCase& p, const Place& place, int threads) {
+    desc_.SetType("conv2d");
+    desc_.SetInput("Input", {"x"});
+    desc_.SetInput("Filter", {"w"});
+    if (p.bias) desc_.SetInput("Bias", {"b"});
+    desc_.SetOutput("Output", {"out"});
+    desc_.SetAttr<std::vector<int32_t>>("strides", p.strides);
+    desc_.SetAttr<std::vector<int32_t>>("paddings", p.paddings);
+    desc_.SetAttr<std::vector<int32_t>>("dilations", p.dilations);
+    desc_.SetAttr<int32_t>("groups", p.groups);
+    if (!p.padding_algorithm.empty()) {
+      desc_.SetAttr<std::string>("padding_algorithm", p.padding_algorithm);
+    }
+    if (!p.act.empty()) {  // as the conv + activation fusion writes it
+      desc_.SetAttr<std::string>("act_type", p.act);
+      if (p.act == "leaky_relu") desc_.SetAttr<float>("act_alpha", 0.1f);
+      if (p.act == "relu6") desc_.SetAttr<float>("act_threshold", p.act_threshold);
+      if (p.act == "hard_sigmoid") desc_.SetAttr<float>("act_slope", 0.3f);
+    }
+    scope_.Var("out");
+    ctx_.threads = threads;
+    place_ = place;
+    p_ = p;
+  }
+
+  // Sets the inputs (the filter only on the first call: the x86 kernel packs it once).
+  std::vector<float> Run(const Inputs& in, int h, int w, DDim* out_dims) {
+    Fill("x", {p_.n, p_.c, h, w}, in.x);
+    if (!op_) {
+      Fill("w", {p_.out_c, p_.c / p_.groups, p_.kh, p_.kw}, in.w);
+      if (p_.bias) Fill("b", {p_.out_c}, in.bias);
+      op_ = OpRegistry::Global().Create("conv2d");
+      op_->Attach(desc_, &scope_);
+      const KernelInfo* info = FindKernel("conv2d", place_);
+      PLITE_CHECK(info != nullptr, "no conv2d kernel at ", place_.DebugString());
+      kernel_ = KernelRegistry::Create(*info);
+      EXPECT_EQ(kernel_->target(), place_.target);
+      op_->AttachKernel(kernel_.get());
+      kernel_->SetContext(&ctx_);
+    }
+    op_->InferShape();
+    kernel_->Launch();
+    const Tensor& out = *scope_.Var("out")->GetMutable<Tensor>();
+    *out_dims = out.dims();
+    return ToVector(out);
+  }
+
+ private:
+  void Fill(const std::string& name, const DDim& dims, const std::vector<float>& values) {
+    Tensor* t = scope_.Var(name)->GetMutable<Tensor>();
+    t->Resize(dims);
+    float* d = t->mutable_data<float>();
+    std::copy(values.begin(), values.end(), d);
+  }
+
+  ConvCase p_;
+  Place place_;
+  cpp::OpDesc desc_;
+  Scope scope_;
+  std::unique_ptr<OpLite> op_;
+  std::unique_ptr<KernelBase> kernel_;
+  KernelContext ctx_;
+};
+
+float AbsTolerance(const ConvCase& p) { return 4e-6f * (p.c / p.groups) * p.kh * p.kw; }
+
+void CompareWithHost(const ConvCase& p, uint32_t seed, int threads = 1) {
+  SCOPED_TRACE(Describe(p) + " threads=" + std::to_string(threads));
+  const Inputs in = MakeInputs(p, seed);
+  DDim host_dims, x86_dims;
+  ConvRun host(p, kHostPlace, 1), x86(p, kX86Place, threads);
+  const std::vector<float> expected = host.Run(in, p.h, p.w, &host_dims);
+  std::vector<float> actual = x86.Run(in, p.h, p.w, &x86_dims);
+  ASSERT_EQ(x86_dims, host_dims);
+  ExpectAllNear(actual, expected, AbsTolerance(p), 1e-5f);
+  // A second run reuses the packed filter and scratch.
+  actual = x86.Run(in, p.h, p.w, &x86_dims);
+  ExpectAllNear(actual, expected, AbsTolerance(p), 1e-5f);
+}
+
+class Conv2dX86 : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!lite::x86::CpuHasAvx2Fma()) GTEST_SKIP() << "CPU lacks AVX2+FMA: the x86 conv2d kernel is never picked here";
+  }
+};
+
+TEST_F(Conv2dX86, IsRegisteredWithTheCpuRequirement) {
+  const KernelInfo* info = FindKernel("conv2d", kX86Place);
+  ASSERT_NE(info, nullptr);
+  EXPECT_EQ(info->cpu_feature, "avx2+fma");
+  EXPECT_EQ(FindKernel("depthwise_conv2d", kX86Place), nullptr);  // not this kernel's job
+}
+
+TEST_F(Conv2dX86, PointwiseDirectGemm) {
+  // 1x1, stride 1, no padding: the input is the GEMM's B. Odd channels, sizes off tiles.
+  uint32_t seed = 1;
+  for (int c : {1, 3, 17}) {
+    for (int out_c : {1, 5, 24, 33}) {
+      for (auto hw : std::vector<std::pair<int, int>>{{1, 1}, {7, 9}, {16, 16}, {3, 29}}) {
+        ConvCase p;
+        p.n = 2;
+        p.c = c;
+        p.out_c = out_c;
+        p.h = hw.first;
+        p.w = hw.second;
+        p.bias = (seed % 2) == 0;
+        CompareWithHost(p, seed++);
+      }
+    }
+  }
+}
+
+TEST_F(Conv2dX86, PointwiseStrideTwoAndPaddedTakeIm2col) {
+  ConvCase p;
+  p.c = 7;
+  p.out_c = 9;
+  p.h = 11;
+  p.w = 10;
+  p.strides = {2, 2};
+  p.bias = true;
+  CompareWithHost(p, 10);
+  p.strides = {1, 1};
+  p.paddings = {1, 0, 0, 2};  // 1x1 with padding: the output is larger than the input
+  CompareWithHost(p, 11);
+  p.paddings = {0, 0};
+  p.strides = {1, 2};
+  CompareWithHost(p, 12);
+}
+
+TEST_F(Conv2dX86, KernelsStridesPaddingsDilations) {
+  uint32_t seed = 100;
+  const std::vector<std::vector<int>> paddings = {{0, 0}, {1, 1}, {2, 1}, {0, 1, 2, 0}, {1, 2, 0, 3}};
+  for (int k : {3, 5}) {
+    for (int stride : {1, 2}) {
+      for (const auto& pad : paddings) {
+        for (int dilation : {1, 2}) {
+          ConvCase p;
+          p.n = (seed % 3 == 0) ? 2 : 1;
+          p.c = 3 + seed % 4;
+          p.out_c = 5 + seed % 11;
+          p.h = 13;
+          p.w = 11;
+          p.kh = k;
+          p.kw = k;
+          p.strides = {stride, stride};
+          p.paddings = pad;
+          p.dilations = {dilation, dilation};
+          p.bias = (seed % 2) == 1;
+          CompareWithHost(p, seed++);
+        }
+      }
+    }
+  }
+}
+
+TEST_F(Conv2dX86, RectangularKernelsAndStrides) {
+  ConvCase p;
+  p.c = 4;
+  p.out_c = 6;
+  p.h = 9;
+  p.w = 14;
+  p.kh = 3;
+  p.kw = 1;
+  p.strides = {1, 2};
+  p.paddings = {1, 0};
+  p.bias = true;
+  CompareWithHost(p, 200);
+  p.kh = 1;
+  p.kw = 5;
+  p.strides = {2, 1};
+  p.paddings = {0, 2};
+  p.dilations = {1, 2};
+  CompareWithHost(p, 201);
+}
+
+TEST_F(Conv2dX86, PaddingAlgorithms) {
+  uint32_t seed = 300;
+  for (const std::string alg : {"SAME", "VALID"}) {
+    for (int stride : {1, 2}) {
+      for (int k : {1, 3, 5}) {
+        ConvCase p;
+        p.c = 5;
+        p.out_c = 7;
+        p.h = 10;
+        p.w = 9;
+        p.kh = k;
+        p.kw = k;
+        p.strides = {stride, stride};
+        p.paddings = {3, 3};  // ignored by SAME/VALID
+        p.padding_algorithm = alg;
+        p.bias = true;
+        CompareWithHost(p, seed++);
+      }
+    }
+  }
+}
+
+TEST_F(Conv2dX86, Groups) {
+  uint32_t seed = 400;
+  for (int groups : {2, 3}) {
+    for (int k : {1, 3}) {
+      ConvCase p;
+      p.n = 2;
+      p.groups = groups;
+      p.c = groups * 3;
+      p.out_c = groups * 5;
+      p.h = 8;
+      p.w = 7;
+      p.kh = k;
+      p.kw = k;
+      p.paddings = {k / 2, k / 2};
+      p.bias = true;
+      p.act = "relu";
+      CompareWithHost(p, seed++);
+      p.strides = {2, 2};
+      p.act = "hard_swish";
+      CompareWithHost(p, seed++);
+    }
+  }
+}
+
+TEST_F(Conv2dX86, EachFusedActivation) {
+  // Inputs in [-2, 2] give outputs on both sides of every activation's kinks.
+  uint32_t seed = 500;
+  for (const std::string act :
+       {"relu", "relu6", "leaky_relu", "hard_swish", "hard_sigmoid", "sigmoid"}) {
+    for (bool bias : {false, true}) {
+      for (int k : {1, 3}) {  // epilogue on the direct and the im2col path
+        ConvCase p;
+        p.c = 6;
+        p.out_c = 13;
+        p.h = 9;
+        p.w = 9;
+        p.kh = k;
+        p.kw = k;
+        p.paddings = {k / 2, k / 2};
+        p.bias = bias;
+        p.act = act;
+        CompareWithHost(p, seed++);
+      }
+    }
+  }
+  // relu6 with another threshold cannot use the GEMM epilogue's clip at 6.
+  ConvCase p;
+  p.c = 6;
+  p.out_c = 8;
+  p.h = 5;
+  p.w = 5;
+  p.kh = 3;
+  p.kw = 3;
+  p.bias = true;
+  p.act = "relu6";
+  p.act_threshold = 1.5f;
+  CompareWithHost(p, 600);
+}
+
+TEST_F(Conv2dX86, LargerLayersWithThreads) {
+  // MobileNet-like layer shapes, large enough that the GEMM splits work across threads.
+  ConvCase p;
+  p.c = 32;
+  p.out_c = 64;
+  p.h = 28;
+  p.w = 28;
+  p.bias = true;
+  p.act = "relu6";
+  CompareWithHost(p, 700, 1);
+  CompareWithHost(p, 701, 3);
+  p.kh = 3;
+  p.kw = 3;
+  p.paddings = {1, 1};
+  p.strides = {2, 2};
+  CompareWithHost(p, 702, 2);
+}
+
+TEST_F(Conv2dX86, InputShapeChangesBetweenRuns) {
+  // Same kernel, new spatial sizes: the packed filter stays valid, the scratch follows.
+  for (int k : {1, 3}) {
+    ConvCase p;
+    p.c = 5;
+    p.out_c = 11;
+    p.h = 6;
+    p.w = 6;
+    p.kh = k;
+    p.kw = k;
+    p.paddings = {k / 2, k / 2};
+    p.bias = true;
+    ConvRun host(p, kHostPlace, 1), x86(p, kX86Place, 2);
+    for (auto hw : std::vector<std::pair<int, int>>{{6, 6}, {15, 4}, {1, 1}, {9, 20}}) {
+      SCOPED_TRACE(Describe(p) + " run at " + std::to_string(hw.first) + "x" +
+                   std::to_string(hw.second));
+      ConvCase q = p;
+      q.h = hw.first;
+      q.w = hw.second;
+      const Inputs in = MakeInputs(q, 800 + k);
+      DDim host_dims, x86_dims;
+      const std::vector<float> expected = host.Run(in, q.h, q.w, &host_dims);
+      const std::vector<float> actual = x86.Run(in, q.h, q.w, &x86_dims);
+      ASSERT_EQ(x86_dims, host_dims);
+      ExpectAllNear(actual, expected, AbsTolerance(p), 1e-5f);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace test
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,102 @@
+// The optimizer picks the x86 conv2d kernel when x86 is a valid place (on a CPU with
+// AVX2+FMA) and the host one otherwise, with no io_copy between host and x86 kernels (both
+// live in host memory), and the sample model gives the host-only output either way.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lite/api/paddle_api.h"
+#include "lite/api/program_predictor.h"
+#include "lite/backends/x86/cpu_info.h"
+#include "lite/tests/models/model_test_util.h"
+#include "tools/sample_model_builder.h"
+
+namespace paddle {
+namespace lite {
+namespace test {
+namespace {
+
+using lite_api::CxxConfig;
+
+class ConvX86PickTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    char tmpl[] = "/tmp/plite_conv_x86_pick_XXXXXX";
+    dir_ = mkdtemp(tmpl);
+    files_ = WriteSampleModel(dir_ + "/sample", true);
+  }
+  static void TearDownTestSuite() { std::filesystem::remove_all(dir_); }
+
+  static std::shared_ptr<lite_api::PaddlePredictor> Create(const std::vector<Place>& places) {
+    CxxConfig config;
+    config.set_model_file(files_.model_file);
+    config.set_param_file(files_.params_file);
+    config.set_valid_places(places);
+    return lite_api::CreatePaddlePredictor(config);
+  }
+
+  // op type -> targets of the kernels picked for it, in program order.
+  static std::vector<std::pair<std::string, TargetType>> Picked(lite_api::PaddlePredictor* p) {
+    auto* pp = dynamic_cast<ProgramPredictor*>(p);
+    EXPECT_NE(pp, nullptr);
+    std::vector<std::pair<std::string, TargetType>> picked;
+    if (!pp) return picked;
+    for (const auto& inst : pp->runtime_program().instructions()) {
+      picked.emplace_back(inst.op().Type(), inst.kernel().target());
+    }
+    return picked;
+  }
+
+  static std::string dir_;
+  static PbModelFiles files_;
+};
+
+std::string ConvX86PickTest::dir_;
+PbModelFiles ConvX86PickTest::files_;
+
+const Place kHost(TargetType::kHost, PrecisionType::kFloat);
+const Place kX86(TargetType::kX86, PrecisionType::kFloat);
+
+TEST_F(ConvX86PickTest, HostOnlyPicksHostConv) {
+  auto p = Create({kHost});
+  int convs = 0;
+  for (const auto& [type, target] : Picked(p.get())) {
+    EXPECT_EQ(target, TargetType::kHost) << type;
+    if (type == "conv2d") ++convs;
+  }
+  EXPECT_EQ(convs, 2);  // the sample model's 3x3 and 1x1 convs
+}
+
+TEST_F(ConvX86PickTest, X86AndHostPicksX86ConvAndMatchesHostOnly) {
+  if (!lite::x86::CpuHasAvx2Fma()) GTEST_SKIP() << "CPU lacks AVX2+FMA: no x86 kernel is picked";
+  auto host = Create({kHost});
+  auto x86 = Create({kX86, kHost});
+  int x86_convs = 0;
+  for (const auto& [type, target] : Picked(x86.get())) {
+    EXPECT_NE(type, "io_copy") << "host and x86 kernels share memory: no copy belongs here";
+    if (type == "conv2d") {
+      EXPECT_EQ(target, TargetType::kX86);
+      ++x86_convs;
+    } else if (type != "feed" && type != "fetch") {
+      EXPECT_EQ(target, TargetType::kHost) << type << " has no x86 kernel";
+    }
+  }
+  EXPECT_EQ(x86_convs, 2);
+  for (const lite_api::shape_t& shape : {lite_api::shape_t{1, 3, 32, 32}, {2, 3, 24, 40}}) {
+    const std::vector<float> expected = RunOnce(host.get(), shape);
+    const std::vector<float> actual = RunOnce(x86.get(), shape);
+    ASSERT_EQ(actual.size(), expected.size());
+    // Softmax probabilities after two convs (K <= 72): float reordering only.
+    EXPECT_LE(MaxAbsDiff(actual, expected), 1e-5f);
+  }
+}
+
+}  // namespace
+}  // namespace test
+}  // namespace lite
+}  // namespace paddle
