@@ -37,7 +37,8 @@ class DepthwiseConvCompute : public KernelLite<TargetType::kX86, PrecisionType::
                         math::DepthwiseAvx2Supports(
                             static_cast<int>(w_dims[2]), static_cast<int>(w_dims[3]),
                             param.strides[0], param.strides[1], param.dilations[0],
-                            param.dilations[1]);
+                            param.dilations[1]) &&
+                        param.paddings[0] >= 0 && param.paddings[2] >= 0;
     if (direct) {
       RunDirect(param);
     } else {

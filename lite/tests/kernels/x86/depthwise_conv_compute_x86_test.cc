@@ -38,6 +38,7 @@ struct DwCase {
   std::vector<int> strides{1, 1};
   std::vector<int> paddings{0, 0};
   std::vector<int> dilations{1, 1};
+  std::string padding_algorithm;  // empty: attribute absent (EXPLICIT)
   bool bias{false};
   std::string act;           // empty: no fused activation
   float act_threshold{6.f};  // relu6 only
@@ -47,7 +48,8 @@ struct DwCase {
 std::string Describe(const DwCase& p) {
   return StrCat("x[", p.n, ",", p.c, ",", p.h, ",", p.w, "] mult=", p.multiplier, " k=", p.kh,
                 "x", p.kw, " strides=", p.strides, " paddings=", p.paddings,
-                " dilations=", p.dilations, " bias=", p.bias, " act=", p.act);
+                " dilations=", p.dilations, " alg=", p.padding_algorithm, " bias=", p.bias,
+                " act=", p.act);
 }
 
 struct Inputs {
@@ -75,6 +77,9 @@ class DwRun {
     desc_.SetAttr<std::vector<int32_t>>("paddings", p.paddings);
     desc_.SetAttr<std::vector<int32_t>>("dilations", p.dilations);
     desc_.SetAttr<int32_t>("groups", p.c);
+    if (!p.padding_algorithm.empty()) {
+      desc_.SetAttr<std::string>("padding_algorithm", p.padding_algorithm);
+    }
     if (!p.act.empty()) {
       desc_.SetAttr<std::string>("act_type", p.act);
       if (p.act == "leaky_relu") desc_.SetAttr<float>("act_alpha", 0.1f);
@@ -86,6 +91,16 @@ class DwRun {
   }
 
   std::vector<float> Run(const Inputs& in, int h, int w, DDim* out_dims) {
+    Prepare(in, h, w);
+    op_->InferShape();
+    kernel_->Launch();
+    const Tensor& out = *scope_.Var("out")->GetMutable<Tensor>();
+    *out_dims = out.dims();
+    return ToVector(out);
+  }
+
+  // Binds the inputs and creates the op and kernel (the filter only on the first call).
+  void Prepare(const Inputs& in, int h, int w) {
     Fill("x", {p_.n, p_.c, h, w}, in.x);
     if (!op_) {
       Fill("w", {p_.out_c(), 1, p_.kh, p_.kw}, in.w);
@@ -99,12 +114,10 @@ class DwRun {
       op_->AttachKernel(kernel_.get());
       kernel_->SetContext(&ctx_);
     }
-    op_->InferShape();
-    kernel_->Launch();
-    const Tensor& out = *scope_.Var("out")->GetMutable<Tensor>();
-    *out_dims = out.dims();
-    return ToVector(out);
   }
+
+  Scope* scope() { return &scope_; }
+  KernelBase* kernel() { return kernel_.get(); }
 
  private:
   void Fill(const std::string& name, const DDim& dims, const std::vector<float>& values) {
@@ -245,6 +258,43 @@ TEST_F(DepthwiseX86, FallbackShapes) {
   p.strides = {1, 1};
   p.paddings = {0, 0};
   run(p);
+}
+
+TEST_F(DepthwiseX86, PaddingAlgorithms) {
+  uint32_t seed = 1500;
+  for (const std::string alg : {"SAME", "VALID"}) {
+    for (int stride : {1, 2}) {
+      for (int k : {3, 5}) {
+        DwCase p;
+        p.c = 8;
+        p.h = 10;
+        p.w = 9;
+        p.kh = p.kw = k;
+        p.strides = {stride, stride};
+        p.paddings = {3, 3};  // ignored by SAME/VALID
+        p.padding_algorithm = alg;
+        p.bias = true;
+        CompareWithHost(p, seed++);
+      }
+    }
+  }
+}
+
+TEST_F(DepthwiseX86, FilterOfWrongRankThrowsNamingIt) {
+  // The op checks shapes in InferShape; a kernel launched without it must still refuse.
+  DwCase p;
+  p.c = 4;
+  p.h = 6;
+  p.w = 6;
+  DwRun x86(p, kX86Place, 1);
+  x86.Prepare(MakeInputs(p, 1600), p.h, p.w);
+  x86.scope()->Var("w")->GetMutable<Tensor>()->Resize({4, 3, 3});
+  try {
+    x86.kernel()->Launch();
+    FAIL() << "a 3-D filter was accepted";
+  } catch (const lite_api::PaddleLiteException& e) {
+    EXPECT_NE(std::string(e.what()).find("Filter must be 4-D"), std::string::npos) << e.what();
+  }
 }
 
 TEST_F(DepthwiseX86, EachFusedActivation) {
