@@ -1,0 +1,167 @@
+// elementwise_add/sub/mul/div (float) on x86: Out = act(X op Y) with the host kernel's
+// broadcasting (operators::ElementwiseBroadcast). The aligned shapes are collapsed into
+// runs of dims where X and Y each either both vary or stay put, so any broadcast becomes
+// an outer loop over contiguous rows of the innermost run, where X and Y each step by 1 or
+// stay at one element: same-shape operands are one flat row, [N, C, H, W] op [C] is N*C
+// rows of H*W against one Y value each. Those row loops are plain C++ the compiler
+// vectorizes (baseline flags); the fused activation is applied per row. Registered with
+// the x86 kernels for CPUs with AVX2+FMA; the host kernel is the reference.
+#include <cstdint>
+#include <vector>
+
+#include "lite/backends/x86/cpu_info.h"
+#include "lite/core/op_registry.h"
+#include "lite/operators/activation_attrs.h"
+#include "lite/operators/elementwise_ops.h"
+
+namespace paddle {
+namespace lite {
+namespace kernels {
+namespace x86 {
+
+struct AddOp {
+  static constexpr const char* kName = "elementwise_add";
+  float operator()(float a, float b) const { return a + b; }
+};
+struct SubOp {
+  static constexpr const char* kName = "elementwise_sub";
+  float operator()(float a, float b) const { return a - b; }
+};
+struct MulOp {
+  static constexpr const char* kName = "elementwise_mul";
+  float operator()(float a, float b) const { return a * b; }
+};
+struct DivOp {
+  static constexpr const char* kName = "elementwise_div";
+  float operator()(float a, float b) const { return a / b; }
+};
+
+namespace {
+
+// A run of merged output dims: its size and whether X / Y advance along it (false: that
+// operand is broadcast there).
+struct Run {
+  int64_t size;
+  bool x_moves;
+  bool y_moves;
+};
+
+template <typename Op>
+void Row(int64_t n, const float* x, bool x_moves, const float* y, bool y_moves, float* out) {
+  Op op;
+  if (x_moves && y_moves) {
+    for (int64_t i = 0; i < n; ++i) out[i] = op(x[i], y[i]);
+  } else if (x_moves) {
+    const float yv = *y;
+    for (int64_t i = 0; i < n; ++i) out[i] = op(x[i], yv);
+  } else if (y_moves) {
+    const float xv = *x;
+    for (int64_t i = 0; i < n; ++i) out[i] = op(xv, y[i]);
+  } else {
+    const float v = op(*x, *y);
+    for (int64_t i = 0; i < n; ++i) out[i] = v;
+  }
+}
+
+void ActivateRow(int64_t n, const operators::ActParam& act, float* out) {
+  using operators::ActivationType;
+  if (act.type == ActivationType::kNone) return;
+  if (act.type == ActivationType::kRelu) {
+    for (int64_t i = 0; i < n; ++i) out[i] = out[i] > 0.f ? out[i] : 0.f;
+    return;
+  }
+  for (int64_t i = 0; i < n; ++i) out[i] = operators::ApplyActivation(out[i], act);
+}
+
+}  // namespace
+
+template <typename Op>
+class ElementwiseCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat> {
+ public:
+  void Run() override {
+    auto& param = Param<operators::ElementwiseParam>();
+    const operators::BroadcastShape shape = operators::ElementwiseBroadcast(
+        param.x->dims(), param.y->dims(), param.axis, Op::kName);
+    std::vector<struct Run> runs;
+    for (size_t d = 0; d < shape.out_dims.size(); ++d) {
+      if (shape.out_dims[d] == 1) continue;
+      const bool xm = shape.x_dims[d] != 1, ym = shape.y_dims[d] != 1;
+      if (!runs.empty() && runs.back().x_moves == xm && runs.back().y_moves == ym) {
+        runs.back().size *= shape.out_dims[d];
+      } else {
+        runs.push_back({shape.out_dims[d], xm, ym});
+      }
+    }
+    if (runs.empty()) runs.push_back({1, true, true});
+
+    // Element strides of each run in X and Y (0 where broadcast).
+    const size_t rank = runs.size();
+    std::vector<int64_t> x_stride(rank), y_stride(rank);
+    int64_t xs = 1, ys = 1;
+    for (size_t i = rank; i-- > 0;) {
+      x_stride[i] = runs[i].x_moves ? xs : 0;
+      y_stride[i] = runs[i].y_moves ? ys : 0;
+      if (runs[i].x_moves) xs *= runs[i].size;
+      if (runs[i].y_moves) ys *= runs[i].size;
+    }
+
+    const float* x = param.x->data<float>();
+    const float* y = param.y->data<float>();
+    float* out = param.out->mutable_data<float>();
+    const struct Run& inner = runs.back();
+    const int64_t rows = param.out->numel() / inner.size;
+    std::vector<int64_t> index(rank, 0);  // multi-index over the outer runs
+    for (int64_t r = 0; r < rows; ++r) {
+      int64_t xo = 0, yo = 0;
+      for (size_t i = 0; i + 1 < rank; ++i) {
+        xo += index[i] * x_stride[i];
+        yo += index[i] * y_stride[i];
+      }
+      float* dst = out + r * inner.size;
+      Row<Op>(inner.size, x + xo, inner.x_moves, y + yo, inner.y_moves, dst);
+      ActivateRow(inner.size, param.act, dst);
+      for (size_t i = rank - 1; i-- > 0;) {  // advance the outer multi-index
+        if (++index[i] < runs[i].size) break;
+        index[i] = 0;
+      }
+    }
+  }
+};
+
+}  // namespace x86
+}  // namespace kernels
+}  // namespace lite
+}  // namespace paddle
+
+using X86ElementwiseAdd = paddle::lite::kernels::x86::ElementwiseCompute<paddle::lite::kernels::x86::AddOp>;
+using X86ElementwiseSub = paddle::lite::kernels::x86::ElementwiseCompute<paddle::lite::kernels::x86::SubOp>;
+using X86ElementwiseMul = paddle::lite::kernels::x86::ElementwiseCompute<paddle::lite::kernels::x86::MulOp>;
+using X86ElementwiseDiv = paddle::lite::kernels::x86::ElementwiseCompute<paddle::lite::kernels::x86::DivOp>;
+
+#define PLITE_X86_FLOAT_TY \
+  paddle::lite::GetTensorTy(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNCHW))
+
+REGISTER_LITE_KERNEL(elementwise_add, kX86, kFloat, kNCHW, X86ElementwiseAdd, def)
+    .BindInput("X", {PLITE_X86_FLOAT_TY})
+    .BindInput("Y", {PLITE_X86_FLOAT_TY})
+    .BindOutput("Out", {PLITE_X86_FLOAT_TY})
+    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
+    .Finalize();
+REGISTER_LITE_KERNEL(elementwise_sub, kX86, kFloat, kNCHW, X86ElementwiseSub, def)
+    .BindInput("X", {PLITE_X86_FLOAT_TY})
+    .BindInput("Y", {PLITE_X86_FLOAT_TY})
+    .BindOutput("Out", {PLITE_X86_FLOAT_TY})
+    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
+    .Finalize();
+REGISTER_LITE_KERNEL(elementwise_mul, kX86, kFloat, kNCHW, X86ElementwiseMul, def)
+    .BindInput("X", {PLITE_X86_FLOAT_TY})
+    .BindInput("Y", {PLITE_X86_FLOAT_TY})
+    .BindOutput("Out", {PLITE_X86_FLOAT_TY})
+    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
+    .Finalize();
+REGISTER_LITE_KERNEL(elementwise_div, kX86, kFloat, kNCHW, X86ElementwiseDiv, def)
+    .BindInput("X", {PLITE_X86_FLOAT_TY})
+    .BindInput("Y", {PLITE_X86_FLOAT_TY})
+    .BindOutput("Out", {PLITE_X86_FLOAT_TY})
+    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
+    .Finalize();

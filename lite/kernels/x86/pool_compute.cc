@@ -1,0 +1,236 @@
+// pool2d on x86, separable: a max or a sum over an h x w window is a reduction over the
+// window's columns in each input row, then over its rows. So per plane each input row is
+// reduced once to out_w column values (the 2x2 / 3x3 stride-1/2 windows with compile-time
+// sizes), then each output row reduces its input rows element-wise along out_w, a loop the
+// compiler vectorizes; global (1x1 output) pooling sums or maxes the plane in eight lanes.
+// The window ranges and divisors are the host kernel's (adaptive, paddings, ceil_mode,
+// exclusive), so this accepts everything the host kernel does. Plain C++ (baseline flags):
+// registered with the x86 kernels for CPUs with AVX2+FMA; the host kernel is the reference.
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "lite/backends/x86/cpu_info.h"
+#include "lite/core/op_registry.h"
+#include "lite/operators/op_params.h"
+
+namespace paddle {
+namespace lite {
+namespace kernels {
+namespace x86 {
+
+namespace {
+
+constexpr float kLowest = std::numeric_limits<float>::lowest();
+
+// One output position's window along one axis, as the host kernel computes it: the input
+// range [begin, end) and the extent a non-exclusive avg divides by.
+struct WindowRange {
+  int begin{0};
+  int end{0};
+  int padded_size{0};
+  int count() const { return std::max(end - begin, 0); }
+};
+
+WindowRange AdaptiveRange(int i, int in, int out) {
+  WindowRange r;
+  r.begin = static_cast<int>((static_cast<int64_t>(i) * in) / out);
+  r.end = static_cast<int>(((static_cast<int64_t>(i) + 1) * in + out - 1) / out);
+  r.padded_size = r.end - r.begin;
+  return r;
+}
+
+WindowRange SlidingRange(int i, int in, int kernel, int stride, int pad) {
+  WindowRange r;
+  const int start = i * stride - pad;
+  const int padded_end = std::min(start + kernel, in + pad);
+  r.padded_size = padded_end - start;
+  r.begin = std::max(start, 0);
+  r.end = std::min(padded_end, in);
+  return r;
+}
+
+template <bool kMax>
+inline float Combine(float acc, float v) {
+  return kMax ? std::max(acc, v) : acc + v;
+}
+
+// One input row reduced over each output column's window range, for columns [lo, hi).
+template <bool kMax>
+void ReduceColumns(const float* row, const std::vector<WindowRange>& cols, int lo, int hi,
+                   float* dst) {
+  for (int ow = lo; ow < hi; ++ow) {
+    float acc = kMax ? kLowest : 0.f;
+    for (int w = cols[ow].begin; w < cols[ow].end; ++w) acc = Combine<kMax>(acc, row[w]);
+    dst[ow] = acc;
+  }
+}
+
+// The same where columns [lo, hi) are full windows of K at stride S starting at
+// ow * S - pad: unrolled with no range lookups.
+template <bool kMax, int K, int S>
+void ReduceRowFixed(const float* row, const std::vector<WindowRange>& cols, int lo, int hi,
+                    int pad, float* dst) {
+  ReduceColumns<kMax>(row, cols, 0, lo, dst);
+  const float* base = row - pad;
+  for (int o = lo; o < hi; ++o) {
+    const float* p = base + o * S;
+    float acc = p[0];
+    for (int j = 1; j < K; ++j) acc = Combine<kMax>(acc, p[j]);
+    dst[o] = acc;
+  }
+  ReduceColumns<kMax>(row, cols, hi, static_cast<int>(cols.size()), dst);
+}
+
+// Max or sum of n floats in eight independent lanes (vectorizable without reassociation
+// flags).
+template <bool kMax>
+float ReducePlane(const float* p, int64_t n) {
+  float lane[8];
+  for (float& l : lane) l = kMax ? kLowest : 0.f;
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    for (int j = 0; j < 8; ++j) lane[j] = Combine<kMax>(lane[j], p[i + j]);
+  }
+  float acc = kMax ? kLowest : 0.f;
+  for (int j = 0; j < 8; ++j) acc = Combine<kMax>(acc, lane[j]);
+  for (; i < n; ++i) acc = Combine<kMax>(acc, p[i]);
+  return acc;
+}
+
+}  // namespace
+
+class PoolCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat> {
+ public:
+  void Run() override {
+    auto& param = Param<operators::PoolParam>();
+    if (param.pooling_type == "max") {
+      RunTyped<true>(param);
+    } else {
+      RunTyped<false>(param);
+    }
+  }
+
+ private:
+  template <bool kMax>
+  void RunTyped(const operators::PoolParam& param) {
+    const DDim& in_dims = param.x->dims();
+    const DDim& out_dims = param.output->dims();
+    const int64_t planes = in_dims[0] * in_dims[1];
+    const int in_h = static_cast<int>(in_dims[2]), in_w = static_cast<int>(in_dims[3]);
+    const int out_h = static_cast<int>(out_dims[2]), out_w = static_cast<int>(out_dims[3]);
+    const int64_t in_plane = static_cast<int64_t>(in_h) * in_w;
+    const float* x = param.x->data<float>();
+    float* out = param.output->mutable_data<float>();
+
+    rows_.resize(out_h);
+    cols_.resize(out_w);
+    for (int oh = 0; oh < out_h; ++oh) {
+      rows_[oh] = param.adaptive ? AdaptiveRange(oh, in_h, out_h)
+                                 : SlidingRange(oh, in_h, param.ksize[0], param.strides[0],
+                                                param.paddings[0]);
+    }
+    for (int ow = 0; ow < out_w; ++ow) {
+      cols_[ow] = param.adaptive ? AdaptiveRange(ow, in_w, out_w)
+                                 : SlidingRange(ow, in_w, param.ksize[1], param.strides[1],
+                                                param.paddings[2]);
+    }
+
+    // One output per plane reading the whole plane (global pooling and its equivalents).
+    if (out_h == 1 && out_w == 1 && rows_[0].begin == 0 && rows_[0].end == in_h &&
+        cols_[0].begin == 0 && cols_[0].end == in_w) {
+      const bool real_count = param.exclusive || param.adaptive;
+      const float divisor = static_cast<float>(
+          real_count ? in_plane
+                     : static_cast<int64_t>(rows_[0].padded_size) * cols_[0].padded_size);
+      for (int64_t p = 0; p < planes; ++p) {
+        const float acc = ReducePlane<kMax>(x + p * in_plane, in_plane);
+        out[p] = kMax ? acc : acc / divisor;
+      }
+      return;
+    }
+
+    // Output columns whose window lies fully inside the row (the unrolled interior).
+    int lo = out_w, hi = out_w;
+    const int kw = param.ksize[1], sw = param.strides[1], pad_w = param.paddings[2];
+    if (!param.adaptive) {
+      for (int ow = 0; ow < out_w; ++ow) {
+        if (cols_[ow].end - cols_[ow].begin == kw && ow * sw - pad_w >= 0) {
+          if (lo == out_w) lo = ow;
+          hi = ow + 1;
+        } else if (lo != out_w) {
+          break;
+        }
+      }
+      if (lo == out_w) hi = lo;
+    }
+    auto reduce_row = [&](const float* row, float* dst) {
+      if (!param.adaptive && lo < hi) {
+        if (kw == 2 && sw == 2) return ReduceRowFixed<kMax, 2, 2>(row, cols_, lo, hi, pad_w, dst);
+        if (kw == 3 && sw == 2) return ReduceRowFixed<kMax, 3, 2>(row, cols_, lo, hi, pad_w, dst);
+        if (kw == 3 && sw == 1) return ReduceRowFixed<kMax, 3, 1>(row, cols_, lo, hi, pad_w, dst);
+        if (kw == 2 && sw == 1) return ReduceRowFixed<kMax, 2, 1>(row, cols_, lo, hi, pad_w, dst);
+      }
+      ReduceColumns<kMax>(row, cols_, 0, out_w, dst);
+    };
+
+    // Per output column: the divisor of an avg (0 marks an empty window: result 0).
+    const bool real_count = param.exclusive || param.adaptive;
+    col_div_.resize(out_w);
+    reduced_.resize(static_cast<size_t>(in_h) * out_w);
+    for (int64_t p = 0; p < planes; ++p) {
+      const float* plane = x + p * in_plane;
+      // Rows no window reads (stride > kernel) are skipped.
+      int next_row = 0;
+      for (int oh = 0; oh < out_h; ++oh) {
+        for (int h = std::max(rows_[oh].begin, next_row); h < rows_[oh].end; ++h) {
+          reduce_row(plane + static_cast<int64_t>(h) * in_w, reduced_.data() + h * out_w);
+        }
+        next_row = std::max(next_row, rows_[oh].end);
+      }
+      float* out_plane = out + p * out_h * out_w;
+      for (int oh = 0; oh < out_h; ++oh) {
+        const WindowRange& r = rows_[oh];
+        float* dst = out_plane + oh * out_w;
+        if (r.count() == 0) {
+          std::fill(dst, dst + out_w, 0.f);
+          continue;
+        }
+        const float* src = reduced_.data() + static_cast<int64_t>(r.begin) * out_w;
+        std::copy(src, src + out_w, dst);
+        for (int h = r.begin + 1; h < r.end; ++h) {
+          src += out_w;
+          for (int ow = 0; ow < out_w; ++ow) dst[ow] = Combine<kMax>(dst[ow], src[ow]);
+        }
+        for (int ow = 0; ow < out_w; ++ow) {
+          const int count = r.count() * cols_[ow].count();
+          col_div_[ow] = count == 0 ? 0.f
+                         : kMax     ? 1.f
+                                    : static_cast<float>(real_count
+                                                             ? count
+                                                             : r.padded_size *
+                                                                   cols_[ow].padded_size);
+        }
+        for (int ow = 0; ow < out_w; ++ow) {
+          dst[ow] = col_div_[ow] == 0.f ? 0.f : (kMax ? dst[ow] : dst[ow] / col_div_[ow]);
+        }
+      }
+    }
+  }
+
+  std::vector<WindowRange> rows_, cols_;
+  std::vector<float> reduced_;  // each read input row reduced to out_w values
+  std::vector<float> col_div_;
+};
+
+}  // namespace x86
+}  // namespace kernels
+}  // namespace lite
+}  // namespace paddle
+
+REGISTER_LITE_KERNEL(pool2d, kX86, kFloat, kNCHW, paddle::lite::kernels::x86::PoolCompute, def)
+    .BindInput("X", {paddle::lite::GetTensorTy(TARGET(kX86))})
+    .BindOutput("Out", {paddle::lite::GetTensorTy(TARGET(kX86))})
+    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
+    .Finalize();

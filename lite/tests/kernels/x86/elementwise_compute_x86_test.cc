@@ -1,0 +1,149 @@
+// elementwise_add/sub/mul/div x86 kernels against the host kernels (the reference):
+// same shapes, per-channel [C] at axis 1, trailing and leading broadcasts, Y larger than X
+// along some dims (both operands broadcast), [C, 1] with dropped trailing 1s, scalars,
+// 1x1 spatial, odd sizes, every fused activation.
+//
+// Tolerance: one float operation per element in the same order as the host kernel, then
+// the same activation formula: |x86 - host| <= 1e-6 * (1 + |host|) (exp in sigmoid may be
+// vectorized differently). A broadcasting bug is off by O(0.1) or more.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "lite/backends/x86/cpu_info.h"
+#include "lite/core/op_registry.h"
+#include "lite/tests/kernels/kernel_test_util.h"
+
+namespace paddle {
+namespace lite {
+namespace test {
+namespace {
+
+const Place kHostPlace(TargetType::kHost, PrecisionType::kFloat, DataLayoutType::kNCHW);
+const Place kX86Place(TargetType::kX86, PrecisionType::kFloat, DataLayoutType::kNCHW);
+const char* const kOps[] = {"elementwise_add", "elementwise_sub", "elementwise_mul",
+                            "elementwise_div"};
+
+struct EwCase {
+  std::string op;
+  std::vector<int64_t> x, y;
+  int axis{-1};
+  std::string act;  // empty: none
+};
+
+std::vector<float> RunEw(const EwCase& p, const Place& place, uint32_t seed, DDim* out_dims) {
+  OpRunner r(p.op);
+  const DDim xd(p.x), yd(p.y);
+  r.SetInput("X", "x", xd, RandomVector(xd.production(), -2.f, 2.f, seed));
+  // Y away from 0 so that div stays well conditioned.
+  std::vector<float> y = RandomVector(yd.production(), 0.5f, 2.f, seed + 1);
+  for (size_t i = 0; i < y.size(); i += 2) y[i] = -y[i];
+  r.SetInput("Y", "y", yd, y);
+  r.SetOutput("Out", "out");
+  r.desc().SetAttr<int32_t>("axis", p.axis);
+  if (!p.act.empty()) {
+    r.desc().SetAttr<std::string>("act_type", p.act);
+    if (p.act == "relu6") r.desc().SetAttr<float>("act_threshold", 1.5f);
+    if (p.act == "leaky_relu") r.desc().SetAttr<float>("act_alpha", 0.1f);
+  }
+  r.Run(place);
+  const Tensor& out = *r.Var("out");
+  *out_dims = out.dims();
+  return ToVector(out);
+}
+
+void CompareWithHost(const EwCase& p, uint32_t seed) {
+  SCOPED_TRACE(StrCat(p.op, " x", p.x, " y", p.y, " axis=", p.axis, " act=", p.act));
+  DDim host_dims, x86_dims;
+  const std::vector<float> expected = RunEw(p, kHostPlace, seed, &host_dims);
+  const std::vector<float> actual = RunEw(p, kX86Place, seed, &x86_dims);
+  ASSERT_EQ(x86_dims, host_dims);
+  ExpectAllNear(actual, expected, 1e-6f, 1e-6f);
+}
+
+class ElementwiseX86 : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!lite::x86::CpuHasAvx2Fma()) {
+      GTEST_SKIP() << "CPU lacks AVX2+FMA: the x86 elementwise kernels are never picked here";
+    }
+  }
+};
+
+TEST_F(ElementwiseX86, AreRegisteredWithTheCpuRequirement) {
+  for (const char* op : kOps) {
+    const KernelInfo* info = FindKernel(op, kX86Place);
+    ASSERT_NE(info, nullptr) << op;
+    EXPECT_EQ(info->cpu_feature, "avx2+fma") << op;
+  }
+}
+
+TEST_F(ElementwiseX86, BroadcastShapes) {
+  struct Shape {
+    std::vector<int64_t> x, y;
+    int axis;
+  };
+  const std::vector<Shape> shapes = {
+      {{2, 3, 5, 7}, {2, 3, 5, 7}, -1},  // same shape
+      {{1, 17, 1, 1}, {1, 17, 1, 1}, -1},
+      {{2, 5, 4, 3}, {5}, 1},            // per channel
+      {{3, 16, 7, 9}, {16}, 1},
+      {{2, 5, 1, 1}, {5}, 1},            // 1x1 spatial
+      {{2, 5, 4, 3}, {3}, -1},           // trailing
+      {{2, 5, 4, 3}, {4, 3}, -1},
+      {{2, 5, 4, 3}, {2}, 0},            // leading
+      {{2, 5, 4, 3}, {5, 4}, 1},         // middle
+      {{2, 5, 4, 3}, {2, 5, 1, 1}, -1},  // numpy-style size-1 dims
+      {{2, 5, 4, 3}, {1, 5, 1, 3}, -1},
+      {{2, 1, 4, 1}, {1, 5, 1, 3}, -1},  // both broadcast
+      {{2, 5, 4, 3}, {5, 1}, 1},         // trailing 1 dropped
+      {{2, 5, 4, 3}, {1}, -1},           // scalar
+      {{1}, {1}, -1},
+      {{7}, {2, 7}, -1},                 // X the smaller operand
+      {{3, 1}, {3, 4}, -1},
+      {{2, 3, 5}, {2, 3, 5}, 0},
+  };
+  uint32_t seed = 1;
+  for (const char* op : kOps) {
+    for (const Shape& s : shapes) {
+      EwCase p;
+      p.op = op;
+      p.x = s.x;
+      p.y = s.y;
+      p.axis = s.axis;
+      CompareWithHost(p, seed++);
+    }
+  }
+}
+
+TEST_F(ElementwiseX86, EveryFusedActivation) {
+  uint32_t seed = 500;
+  for (const char* op : kOps) {
+    for (const std::string act :
+         {"relu", "relu6", "leaky_relu", "hard_swish", "hard_sigmoid", "sigmoid"}) {
+      EwCase p;
+      p.op = op;
+      p.act = act;
+      p.x = {2, 6, 5, 3};
+      p.y = {2, 6, 5, 3};
+      CompareWithHost(p, seed++);
+      p.y = {6};
+      p.axis = 1;
+      CompareWithHost(p, seed++);
+    }
+  }
+}
+
+TEST_F(ElementwiseX86, IncompatibleShapesAreAnError) {
+  OpRunner r("elementwise_add");
+  r.SetInput("X", "x", DDim({2, 3}), RandomVector(6, -1.f, 1.f, 1));
+  r.SetInput("Y", "y", DDim({4}), RandomVector(4, -1.f, 1.f, 2));
+  r.SetOutput("Out", "out");
+  ExpectErrorContaining([&] { r.Run(kX86Place); }, "elementwise_add");
+}
+
+}  // namespace
+}  // namespace test
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,211 @@
+// pool2d x86 kernel against the host kernel (the reference) over every attribute the host
+// kernel takes: max/avg, exclusive, ceil_mode, global, adaptive, 2- and 4-value paddings,
+// SAME/VALID, the unrolled 2x2/3x3 stride-1/2 windows and generic ones, odd sizes, 1x1 inputs.
+//
+// Tolerance: max is exact (same elements compared); avg sums at most k*k (or a whole plane)
+// values of |x| <= 2 in another order: |x86 - host| <= 1e-5 + 1e-5 * |host|. A window or
+// divisor bug is off by O(0.1) or more.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "lite/backends/x86/cpu_info.h"
+#include "lite/core/op_registry.h"
+#include "lite/tests/kernels/kernel_test_util.h"
+
+namespace paddle {
+namespace lite {
+namespace test {
+namespace {
+
+const Place kHostPlace(TargetType::kHost, PrecisionType::kFloat, DataLayoutType::kNCHW);
+const Place kX86Place(TargetType::kX86, PrecisionType::kFloat, DataLayoutType::kNCHW);
+
+struct PoolCase {
+  int n{1}, c{1}, h{1}, w{1};
+  std::string type{"max"};
+  std::vector<int> ksize{2, 2};
+  std::vector<int> strides{1, 1};
+  std::vector<int> paddings{0, 0};
+  bool exclusive{true};
+  bool ceil_mode{false};
+  bool global{false};
+  bool adaptive{false};
+  std::string padding_algorithm;  // empty: attribute absent
+};
+
+std::string Describe(const PoolCase& p) {
+  return StrCat("x[", p.n, ",", p.c, ",", p.h, ",", p.w, "] ", p.type, " ksize=", p.ksize,
+                " strides=", p.strides, " paddings=", p.paddings, " exclusive=", p.exclusive,
+                " ceil_mode=", p.ceil_mode, " global=", p.global, " adaptive=", p.adaptive,
+                " alg=", p.padding_algorithm);
+}
+
+std::vector<float> RunPool(const PoolCase& p, const Place& place, uint32_t seed,
+                           DDim* out_dims) {
+  OpRunner r("pool2d");
+  const int64_t size = static_cast<int64_t>(p.n) * p.c * p.h * p.w;
+  r.SetInput("X", "x", DDim({p.n, p.c, p.h, p.w}), RandomVector(size, -2.f, 2.f, seed));
+  r.SetOutput("Out", "out");
+  r.desc().SetAttr<std::string>("pooling_type", p.type);
+  r.desc().SetAttr<std::vector<int32_t>>("ksize", p.ksize);
+  r.desc().SetAttr<std::vector<int32_t>>("strides", p.strides);
+  r.desc().SetAttr<std::vector<int32_t>>("paddings", p.paddings);
+  r.desc().SetAttr<bool>("exclusive", p.exclusive);
+  r.desc().SetAttr<bool>("ceil_mode", p.ceil_mode);
+  r.desc().SetAttr<bool>("global_pooling", p.global);
+  r.desc().SetAttr<bool>("adaptive", p.adaptive);
+  if (!p.padding_algorithm.empty()) {
+    r.desc().SetAttr<std::string>("padding_algorithm", p.padding_algorithm);
+  }
+  r.Run(place);
+  const Tensor& out = *r.Var("out");
+  *out_dims = out.dims();
+  return ToVector(out);
+}
+
+void CompareWithHost(const PoolCase& p, uint32_t seed) {
+  SCOPED_TRACE(Describe(p));
+  DDim host_dims, x86_dims;
+  const std::vector<float> expected = RunPool(p, kHostPlace, seed, &host_dims);
+  const std::vector<float> actual = RunPool(p, kX86Place, seed, &x86_dims);
+  ASSERT_EQ(x86_dims, host_dims);
+  if (p.type == "max") {
+    ExpectAllNear(actual, expected, 0.f);
+  } else {
+    ExpectAllNear(actual, expected, 1e-5f, 1e-5f);
+  }
+}
+
+class Pool2dX86 : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!lite::x86::CpuHasAvx2Fma()) {
+      GTEST_SKIP() << "CPU lacks AVX2+FMA: the x86 pool2d kernel is never picked here";
+    }
+  }
+};
+
+TEST_F(Pool2dX86, IsRegisteredWithTheCpuRequirement) {
+  const KernelInfo* info = FindKernel("pool2d", kX86Place);
+  ASSERT_NE(info, nullptr);
+  EXPECT_EQ(info->cpu_feature, "avx2+fma");
+}
+
+TEST_F(Pool2dX86, SlidingWindowsEveryAttribute) {
+  uint32_t seed = 1;
+  const std::vector<std::vector<int>> ksizes = {{2, 2}, {3, 3}, {1, 1}, {3, 2}, {5, 5}, {2, 4}};
+  const std::vector<std::vector<int>> strides = {{1, 1}, {2, 2}, {3, 3}, {1, 2}};
+  const std::vector<std::vector<int>> paddings = {{0, 0}, {1, 1}, {0, 1, 2, 0}, {2, 2}};
+  for (const std::string type : {"max", "avg"}) {
+    for (const auto& k : ksizes) {
+      for (const auto& s : strides) {
+        for (const auto& pad : paddings) {
+          for (int flags = 0; flags < 4; ++flags) {
+            PoolCase p;
+            p.n = 1 + seed % 2;
+            p.c = 1 + seed % 3;
+            p.h = 7 + seed % 5;
+            p.w = 6 + seed % 7;
+            p.type = type;
+            p.ksize = k;
+            p.strides = s;
+            p.paddings = pad;
+            p.exclusive = (flags & 1) != 0;
+            p.ceil_mode = (flags & 2) != 0;
+            CompareWithHost(p, seed++);
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST_F(Pool2dX86, NetworkShapes) {
+  PoolCase p;
+  p.n = 1;
+  p.c = 16;
+  p.h = 112;
+  p.w = 112;
+  p.ksize = {3, 3};
+  p.strides = {2, 2};
+  p.paddings = {1, 1};  // resnet's stem max pool
+  CompareWithHost(p, 1000);
+  p.ksize = {2, 2};
+  p.paddings = {0, 0};
+  p.h = 57;
+  p.w = 31;
+  CompareWithHost(p, 1001);
+  p.type = "avg";
+  CompareWithHost(p, 1002);
+  p.ksize = {3, 3};
+  p.paddings = {1, 1};
+  p.exclusive = false;
+  CompareWithHost(p, 1003);
+}
+
+TEST_F(Pool2dX86, GlobalAndAdaptive) {
+  uint32_t seed = 2000;
+  const std::vector<std::pair<int, int>> sizes = {{1, 1}, {7, 7}, {3, 5}, {13, 9}, {2, 33}};
+  for (const std::string type : {"max", "avg"}) {
+    for (auto hw : sizes) {
+      for (bool exclusive : {true, false}) {
+        PoolCase p;
+        p.n = 2;
+        p.c = 5;
+        p.h = hw.first;
+        p.w = hw.second;
+        p.type = type;
+        p.exclusive = exclusive;
+        p.global = true;
+        p.ksize = {1, 1};  // ignored by global pooling
+        CompareWithHost(p, seed++);
+        p.global = false;
+        p.adaptive = true;
+        for (const auto& out : std::vector<std::vector<int>>{{1, 1}, {2, 3}, {3, 3}, {7, 7}}) {
+          p.ksize = out;
+          CompareWithHost(p, seed++);
+        }
+      }
+    }
+  }
+}
+
+TEST_F(Pool2dX86, PaddingAlgorithmsAndEmptyWindows) {
+  uint32_t seed = 3000;
+  for (const std::string type : {"max", "avg"}) {
+    for (const std::string alg : {"SAME", "VALID"}) {
+      for (int s : {1, 2}) {
+        PoolCase p;
+        p.c = 3;
+        p.h = 10;
+        p.w = 9;
+        p.type = type;
+        p.ksize = {3, 3};
+        p.strides = {s, s};
+        p.paddings = {4, 4};  // ignored by SAME/VALID
+        p.padding_algorithm = alg;
+        CompareWithHost(p, seed++);
+      }
+    }
+    // Paddings as large as the window: border windows read only padding (result 0).
+    PoolCase p;
+    p.c = 2;
+    p.h = 5;
+    p.w = 4;
+    p.type = type;
+    p.ksize = {2, 2};
+    p.strides = {2, 2};
+    p.paddings = {2, 3, 2, 3};
+    p.ceil_mode = true;
+    CompareWithHost(p, seed++);
+    p.exclusive = false;
+    CompareWithHost(p, seed++);
+  }
+}
+
+}  // namespace
+}  // namespace test
+}  // namespace lite
+}  // namespace paddle
