@@ -86,6 +86,8 @@ TEST_F(ConvX86PickTest, X86AndHostPicksX86ConvAndMatchesHostOnly) {
     if (type == "conv2d") {
       EXPECT_EQ(target, TargetType::kX86);
       ++x86_convs;
+    } else if (type == "depthwise_conv2d") {
+      EXPECT_EQ(target, TargetType::kX86);  // lite/kernels/x86/depthwise_conv_compute.cc
     } else if (type != "feed" && type != "fetch") {
       EXPECT_EQ(target, TargetType::kHost) << type << " has no x86 kernel";
     }

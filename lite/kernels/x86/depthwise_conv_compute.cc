@@ -1,0 +1,183 @@
+// depthwise_conv2d on x86: square 3x3/5x5 filters, stride 1 or 2, dilation 1, one filter
+// per channel run direct with AVX2/FMA (lite/backends/x86/math/depthwise_conv.h), bias and
+// relu/relu6 in the store, other fused activations right after on the same plane. Channel
+// planes are split across ctx().threads (a std::thread per extra thread and call, only when
+// the layer is large enough to pay for it). Any other depthwise conv (other filter sizes,
+// dilation, channel multiplier != 1) takes the generic im2col + GEMM loop the host kernel
+// uses, so this kernel accepts everything the host one does.
+#include <algorithm>
+#include <thread>
+#include <vector>
+
+#include "lite/backends/host/math/gemm.h"
+#include "lite/backends/host/math/im2col.h"
+#include "lite/backends/x86/cpu_info.h"
+#include "lite/backends/x86/math/depthwise_conv.h"
+#include "lite/core/op_registry.h"
+#include "lite/operators/activation_attrs.h"
+#include "lite/operators/op_params.h"
+
+namespace paddle {
+namespace lite {
+namespace kernels {
+namespace x86 {
+
+namespace math = lite::x86::math;
+
+class DepthwiseConvCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat> {
+ public:
+  void Run() override {
+    auto& param = Param<operators::ConvParam>();
+    const DDim& x_dims = param.x->dims();
+    const DDim& w_dims = param.filter->dims();
+    PLITE_CHECK(w_dims.size() == 4 && x_dims.size() == 4,
+                "depthwise_conv2d (x86): Input and Filter must be 4-D, got ", x_dims.size(),
+                "-D and ", w_dims.size(), "-D");
+    const bool direct = param.groups == x_dims[1] && w_dims[0] == x_dims[1] && w_dims[1] == 1 &&
+                        math::DepthwiseAvx2Supports(
+                            static_cast<int>(w_dims[2]), static_cast<int>(w_dims[3]),
+                            param.strides[0], param.strides[1], param.dilations[0],
+                            param.dilations[1]) &&
+                        param.paddings[0] >= 0 && param.paddings[2] >= 0;
+    if (direct) {
+      RunDirect(param);
+    } else {
+      RunGeneric(param);
+    }
+  }
+
+ private:
+  void RunDirect(const operators::ConvParam& param) {
+    const DDim& x_dims = param.x->dims();
+    const DDim& out_dims = param.output->dims();
+    const int batch = static_cast<int>(x_dims[0]);
+    const int channels = static_cast<int>(x_dims[1]);
+    math::DepthwisePlane plane;
+    plane.in_h = static_cast<int>(x_dims[2]);
+    plane.in_w = static_cast<int>(x_dims[3]);
+    plane.out_h = static_cast<int>(out_dims[2]);
+    plane.out_w = static_cast<int>(out_dims[3]);
+    plane.kernel = static_cast<int>(param.filter->dims()[2]);
+    plane.stride = param.strides[0];
+    plane.pad_top = param.paddings[0];
+    plane.pad_left = param.paddings[2];
+
+    math::DepthwiseActivation act = math::DepthwiseActivation::kNone;
+    bool act_after = false;
+    if (param.act.type == operators::ActivationType::kRelu) {
+      act = math::DepthwiseActivation::kRelu;
+    } else if (param.act.type == operators::ActivationType::kRelu6) {
+      act = math::DepthwiseActivation::kRelu6;
+    } else if (param.act.type != operators::ActivationType::kNone) {
+      act_after = true;
+    }
+
+    const float* x = param.x->data<float>();
+    const float* w = param.filter->data<float>();
+    const float* bias = param.bias ? param.bias->data<float>() : nullptr;
+    float* out = param.output->mutable_data<float>();
+    const int64_t in_plane = static_cast<int64_t>(plane.in_h) * plane.in_w;
+    const int64_t out_plane = static_cast<int64_t>(plane.out_h) * plane.out_w;
+    const int kk = plane.kernel * plane.kernel;
+    const int planes = batch * channels;
+
+    // Worth a thread only with enough multiply-adds per thread (~0.25 M).
+    const int64_t work = static_cast<int64_t>(planes) * out_plane * kk;
+    int threads = std::max(1, ctx().threads);
+    threads = static_cast<int>(std::min<int64_t>({threads, planes, work / (1 << 18) + 1}));
+    scratch_.resize(threads);
+    const size_t scratch_size = math::DepthwiseScratchSize(plane);
+    for (auto& s : scratch_) s.resize(scratch_size);
+
+    auto worker = [&](int t) {
+      float* scratch = scratch_[t].data();
+      for (int i = t; i < planes; i += threads) {
+        const int c = i % channels;
+        float* dst = out + i * out_plane;
+        math::DepthwiseConvPlaneAvx2(x + i * in_plane, w + static_cast<int64_t>(c) * kk,
+                                     bias ? bias[c] : 0.f, plane, act,
+                                     param.act.relu6_threshold, scratch, dst);
+        if (act_after) {
+          for (int64_t j = 0; j < out_plane; ++j) {
+            dst[j] = operators::ApplyActivation(dst[j], param.act);
+          }
+        }
+      }
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t) pool.emplace_back(worker, t);
+    worker(0);
+    for (auto& th : pool) th.join();
+  }
+
+  // Any grouped conv: per image and group im2col then GEMM, then bias and activation.
+  void RunGeneric(const operators::ConvParam& param) {
+    const DDim& x_dims = param.x->dims();
+    const DDim& w_dims = param.filter->dims();
+    const DDim& out_dims = param.output->dims();
+    const int batch = static_cast<int>(x_dims[0]);
+    const int in_c = static_cast<int>(x_dims[1]);
+    const int out_c = static_cast<int>(w_dims[0]);
+    const int groups = param.groups;
+    PLITE_CHECK(groups >= 1 && in_c % groups == 0 && out_c % groups == 0,
+                "depthwise_conv2d (x86): groups ", groups, " does not divide ", in_c,
+                " input and ", out_c, " output channels");
+    const int in_c_per_group = in_c / groups;
+    const int out_c_per_group = out_c / groups;
+
+    lite::host::math::ConvWindow window;
+    window.in_h = static_cast<int>(x_dims[2]);
+    window.in_w = static_cast<int>(x_dims[3]);
+    window.kernel_h = static_cast<int>(w_dims[2]);
+    window.kernel_w = static_cast<int>(w_dims[3]);
+    window.stride_h = param.strides[0];
+    window.stride_w = param.strides[1];
+    window.pad_top = param.paddings[0];
+    window.pad_left = param.paddings[2];
+    window.dilation_h = param.dilations[0];
+    window.dilation_w = param.dilations[1];
+    window.out_h = static_cast<int>(out_dims[2]);
+    window.out_w = static_cast<int>(out_dims[3]);
+
+    const int patch = in_c_per_group * window.kernel_h * window.kernel_w;
+    const int spatial = window.out_h * window.out_w;
+    const int64_t in_plane = static_cast<int64_t>(window.in_h) * window.in_w;
+    col_.resize(static_cast<size_t>(patch) * spatial);
+
+    const float* x = param.x->data<float>();
+    const float* w = param.filter->data<float>();
+    const float* bias = param.bias ? param.bias->data<float>() : nullptr;
+    float* out = param.output->mutable_data<float>();
+    for (int n = 0; n < batch; ++n) {
+      for (int g = 0; g < groups; ++g) {
+        const float* x_g = x + (static_cast<int64_t>(n) * in_c + g * in_c_per_group) * in_plane;
+        const float* w_g = w + static_cast<int64_t>(g) * out_c_per_group * patch;
+        float* out_g = out + (static_cast<int64_t>(n) * out_c + g * out_c_per_group) * spatial;
+        lite::host::math::Im2Col(x_g, in_c_per_group, window, col_.data());
+        lite::host::math::MatMul(out_c_per_group, spatial, patch, w_g, col_.data(), out_g);
+        for (int oc = 0; oc < out_c_per_group; ++oc) {
+          float* dst = out_g + static_cast<int64_t>(oc) * spatial;
+          const float b = bias ? bias[g * out_c_per_group + oc] : 0.f;
+          for (int i = 0; i < spatial; ++i) dst[i] = operators::ApplyActivation(dst[i] + b, param.act);
+        }
+      }
+    }
+  }
+
+  std::vector<std::vector<float>> scratch_;  // padded plane per thread, reused across runs
+  std::vector<float> col_;                   // im2col scratch of the generic path
+};
+
+}  // namespace x86
+}  // namespace kernels
+}  // namespace lite
+}  // namespace paddle
+
+// One line: the USE-list generator reads the registration line by line.
+REGISTER_LITE_KERNEL(depthwise_conv2d, kX86, kFloat, kNCHW, paddle::lite::kernels::x86::DepthwiseConvCompute, def)
+    .BindInput("Input", {paddle::lite::GetTensorTy(TARGET(kX86))})
+    .BindInput("Filter", {paddle::lite::GetTensorTy(TARGET(kX86))})
+    .BindInput("Bias", {paddle::lite::GetTensorTy(TARGET(kX86))})
+    .BindOutput("Output", {paddle::lite::GetTensorTy(TARGET(kX86))})
+    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
+    .Finalize();
