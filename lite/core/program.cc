@@ -90,6 +90,8 @@ RuntimeProgram::RuntimeProgram(const cpp::ProgramDesc& optimized, Scope* exec_sc
     : exec_scope_(exec_scope) {
   PLITE_CHECK(!optimized.blocks.empty(), "program has no blocks");
   context_.threads = threads;
+  pool_ = std::make_unique<ThreadPool>(threads);
+  context_.pool = pool_.get();
   const cpp::BlockDesc& block = optimized.blocks[0];
   CheckKernelsPresent(block);
   CreateBlockVars(block, exec_scope);

@@ -12,6 +12,7 @@
 #include "lite/core/context.h"
 #include "lite/core/op_lite.h"
 #include "lite/core/program_desc.h"
+#include "lite/core/thread_pool.h"
 #ifdef LITE_WITH_PROFILE
 #include "lite/core/profile/profiler.h"
 #endif
@@ -68,6 +69,7 @@ class RuntimeProgram {
 
  private:
   Scope* exec_scope_;
+  std::unique_ptr<ThreadPool> pool_;  // context_.pool; one per program, so per predictor
   KernelContext context_;
   std::vector<Instruction> instructions_;
 #ifdef LITE_WITH_PROFILE

@@ -8,12 +8,15 @@
 //   sgemm_benchmark --benchmark_min_time=0.2 --benchmark_repetitions=5
 //                   --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
+#include <functional>
 
 #include <random>
+#include <thread>
 #include <vector>
 
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/backends/x86/math/sgemm.h"
+#include "lite/core/thread_pool.h"
 
 float FmaPeakLoop(long iterations);  // fma_peak_avx2.cc
 
@@ -107,6 +110,49 @@ void MobileNetV2Shapes(benchmark::internal::Benchmark* b) {
   for (const auto& s : shapes) b->Args({s[0], s[1], s[2], s[3]});
 }
 BENCHMARK(BM_Conv1x1)->Apply(MobileNetV2Shapes);
+
+// Threads through the predictor's thread pool (created once, as a predictor does), on a
+// few MobileNetV2 1x1 shapes and a square 512: {M, K, N, threads, spawn}.
+void BM_SgemmThreads(benchmark::State& state) {
+  const int m = static_cast<int>(state.range(0));
+  const int k = static_cast<int>(state.range(1));
+  const int n = static_cast<int>(state.range(2));
+  const int threads = static_cast<int>(state.range(3));
+  paddle::lite::ThreadPool pool(threads);
+  const auto a = Random(static_cast<size_t>(m) * k, 1);
+  const auto b = Random(static_cast<size_t>(k) * n, 2);
+  std::vector<float> packed(xm::PackedASize(m, k));
+  xm::PackA(m, k, a.data(), k, packed.data());
+  std::vector<float> c(static_cast<size_t>(m) * n);
+  xm::SgemmOptions options;
+  options.threads = threads;
+  options.parallel_for = [&pool](int tasks, const std::function<void(int)>& task) {
+    pool.ParallelFor(tasks, task);
+  };
+  if (state.range(4)) {  // threads created on every call, as before the pool: the cost saved
+    options.parallel_for = [](int tasks, const std::function<void(int)>& task) {
+      std::vector<std::thread> workers;
+      for (int t = 1; t < tasks; ++t) workers.emplace_back(task, t);
+      task(0);
+      for (auto& w : workers) w.join();
+    };
+  }
+  for (auto _ : state) {
+    xm::SgemmPacked(m, n, k, packed.data(), b.data(), n, 0.f, c.data(), n, {}, options);
+    benchmark::ClobberMemory();
+  }
+  SetFlops(state, 2.0 * m * n * k);
+}
+void ThreadShapes(benchmark::internal::Benchmark* b) {
+  b->ArgNames({"M", "K", "N", "threads", "spawn"});
+  const long shapes[][3] = {{96, 16, 12544}, {144, 24, 3136}, {384, 64, 196},
+                            {960, 160, 49},  {512, 512, 512}};
+  for (const auto& s : shapes) {
+    for (long t : {1, 2}) b->Args({s[0], s[1], s[2], t, 0});
+    b->Args({s[0], s[1], s[2], 2, 1});
+  }
+}
+BENCHMARK(BM_SgemmThreads)->Apply(ThreadShapes)->UseRealTime();
 
 }  // namespace
 

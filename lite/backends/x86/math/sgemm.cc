@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <thread>
 #include <vector>
 
 #include "lite/backends/x86/cpu_info.h"
@@ -172,16 +171,6 @@ void RunBlock(const Problem& pr, int m0, int m1, int n0, int n1) {
   }
 }
 
-// Runs fn(0) .. fn(count - 1), fn(0) on the calling thread. A plain fork/join a thread pool
-// can replace later.
-template <typename Fn>
-void ParallelFor(int count, Fn fn) {
-  std::vector<std::thread> workers;
-  for (int t = 1; t < count; ++t) workers.emplace_back(fn, t);
-  fn(0);
-  for (auto& w : workers) w.join();
-}
-
 void CheckShapes(const char* who, int m, int n, int k, int ldb, int ldc) {
   PLITE_CHECK(m >= 0 && n >= 0 && k >= 0, who, ": negative size m=", m, " n=", n, " k=", k);
   PLITE_CHECK(ldb >= std::max(n, 1), who, ": ldb=", ldb, " is smaller than n=", n);
@@ -243,20 +232,21 @@ void SgemmPacked(int m, int n, int k, const float* packed_a, const float* b, int
   // Split the wider dimension (counted in register tiles) between the threads.
   const int n_tiles = (n + kNR - 1) / kNR;
   const int m_panels = (m + kMR - 1) / kMR;
-  const int threads = std::min(options.threads, std::max(n_tiles, m_panels));
+  const int threads =
+      options.parallel_for ? std::min(options.threads, std::max(n_tiles, m_panels)) : 1;
   if (threads <= 1) {
     RunBlock(pr, 0, m, 0, n);
     return;
   }
   if (n_tiles >= m_panels) {
     const int chunk = (n_tiles + threads - 1) / threads * kNR;
-    ParallelFor(threads, [&](int t) {
+    options.parallel_for(threads, [&](int t) {
       const int n0 = t * chunk, n1 = std::min(n, n0 + chunk);
       if (n0 < n1) RunBlock(pr, 0, m, n0, n1);
     });
   } else {
     const int chunk = (m_panels + threads - 1) / threads * kMR;
-    ParallelFor(threads, [&](int t) {
+    options.parallel_for(threads, [&](int t) {
       const int m0 = t * chunk, m1 = std::min(m, m0 + chunk);
       if (m0 < m1) RunBlock(pr, m0, m1, 0, n);
     });

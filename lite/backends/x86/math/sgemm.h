@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 
 namespace paddle {
 namespace lite {
@@ -32,9 +33,16 @@ struct GemmEpilogue {
 // without it throws; kScalar is the portable path (tests force it to check it).
 enum class SgemmIsa { kAuto, kScalar, kAvx2 };
 
+// Runs task(0) .. task(tasks - 1), possibly concurrently, and returns when all are done.
+// The math library creates no threads: kernels hand in their predictor's thread pool here.
+using ParallelForFn =
+    std::function<void(int tasks, const std::function<void(int task)>& task)>;
+
 struct SgemmOptions {
-  // Worker threads; the N range (or the M range when N is narrow) is split between them.
+  // Parts the N range (or the M range when N is narrow) is split into, one task each; only
+  // used with parallel_for (without it everything runs on the calling thread).
   int threads = 1;
+  ParallelForFn parallel_for;
   SgemmIsa isa = SgemmIsa::kAuto;
 };
 

@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <functional>
 #include <limits>
 #include <random>
 #include <sstream>
@@ -15,6 +16,7 @@
 
 #include "lite/api/paddle_exception.h"
 #include "lite/backends/x86/cpu_info.h"
+#include "lite/core/thread_pool.h"
 
 namespace paddle {
 namespace lite {
@@ -288,6 +290,7 @@ TEST(Sgemm, PackedAMatchesReferenceAndPlainPath) {
 TEST(Sgemm, ThreadsSplitNOrM) {
   for (SgemmIsa isa : Isas()) {
     for (int threads : {2, 3, 8}) {
+      ThreadPool pool(threads);
       // Wide N splits columns; tall narrow problems split rows.
       for (Shape s : std::vector<Shape>{{37, 500, 70}, {200, 20, 33}, {5, 3, 2}, {1, 1, 1}}) {
         SCOPED_TRACE(Name(isa) + " threads=" + std::to_string(threads) + " " +
@@ -296,6 +299,9 @@ TEST(Sgemm, ThreadsSplitNOrM) {
         Case cs{s};
         cs.options.isa = isa;
         cs.options.threads = threads;
+        cs.options.parallel_for = [&pool](int tasks, const std::function<void(int)>& task) {
+          pool.ParallelFor(tasks, task);
+        };
         cs.beta = 1.f;
         cs.use_bias = true;
         cs.epilogue.activation = GemmActivation::kRelu;
@@ -304,6 +310,29 @@ TEST(Sgemm, ThreadsSplitNOrM) {
       }
     }
   }
+}
+
+// The split is the library's; a hook that runs tasks in reverse order on one thread must
+// still cover C exactly once, and without a hook `threads` does not split at all.
+TEST(Sgemm, ThreadsUseTheHookOnly) {
+  const Shape s{37, 500, 70};
+  int calls = 0, tasks_seen = 0;
+  Case hooked{s};
+  hooked.options.threads = 3;
+  hooked.options.parallel_for = [&](int tasks, const std::function<void(int)>& task) {
+    ++calls;
+    tasks_seen = tasks;
+    for (int t = tasks - 1; t >= 0; --t) task(t);
+  };
+  hooked.beta = 1.f;
+  RunCase(hooked);
+  EXPECT_GE(calls, 1);
+  EXPECT_EQ(tasks_seen, 3);
+
+  Case unhooked{s};
+  unhooked.options.threads = 4;  // no parallel_for: runs on this thread
+  unhooked.beta = 1.f;
+  RunCase(unhooked);
 }
 
 TEST(Sgemm, ZeroKGivesBetaCPlusBias) {

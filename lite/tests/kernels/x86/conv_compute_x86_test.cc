@@ -13,6 +13,7 @@
 
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/core/op_registry.h"
+#include "lite/core/thread_pool.h"
 #include "lite/tests/kernels/kernel_test_util.h"
 
 namespace paddle {
@@ -81,6 +82,8 @@ class ConvRun {
     }
     scope_.Var("out");
     ctx_.threads = threads;
+    pool_ = std::make_unique<ThreadPool>(threads);  // as RuntimeProgram makes it
+    ctx_.pool = pool_.get();
     place_ = place;
     p_ = p;
   }
@@ -121,6 +124,7 @@ class ConvRun {
   Scope scope_;
   std::unique_ptr<OpLite> op_;
   std::unique_ptr<KernelBase> kernel_;
+  std::unique_ptr<ThreadPool> pool_;
   KernelContext ctx_;
 };
 

@@ -8,12 +8,14 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "lite/api/paddle_api.h"
 #include "lite/api/program_predictor.h"
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/core/op_registry.h"
+#include "lite/core/thread_pool.h"
 #include "lite/tests/models/model_test_util.h"
 #include "tools/sample_model_builder.h"
 
@@ -41,8 +43,10 @@ class ConvX86PickTest : public ::testing::Test {
   }
   static void TearDownTestSuite() { std::filesystem::remove_all(dir_); }
 
-  static std::shared_ptr<lite_api::PaddlePredictor> Create(const std::vector<Place>& places) {
+  static std::shared_ptr<lite_api::PaddlePredictor> Create(const std::vector<Place>& places,
+                                                           int threads = 1) {
     CxxConfig config;
+    config.set_threads(threads);
     config.set_model_file(files_.model_file);
     config.set_param_file(files_.params_file);
     config.set_valid_places(places);
@@ -105,6 +109,51 @@ TEST_F(ConvX86PickTest, X86AndHostPicksX86ConvAndMatchesHostOnly) {
     // Softmax probabilities after two convs (K <= 72): float reordering only.
     EXPECT_LE(MaxAbsDiff(actual, expected), 1e-5f);
   }
+}
+
+// Two threads through the predictor's pool, and a clone with its own pool, each run on its
+// own app thread at once: same outputs as one thread (the split never changes a sum's
+// order), and the host-only outputs up to float reordering.
+TEST_F(ConvX86PickTest, TwoThreadsAndItsCloneOnConcurrentAppThreadsMatchOneThread) {
+  if (!lite::x86::CpuHasAvx2Fma()) GTEST_SKIP() << "CPU lacks AVX2+FMA: no x86 kernel is picked";
+  const lite_api::shape_t shape{2, 3, 32, 32};
+  auto host = Create({kHost});
+  auto single = Create({kX86, kHost}, 1);
+  const std::vector<float> host_a = RunOnce(host.get(), shape, 1.f);
+  const std::vector<float> host_b = RunOnce(host.get(), shape, -0.5f);
+  const std::vector<float> single_a = RunOnce(single.get(), shape, 1.f);
+  const std::vector<float> single_b = RunOnce(single.get(), shape, -0.5f);
+
+  auto p = Create({kX86, kHost}, 2);
+  auto clone = p->Clone();
+  const ThreadPool* pools[2] = {nullptr, nullptr};
+  lite_api::PaddlePredictor* predictors[2] = {p.get(), clone.get()};
+  for (int i = 0; i < 2; ++i) {
+    auto* pp = dynamic_cast<ProgramPredictor*>(predictors[i]);
+    ASSERT_NE(pp, nullptr);
+    for (const auto& inst : pp->runtime_program().instructions()) {
+      if (inst.op().Type() != "conv2d") continue;
+      pools[i] = inst.kernel().ctx().pool;
+      ASSERT_NE(pools[i], nullptr);
+      EXPECT_EQ(pools[i]->threads(), 2);
+    }
+  }
+  EXPECT_NE(pools[0], pools[1]) << "a clone must get its own pool";
+
+  std::vector<float> got_a, got_b;
+  std::thread ta([&] {
+    for (int i = 0; i < 20; ++i) got_a = RunOnce(p.get(), shape, 1.f);
+  });
+  std::thread tb([&] {
+    for (int i = 0; i < 20; ++i) got_b = RunOnce(clone.get(), shape, -0.5f);
+  });
+  ta.join();
+  tb.join();
+  EXPECT_EQ(got_a, single_a);
+  EXPECT_EQ(got_b, single_b);
+  ASSERT_EQ(got_a.size(), host_a.size());
+  EXPECT_LE(MaxAbsDiff(got_a, host_a), 1e-5f);
+  EXPECT_LE(MaxAbsDiff(got_b, host_b), 1e-5f);
 }
 
 }  // namespace
