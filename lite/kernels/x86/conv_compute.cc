@@ -3,7 +3,7 @@
 #include "lite/backends/host/math/im2col.h"
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/core/op_registry.h"
-#include "lite/core/thread_pool.h"
+#include "lite/kernels/x86/context_threads.h"
 #include "lite/operators/activation_attrs.h"
 
 namespace paddle {
@@ -82,13 +82,7 @@ void ConvCompute::Run() {
   const float* x = param.x->data<float>();
   const float* bias = param.bias ? param.bias->data<float>() : nullptr;
   float* out = param.output->mutable_data<float>();
-  math::SgemmOptions options;
-  if (ThreadPool* pool = ctx().pool) {
-    options.threads = pool->threads();
-    options.parallel_for = [pool](int tasks, const std::function<void(int)>& task) {
-      pool->ParallelFor(tasks, task);
-    };
-  }
+  const math::SgemmOptions options = SgemmOptionsFor(ctx());
   for (int n = 0; n < batch; ++n) {
     for (int g = 0; g < groups; ++g) {
       const float* x_g = x + (static_cast<int64_t>(n) * in_c + g * in_c_per_group) * in_plane;

@@ -1,12 +1,11 @@
 // depthwise_conv2d on x86: square 3x3/5x5 filters, stride 1 or 2, dilation 1, one filter
 // per channel run direct with AVX2/FMA (lite/backends/x86/math/depthwise_conv.h), bias and
 // relu/relu6 in the store, other fused activations right after on the same plane. Channel
-// planes are split across ctx().threads (a std::thread per extra thread and call, only when
-// the layer is large enough to pay for it). Any other depthwise conv (other filter sizes,
+// planes are split over the predictor's thread pool when the layer is large enough to pay
+// for it. Any other depthwise conv (other filter sizes,
 // dilation, channel multiplier != 1) takes the generic im2col + GEMM loop the host kernel
 // uses, so this kernel accepts everything the host one does.
 #include <algorithm>
-#include <thread>
 #include <vector>
 
 #include "lite/backends/host/math/gemm.h"
@@ -14,6 +13,7 @@
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/backends/x86/math/depthwise_conv.h"
 #include "lite/core/op_registry.h"
+#include "lite/kernels/x86/context_threads.h"
 #include "lite/operators/activation_attrs.h"
 #include "lite/operators/op_params.h"
 
@@ -83,7 +83,7 @@ class DepthwiseConvCompute : public KernelLite<TargetType::kX86, PrecisionType::
 
     // Worth a thread only with enough multiply-adds per thread (~0.25 M).
     const int64_t work = static_cast<int64_t>(planes) * out_plane * kk;
-    int threads = std::max(1, ctx().threads);
+    int threads = ctx().pool ? ctx().pool->threads() : 1;
     threads = static_cast<int>(std::min<int64_t>({threads, planes, work / (1 << 18) + 1}));
     scratch_.resize(threads);
     const size_t scratch_size = math::DepthwiseScratchSize(plane);
@@ -104,10 +104,7 @@ class DepthwiseConvCompute : public KernelLite<TargetType::kX86, PrecisionType::
         }
       }
     };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t) pool.emplace_back(worker, t);
-    worker(0);
-    for (auto& th : pool) th.join();
+    ParallelTasks(ctx(), threads, worker);
   }
 
   // Any grouped conv: per image and group im2col then GEMM, then bias and activation.

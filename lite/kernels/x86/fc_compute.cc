@@ -9,6 +9,7 @@
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/backends/x86/math/sgemm.h"
 #include "lite/core/op_registry.h"
+#include "lite/kernels/x86/context_threads.h"
 #include "lite/operators/activation_attrs.h"
 #include "lite/operators/op_params.h"
 
@@ -35,8 +36,7 @@ class FcCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat> {
     const float* bias = param.bias ? param.bias->data<float>() : nullptr;
     float* out = param.output->mutable_data<float>();
 
-    math::SgemmOptions options;
-    options.threads = ctx().threads > 0 ? ctx().threads : 1;
+    const math::SgemmOptions options = SgemmOptionsFor(ctx());
     math::Sgemm(m, n, k, 1.f, x, k, w, n, 0.f, out, n, {}, options);
     ApplyActivation(m, n, bias, param.act, out);
   }

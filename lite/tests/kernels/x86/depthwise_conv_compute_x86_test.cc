@@ -19,6 +19,7 @@
 #include "lite/api/program_predictor.h"
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/core/op_registry.h"
+#include "lite/core/thread_pool.h"
 #include "lite/tests/kernels/kernel_test_util.h"
 #include "lite/tests/models/model_test_util.h"
 #include "tools/sample_model_builder.h"
@@ -88,6 +89,8 @@ class DwRun {
     }
     scope_.Var("out");
     ctx_.threads = threads;
+    pool_ = std::make_unique<ThreadPool>(threads);  // as RuntimeProgram makes it
+    ctx_.pool = pool_.get();
   }
 
   std::vector<float> Run(const Inputs& in, int h, int w, DDim* out_dims) {
@@ -134,6 +137,7 @@ class DwRun {
   std::unique_ptr<OpLite> op_;
   std::unique_ptr<KernelBase> kernel_;
   KernelContext ctx_;
+  std::unique_ptr<ThreadPool> pool_;
 };
 
 float AbsTolerance(const DwCase& p) { return 4e-6f * p.kh * p.kw; }
