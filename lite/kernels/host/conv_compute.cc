@@ -5,6 +5,7 @@
 #include "lite/backends/host/math/gemm.h"
 #include "lite/backends/host/math/im2col.h"
 #include "lite/core/op_registry.h"
+#include "lite/kernels/host/conv_window.h"
 #include "lite/operators/activation_attrs.h"
 #include "lite/operators/op_params.h"
 
@@ -19,7 +20,6 @@ class ConvCompute : public KernelLite<TargetType::kHost, PrecisionType::kFloat> 
     auto& param = Param<operators::ConvParam>();
     const DDim& x_dims = param.x->dims();
     const DDim& w_dims = param.filter->dims();
-    const DDim& out_dims = param.output->dims();
     const int batch = static_cast<int>(x_dims[0]);
     const int in_c = static_cast<int>(x_dims[1]);
     const int out_c = static_cast<int>(w_dims[0]);
@@ -27,19 +27,7 @@ class ConvCompute : public KernelLite<TargetType::kHost, PrecisionType::kFloat> 
     const int in_c_per_group = in_c / groups;
     const int out_c_per_group = out_c / groups;
 
-    lite::host::math::ConvWindow window;
-    window.in_h = static_cast<int>(x_dims[2]);
-    window.in_w = static_cast<int>(x_dims[3]);
-    window.kernel_h = static_cast<int>(w_dims[2]);
-    window.kernel_w = static_cast<int>(w_dims[3]);
-    window.stride_h = param.strides[0];
-    window.stride_w = param.strides[1];
-    window.pad_top = param.paddings[0];
-    window.pad_left = param.paddings[2];
-    window.dilation_h = param.dilations[0];
-    window.dilation_w = param.dilations[1];
-    window.out_h = static_cast<int>(out_dims[2]);
-    window.out_w = static_cast<int>(out_dims[3]);
+    const lite::host::math::ConvWindow window = ConvWindowOf(param);
 
     const int patch = in_c_per_group * window.kernel_h * window.kernel_w;  // GEMM K
     const int spatial = window.out_h * window.out_w;                       // GEMM N
