@@ -105,9 +105,9 @@ class ElementwiseCompute : public KernelLite<TargetType::kX86, PrecisionType::kF
       if (runs[i].y_moves) ys *= runs[i].size;
     }
 
-    const float* x = param.x->data<float>();
-    const float* y = param.y->data<float>();
-    float* out = param.out->mutable_data<float>();
+    const float* x = param.x->template data<float>();
+    const float* y = param.y->template data<float>();
+    float* out = param.out->template mutable_data<float>();
     const struct Run& inner = runs.back();
     const int64_t rows = param.out->numel() / inner.size;
     std::vector<int64_t> index(rank, 0);  // multi-index over the outer runs
