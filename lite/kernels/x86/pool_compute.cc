@@ -13,6 +13,7 @@
 
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/core/op_registry.h"
+#include "lite/kernels/host/pool_window.h"
 #include "lite/operators/op_params.h"
 
 namespace paddle {
@@ -24,32 +25,9 @@ namespace {
 
 constexpr float kLowest = std::numeric_limits<float>::lowest();
 
-// One output position's window along one axis, as the host kernel computes it: the input
-// range [begin, end) and the extent a non-exclusive avg divides by.
-struct WindowRange {
-  int begin{0};
-  int end{0};
-  int padded_size{0};
-  int count() const { return std::max(end - begin, 0); }
-};
-
-WindowRange AdaptiveRange(int i, int in, int out) {
-  WindowRange r;
-  r.begin = static_cast<int>((static_cast<int64_t>(i) * in) / out);
-  r.end = static_cast<int>(((static_cast<int64_t>(i) + 1) * in + out - 1) / out);
-  r.padded_size = r.end - r.begin;
-  return r;
-}
-
-WindowRange SlidingRange(int i, int in, int kernel, int stride, int pad) {
-  WindowRange r;
-  const int start = i * stride - pad;
-  const int padded_end = std::min(start + kernel, in + pad);
-  r.padded_size = padded_end - start;
-  r.begin = std::max(start, 0);
-  r.end = std::min(padded_end, in);
-  return r;
-}
+using host::WindowRange;
+using host::AdaptiveRange;
+using host::SlidingRange;
 
 template <bool kMax>
 inline float Combine(float acc, float v) {

@@ -7,31 +7,12 @@
 #include <vector>
 
 #include "lite/tests/kernels/kernel_test_util.h"
+#include "lite/tests/kernels/pool_case.h"
 
 namespace paddle {
 namespace lite {
 namespace test {
 namespace {
-
-struct PoolCase {
-  int n{1}, c{1}, h{1}, w{1};
-  std::string type{"max"};
-  std::vector<int> ksize{2, 2};
-  std::vector<int> strides{1, 1};
-  std::vector<int> paddings{0, 0};
-  bool exclusive{true};
-  bool ceil_mode{false};
-  bool global{false};
-  bool adaptive{false};
-  std::string padding_algorithm;  // empty: attribute absent
-};
-
-std::string Describe(const PoolCase& p) {
-  return StrCat("x[", p.n, ",", p.c, ",", p.h, ",", p.w, "] ", p.type, " ksize=", p.ksize,
-                " strides=", p.strides, " paddings=", p.paddings, " exclusive=", p.exclusive,
-                " ceil_mode=", p.ceil_mode, " global=", p.global, " adaptive=", p.adaptive,
-                " alg=", p.padding_algorithm);
-}
 
 struct Reference {
   std::vector<int64_t> dims;

@@ -13,6 +13,7 @@
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/core/op_registry.h"
 #include "lite/tests/kernels/kernel_test_util.h"
+#include "lite/tests/kernels/pool_case.h"
 
 namespace paddle {
 namespace lite {
@@ -21,26 +22,6 @@ namespace {
 
 const Place kHostPlace(TargetType::kHost, PrecisionType::kFloat, DataLayoutType::kNCHW);
 const Place kX86Place(TargetType::kX86, PrecisionType::kFloat, DataLayoutType::kNCHW);
-
-struct PoolCase {
-  int n{1}, c{1}, h{1}, w{1};
-  std::string type{"max"};
-  std::vector<int> ksize{2, 2};
-  std::vector<int> strides{1, 1};
-  std::vector<int> paddings{0, 0};
-  bool exclusive{true};
-  bool ceil_mode{false};
-  bool global{false};
-  bool adaptive{false};
-  std::string padding_algorithm;  // empty: attribute absent
-};
-
-std::string Describe(const PoolCase& p) {
-  return StrCat("x[", p.n, ",", p.c, ",", p.h, ",", p.w, "] ", p.type, " ksize=", p.ksize,
-                " strides=", p.strides, " paddings=", p.paddings, " exclusive=", p.exclusive,
-                " ceil_mode=", p.ceil_mode, " global=", p.global, " adaptive=", p.adaptive,
-                " alg=", p.padding_algorithm);
-}
 
 std::vector<float> RunPool(const PoolCase& p, const Place& place, uint32_t seed,
                            DDim* out_dims) {
