@@ -1,12 +1,14 @@
 // conv2d on x86 with the AVX2/FMA SGEMM: the filter of each group is packed once
 // (PrepareForRun; weights are constant), then per image and group a 1x1 stride-1 unpadded
-// convolution is one GEMM straight on the input, any other one im2col + GEMM. Bias and
+// convolution is one GEMM straight on the input, any other one im2col + GEMM over blocks of
+// output rows (the unfolded block stays in cache; threads take blocks or share one). Bias and
 // relu/relu6 run in the GEMM epilogue; other fused activations in one pass afterwards.
 // Registered only for CPUs with AVX2+FMA; the host kernel is the reference.
 #pragma once
 
 #include <vector>
 
+#include "lite/backends/host/math/im2col.h"
 #include "lite/backends/x86/math/sgemm.h"
 #include "lite/core/kernel.h"
 #include "lite/operators/op_params.h"
@@ -22,10 +24,20 @@ class ConvCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat> {
   void Run() override;
 
  private:
+  // One group's GEMM: C[rows x cols] = packed_filter[rows x patch] * B + epilogue.
+  struct GroupGemm {
+    const float* packed_filter = nullptr;
+    int rows = 0;
+    int patch = 0;
+    lite::x86::math::GemmEpilogue epilogue;
+  };
+  void RunUnfolded(const GroupGemm& gemm, const float* x, int channels,
+                   const lite::host::math::ConvWindow& window, float* out);
+
   // One packed filter per group, each PackedASize(out_c / groups, patch) floats.
   std::vector<float> packed_filter_;
   size_t packed_group_size_{0};
-  std::vector<float> col_;  // im2col scratch, reused across runs
+  std::vector<float> col_;  // im2col blocks (one per thread when threads take blocks)
   // What of the fused activation the GEMM epilogue does not cover (applied afterwards).
   lite::x86::math::GemmActivation gemm_act_{lite::x86::math::GemmActivation::kNone};
   bool act_after_gemm_{false};
