@@ -26,7 +26,18 @@ OpCase& OpCase::Input(const std::string& param, const std::string& name, const D
   auto args = desc_.Input(param);
   args.push_back(name);
   desc_.SetInput(param, args);
-  inputs_.push_back({name, dims, std::move(values)});
+  inputs_.push_back({name, dims, std::move(values), {}, false});
+  return *this;
+}
+
+OpCase& OpCase::IntInput(const std::string& param, const std::string& name, const DDim& dims,
+                         std::vector<int32_t> values) {
+  EXPECT_EQ(static_cast<int64_t>(values.size()), dims.production()) << name;
+  auto args = desc_.Input(param);
+  args.push_back(name);
+  desc_.SetInput(param, args);
+  Value v{name, dims, {}, std::move(values), true};
+  inputs_.push_back(std::move(v));
   return *this;
 }
 
@@ -42,7 +53,13 @@ KernelRun::KernelRun(const OpCase& op_case, const Place& place, int threads)
     : desc_(op_case.desc()), place_(place), pool_(std::make_unique<ThreadPool>(threads)) {
   ctx_.threads = threads;
   ctx_.pool = pool_.get();
-  for (const OpCase::Value& v : op_case.inputs()) Fill(v.name, v.dims, v.values);
+  for (const OpCase::Value& v : op_case.inputs()) {
+    if (v.is_int) {
+      FillInt(v.name, v.dims, v.ints);
+    } else {
+      Fill(v.name, v.dims, v.values);
+    }
+  }
   for (const std::string& name : op_case.outputs()) scope_.Var(name);
 }
 
@@ -51,6 +68,13 @@ void KernelRun::Fill(const std::string& name, const DDim& dims,
   Tensor* t = scope_.Var(name)->GetMutable<Tensor>();
   t->Resize(dims);
   std::copy(values.begin(), values.end(), t->mutable_data<float>());
+}
+
+void KernelRun::FillInt(const std::string& name, const DDim& dims,
+                        const std::vector<int32_t>& values) {
+  Tensor* t = scope_.Var(name)->GetMutable<Tensor>();
+  t->Resize(dims);
+  std::copy(values.begin(), values.end(), t->mutable_data<int32_t>());
 }
 
 void KernelRun::Prepare() {

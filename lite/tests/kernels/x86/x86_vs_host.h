@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -37,6 +38,8 @@ class OpCase {
     std::string name;
     DDim dims;
     std::vector<float> values;
+    std::vector<int32_t> ints;  // an int32 input when values is empty
+    bool is_int{false};
   };
 
   explicit OpCase(const std::string& op_type) : desc_(op_type) {}
@@ -47,6 +50,9 @@ class OpCase {
   // concat's X take several vars).
   OpCase& Input(const std::string& param, const std::string& name, const DDim& dims,
                 std::vector<float> values);
+  // The same for an int32 input (sizes such as interpolate's OutSize).
+  OpCase& IntInput(const std::string& param, const std::string& name, const DDim& dims,
+                   std::vector<int32_t> values);
   // Binds output `param` to var `name`; every output is compared.
   OpCase& Output(const std::string& param, const std::string& name);
   template <typename T>
@@ -72,6 +78,7 @@ class KernelRun {
 
   // Overwrites var `name` (a new input shape between runs, or a bad one for error tests).
   void Fill(const std::string& name, const DDim& dims, const std::vector<float>& values);
+  void FillInt(const std::string& name, const DDim& dims, const std::vector<int32_t>& values);
   // Creates the op and its kernel on the first call (the inputs must be filled).
   void Prepare();
   // Prepare, InferShape, Launch.
