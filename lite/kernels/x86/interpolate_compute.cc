@@ -1,7 +1,7 @@
 // nearest_interp(_v2) / bilinear_interp(_v2) on x86, NCHW float32, with the host kernel's
 // output size and source taps (operators::PlanInterpolate, interp_taps.h). Nearest gathers
-// each output row once and copies it for the following rows that read the same source row
-// (upsampling). Bilinear is separable: each source row pair is first blended along x into
+// each output row once (2x along x without the index table) and copies it for the following
+// rows that read the same source row (upsampling). Bilinear is separable: each source row pair is first blended along x into
 // two rows (kept while the next output row uses the same pair), then along y, in loops the
 // compiler vectorizes; the sums differ from the host's four-term formula only by rounding.
 // Planes are split over the predictor's pool. Registered for CPUs with AVX2+FMA; the host
@@ -28,8 +28,17 @@ namespace {
 
 using host::LinearTaps;
 
+// Whether output column x reads input column x / 2 (2x upsampling along x), so a row is
+// each input value written twice: a loop the compiler vectorizes with shuffles.
+bool IsDoubling(const std::vector<int>& xs) {
+  for (size_t x = 0; x < xs.size(); ++x) {
+    if (xs[x] != static_cast<int>(x / 2)) return false;
+  }
+  return true;
+}
+
 void NearestPlane(const float* src, int in_w, const std::vector<int>& ys,
-                  const std::vector<int>& xs, float* dst) {
+                  const std::vector<int>& xs, bool doubling, float* dst) {
   const int out_h = static_cast<int>(ys.size()), out_w = static_cast<int>(xs.size());
   for (int y = 0; y < out_h; ++y) {
     float* row = dst + static_cast<int64_t>(y) * out_w;
@@ -38,7 +47,16 @@ void NearestPlane(const float* src, int in_w, const std::vector<int>& ys,
       continue;
     }
     const float* s = src + static_cast<int64_t>(ys[y]) * in_w;
-    for (int x = 0; x < out_w; ++x) row[x] = s[xs[x]];
+    if (doubling) {
+      const int pairs = out_w / 2;
+      for (int i = 0; i < pairs; ++i) {
+        row[2 * i] = s[i];
+        row[2 * i + 1] = s[i];
+      }
+      if (out_w % 2 != 0) row[out_w - 1] = s[pairs];
+    } else {
+      for (int x = 0; x < out_w; ++x) row[x] = s[xs[x]];
+    }
   }
 }
 
@@ -108,9 +126,10 @@ class InterpolateCompute : public KernelLite<TargetType::kX86, PrecisionType::kF
     if (param.interp_method == "nearest") {
       const std::vector<int> ys = host::NearestIndices(in_h, out_h, ratio_h, param.align_corners);
       const std::vector<int> xs = host::NearestIndices(in_w, out_w, ratio_w, param.align_corners);
+      const bool doubling = IsDoubling(xs);
       ParallelRanges(ctx(), planes, min_planes, [&](int64_t begin, int64_t end) {
         for (int64_t p = begin; p < end; ++p) {
-          NearestPlane(in + p * in_plane, in_w, ys, xs, out + p * out_plane);
+          NearestPlane(in + p * in_plane, in_w, ys, xs, doubling, out + p * out_plane);
         }
       });
       return;

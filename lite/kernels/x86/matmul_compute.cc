@@ -1,9 +1,10 @@
 // matmul / matmul_v2 on x86: one x86 SGEMM per broadcast batch index (the host kernel's
 // geometry: operators::ComputeMatMulGeometry, MatMulBatchOffset). The SGEMM takes
 // row-major operands, so a transposed X or Y is first copied transposed into scratch (its
-// cost is one pass over the operand, against k passes of the product). Many batches (at
-// least one per thread) run in parallel with one single-threaded SGEMM each; otherwise each
-// SGEMM splits over the predictor's pool. Registered for CPUs with AVX2+FMA; the host
+// cost is one pass over the operand, against k passes of the product). Products with at most
+// 4 rows (matrix x vector) skip the SGEMM's packing of Y and stream Y once
+// (small_gemm_avx2.h), transposed or not. Many batches (at least one per thread) run in
+// parallel, one single-threaded product each; otherwise each product splits over the pool. Registered for CPUs with AVX2+FMA; the host
 // kernel is the reference.
 #include <algorithm>
 #include <cstdint>
@@ -11,8 +12,10 @@
 
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/backends/x86/math/sgemm.h"
+#include "lite/backends/x86/math/small_gemm_avx2.h"
 #include "lite/core/op_registry.h"
 #include "lite/kernels/x86/context_threads.h"
+#include "lite/kernels/x86/parallel_ranges.h"
 #include "lite/operators/matmul_op.h"
 #include "lite/operators/op_params.h"
 
@@ -59,7 +62,8 @@ class MatMulCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat>
     const bool batch_parallel = threads > 1 && batch_count >= threads;
     const int tasks = batch_parallel ? threads : 1;
     const size_t a_size = param.transpose_x ? static_cast<size_t>(m) * k : 0;
-    const size_t b_size = param.transpose_y ? static_cast<size_t>(k) * n : 0;
+    const bool small = m <= lite::x86::math::kSmallGemmMaxRows && k > 0;
+    const size_t b_size = param.transpose_y && !small ? static_cast<size_t>(k) * n : 0;
     scratch_.resize(static_cast<size_t>(tasks) * (a_size + b_size));
     const lite::x86::math::SgemmOptions options =
         batch_parallel ? lite::x86::math::SgemmOptions() : SgemmOptionsFor(ctx());
@@ -74,12 +78,16 @@ class MatMulCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat>
           Transpose(a, k, m, a_buf);
           a = a_buf;
         }
+        float* c = out + b * m * n;
+        if (small) {
+          SmallProduct(m, n, k, param.alpha, a, bm, param.transpose_y, c, !batch_parallel);
+          continue;
+        }
         if (param.transpose_y) {  // stored n x k
           Transpose(bm, n, k, b_buf);
           bm = b_buf;
         }
-        lite::x86::math::Sgemm(m, n, k, param.alpha, a, k, bm, n, 0.f, out + b * m * n, n, {},
-                               options);
+        lite::x86::math::Sgemm(m, n, k, param.alpha, a, k, bm, n, 0.f, c, n, {}, options);
       }
     };
     if (batch_parallel) {
@@ -90,6 +98,22 @@ class MatMulCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat>
   }
 
  private:
+  // C = alpha * A * op(B) for m <= kSmallGemmMaxRows, the columns of C split over the pool
+  // when `parallel` (B stored k x n, or n x k when transposed).
+  void SmallProduct(int m, int n, int k, float alpha, const float* a, const float* b,
+                    bool b_transposed, float* c, bool parallel) {
+    auto columns = [&](int64_t j0, int64_t j1) {
+      const float* b_cols = b_transposed ? b + j0 * k : b + j0;
+      lite::x86::math::SmallGemmAvx2(m, static_cast<int>(j1 - j0), k, alpha, a, k, b_cols,
+                                     b_transposed ? k : n, b_transposed, c + j0, n);
+    };
+    if (parallel) {
+      ParallelRanges(ctx(), n, std::max<int64_t>(16, (1 << 16) / k), columns);
+    } else {
+      columns(0, n);
+    }
+  }
+
   std::vector<float> scratch_;  // transposed operands, one slice per task
 };
 

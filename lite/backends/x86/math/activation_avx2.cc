@@ -167,38 +167,47 @@ void SoftmaxRowAvx2(const float* x, float* out, long long n) {
 void SoftmaxColumnsAvx2(const float* x, float* out, long long n, long long columns,
                         long long stride) {
   if (n <= 0) return;
-  long long c = 0;
-  for (; c + 8 <= columns; c += 8) {
-    __m256 vmax = _mm256_loadu_ps(x + c);
-    for (long long k = 1; k < n; ++k) vmax = _mm256_max_ps(vmax, _mm256_loadu_ps(x + k * stride + c));
-    __m256 vsum = _mm256_setzero_ps();
-    for (long long k = 0; k < n; ++k) {
-      const __m256 e = Exp8(_mm256_sub_ps(_mm256_loadu_ps(x + k * stride + c), vmax));
-      _mm256_storeu_ps(out + k * stride + c, e);
-      vsum = _mm256_add_ps(vsum, e);
-    }
-    const __m256 scale = _mm256_div_ps(_mm256_set1_ps(1.f), vsum);
-    for (long long k = 0; k < n; ++k) {
-      float* o = out + k * stride + c;
-      _mm256_storeu_ps(o, _mm256_mul_ps(_mm256_loadu_ps(o), scale));
-    }
-  }
-  const long long rest = columns - c;
-  if (rest > 0) {
-    __m256 vmax = LoadPartial(x + c, rest, 0.f);
+  // Columns in chunks of kChunk: each pass streams kChunk contiguous floats per row (whole
+  // cache lines, prefetch-friendly) against running max / sum rows kept in L1.
+  constexpr long long kChunk = 256;
+  alignas(32) float max_row[kChunk];
+  alignas(32) float sum_row[kChunk];
+  for (long long c0 = 0; c0 < columns; c0 += kChunk) {
+    const long long width = columns - c0 < kChunk ? columns - c0 : kChunk;
+    const long long full = width / 8 * 8;
+    const long long rest = width - full;
+    for (long long c = 0; c < width; ++c) max_row[c] = x[c0 + c];
     for (long long k = 1; k < n; ++k) {
-      vmax = _mm256_max_ps(vmax, LoadPartial(x + k * stride + c, rest, 0.f));
+      const float* row = x + k * stride + c0;
+      for (long long c = 0; c < full; c += 8) {
+        _mm256_store_ps(max_row + c, _mm256_max_ps(_mm256_load_ps(max_row + c),
+                                                   _mm256_loadu_ps(row + c)));
+      }
+      for (long long c = full; c < width; ++c) max_row[c] = row[c] > max_row[c] ? row[c] : max_row[c];
     }
-    __m256 vsum = _mm256_setzero_ps();
+    for (long long c = 0; c < width; ++c) sum_row[c] = 0.f;
     for (long long k = 0; k < n; ++k) {
-      const __m256 e = Exp8(_mm256_sub_ps(LoadPartial(x + k * stride + c, rest, 0.f), vmax));
-      StorePartial(out + k * stride + c, rest, e);
-      vsum = _mm256_add_ps(vsum, e);
+      const float* row = x + k * stride + c0;
+      float* dst = out + k * stride + c0;
+      for (long long c = 0; c < full; c += 8) {
+        const __m256 e = Exp8(_mm256_sub_ps(_mm256_loadu_ps(row + c), _mm256_load_ps(max_row + c)));
+        _mm256_storeu_ps(dst + c, e);
+        _mm256_store_ps(sum_row + c, _mm256_add_ps(_mm256_load_ps(sum_row + c), e));
+      }
+      if (rest > 0) {
+        const __m256 e = Exp8(_mm256_sub_ps(LoadPartial(row + full, rest, 0.f),
+                                            LoadPartial(max_row + full, rest, 0.f)));
+        StorePartial(dst + full, rest, e);
+        StorePartial(sum_row + full, rest, _mm256_add_ps(LoadPartial(sum_row + full, rest, 0.f), e));
+      }
     }
-    const __m256 scale = _mm256_div_ps(_mm256_set1_ps(1.f), vsum);
+    for (long long c = 0; c < width; ++c) sum_row[c] = 1.f / sum_row[c];
     for (long long k = 0; k < n; ++k) {
-      float* o = out + k * stride + c;
-      StorePartial(o, rest, _mm256_mul_ps(LoadPartial(o, rest, 0.f), scale));
+      float* dst = out + k * stride + c0;
+      for (long long c = 0; c < full; c += 8) {
+        _mm256_storeu_ps(dst + c, _mm256_mul_ps(_mm256_loadu_ps(dst + c), _mm256_load_ps(sum_row + c)));
+      }
+      for (long long c = full; c < width; ++c) dst[c] *= sum_row[c];
     }
   }
 }

@@ -80,6 +80,31 @@ TEST_F(MatMulX86, TransposesAlphaAndOddSizes) {
   }
 }
 
+// Up to 4 rows take the streaming path: every n and k tail (8-lane panels, 32-column
+// blocks, masked remainders), Y transposed or not, columns split over threads.
+TEST_F(MatMulX86, FewRowsEveryTail) {
+  uint32_t seed = 100;
+  for (int64_t m : {1, 2, 3, 4}) {
+    for (int64_t n : {1, 7, 8, 9, 31, 32, 33, 100}) {
+      for (int64_t k : {1, 7, 8, 9, 40}) {
+        for (bool ty : {false, true}) {
+          MatMulCase p;
+          p.x = {m, k};
+          p.y = ty ? std::vector<int64_t>{n, k} : std::vector<int64_t>{k, n};
+          p.ty = ty;
+          p.tx = (seed % 5) == 0;
+          if (p.tx) p.x = {k, m};
+          p.alpha = (seed % 2) == 0 ? 1.f : -0.75f;
+          CompareWithHost(p, seed++);
+        }
+      }
+    }
+  }
+  CompareWithHost({"matmul", {1, 1280}, {1280, 1000}}, 190, 2);  // a classifier's product
+  CompareWithHost({"matmul", {3, 1280}, {1000, 1280}, false, true}, 191, 2);
+  CompareWithHost({"matmul_v2", {4, 2, 500}, {4, 500, 300}}, 192, 2);
+}
+
 TEST_F(MatMulX86, OneDimensionalOperands) {
   uint32_t seed = 200;
   for (const std::string op : {"matmul", "matmul_v2"}) {
