@@ -121,9 +121,11 @@ class InterpolateCompute : public KernelLite<TargetType::kX86, PrecisionType::kF
     const float ratio_w = host::InterpSourceRatio(in_w, out_w, plan.scale_w, param.align_corners);
     const int64_t in_plane = static_cast<int64_t>(in_h) * in_w;
     const int64_t out_plane = static_cast<int64_t>(out_h) * out_w;
-    const int64_t min_planes = std::max<int64_t>(1, (1 << 15) / out_plane);
+    // Nearest is a copy: worth a pool task from ~128 K outputs; bilinear from ~32 K.
+    const bool nearest = param.interp_method == "nearest";
+    const int64_t min_planes = std::max<int64_t>(1, (nearest ? 1 << 17 : 1 << 15) / out_plane);
 
-    if (param.interp_method == "nearest") {
+    if (nearest) {
       const std::vector<int> ys = host::NearestIndices(in_h, out_h, ratio_h, param.align_corners);
       const std::vector<int> xs = host::NearestIndices(in_w, out_w, ratio_w, param.align_corners);
       const bool doubling = IsDoubling(xs);

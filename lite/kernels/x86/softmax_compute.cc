@@ -33,8 +33,8 @@ class SoftmaxCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat
     const float* x = param.x->template data<float>();
     float* out = param.output->template mutable_data<float>();
     if (n <= 0 || outer * inner <= 0) return;
-    // About 16K elements per task before splitting pays.
-    const int64_t min_rows = std::max<int64_t>(1, (1 << 14) / n);
+    // About 64 K elements per task before splitting pays.
+    const int64_t min_rows = std::max<int64_t>(1, (1 << 16) / n);
     if (inner == 1) {
       ParallelRanges(ctx(), outer, min_rows, [&](int64_t begin, int64_t end) {
         for (int64_t o = begin; o < end; ++o) {

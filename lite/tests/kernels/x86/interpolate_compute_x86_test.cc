@@ -1,7 +1,7 @@
 // nearest_interp(_v2) / bilinear_interp(_v2) x86 kernels against the host kernels (the
 // reference): up- and down-sampling by integer and fractional factors, each align_corners /
-// align_mode combination, the size from out_h/out_w, scale (one or two values), the Scale
-// and OutSize tensors, 1x1 inputs and outputs, unchanged size, threads; and the errors.
+// align_mode combination, the size from out_h/out_w, scale (one or two values), the Scale,
+// OutSize and SizeTensor inputs, 1x1 inputs and outputs, unchanged size, threads; and the errors.
 //
 // Tolerance: nearest copies elements (exact). Bilinear blends along x then y instead of the
 // host's four-term sum: rounding of a few operations on |x| <= 2: 1e-5 absolute.
@@ -27,13 +27,14 @@ struct InterpCase {
   std::vector<float> scale;        // attribute; empty: absent
   std::vector<int32_t> out_size;   // OutSize tensor; empty: absent
   std::vector<float> scale_input;  // Scale tensor; empty: absent
+  std::vector<int32_t> size_tensor;  // SizeTensor list {h, w} as two 1-element tensors
   bool align_corners{false};
   int align_mode{1};
 };
 
 std::string Describe(const InterpCase& p) {
   return StrCat(p.op, " x", p.x, " out=", p.out_h, "x", p.out_w, " scale=", p.scale,
-                " OutSize=", p.out_size, " Scale=", p.scale_input,
+                " OutSize=", p.out_size, " Scale=", p.scale_input, " SizeTensor=", p.size_tensor,
                 " align_corners=", p.align_corners, " align_mode=", p.align_mode);
 }
 
@@ -42,6 +43,10 @@ OpCase MakeInterp(const InterpCase& p, uint32_t seed) {
   OpCase c(p.op);
   c.Input("X", "x", d, RandomVector(d.production(), -2.f, 2.f, seed));
   if (!p.out_size.empty()) c.IntInput("OutSize", "out_size", DDim({2}), p.out_size);
+  if (!p.size_tensor.empty()) {
+    c.IntInput("SizeTensor", "size_h", DDim({1}), {p.size_tensor[0]});
+    c.IntInput("SizeTensor", "size_w", DDim({1}), {p.size_tensor[1]});
+  }
   if (!p.scale_input.empty()) {
     c.Input("Scale", "scale", DDim({static_cast<int64_t>(p.scale_input.size())}), p.scale_input);
   }
@@ -124,6 +129,9 @@ TEST_F(InterpX86, ScaleAttributeAndTensors) {
       CompareWithHost(p, seed++);
       p.scale_input = {0.5f, 3.f};
       CompareWithHost(p, seed++);
+      p.size_tensor = {11, 4};  // SizeTensor wins over the Scale tensor
+      CompareWithHost(p, seed++);
+      p.scale_input.clear();
     }
   }
 }
@@ -144,6 +152,10 @@ TEST_F(InterpX86, UnchangedSizeAndLargeTensorsOverThreads) {
     p.x = {2, 16, 80, 80};
     p.out_h = 40;
     p.out_w = 40;
+    CompareWithHost(p, seed++, 2);
+    p.x = {1, 64, 40, 40};  // large enough that nearest splits too
+    p.out_h = 80;
+    p.out_w = 80;
     CompareWithHost(p, seed++, 2);
   }
 }
