@@ -2,8 +2,9 @@
 // output size and source taps (operators::PlanInterpolate, interp_taps.h). Nearest gathers
 // each output row once (2x along x without the index table) and copies it for the following
 // rows that read the same source row (upsampling). Bilinear is separable: each source row pair is first blended along x into
-// two rows (kept while the next output row uses the same pair), then along y, in loops the
-// compiler vectorizes; the sums differ from the host's four-term formula only by rounding.
+// two rows (kept while the next output row uses the same pair), then along y, 8 outputs per
+// ymm with gathers (interp_avx2.h); the sums differ from the host's four-term formula only
+// by rounding.
 // Planes are split over the predictor's pool. Registered for CPUs with AVX2+FMA; the host
 // kernel is the reference.
 #include <algorithm>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "lite/backends/x86/cpu_info.h"
+#include "lite/backends/x86/math/interp_avx2.h"
 #include "lite/core/op_registry.h"
 #include "lite/kernels/host/interp_taps.h"
 #include "lite/kernels/x86/parallel_ranges.h"
@@ -55,18 +57,15 @@ void NearestPlane(const float* src, int in_w, const std::vector<int>& ys,
       }
       if (out_w % 2 != 0) row[out_w - 1] = s[pairs];
     } else {
-      for (int x = 0; x < out_w; ++x) row[x] = s[xs[x]];
+      lite::x86::math::GatherRowAvx2(s, xs.data(), out_w, row);
     }
   }
 }
 
 // Source row `s` blended along x into `row` (out_w values).
 void BlendRowX(const float* s, const LinearTaps& tx, float* row) {
-  const int out_w = static_cast<int>(tx.lo.size());
-  const int* lo = tx.lo.data();
-  const int* hi = tx.hi.data();
-  const float* w = tx.w_hi.data();
-  for (int x = 0; x < out_w; ++x) row[x] = s[lo[x]] * (1.f - w[x]) + s[hi[x]] * w[x];
+  lite::x86::math::LinearBlendGatherAvx2(s, tx.lo.data(), tx.hi.data(), tx.w_hi.data(),
+                                         static_cast<int>(tx.lo.size()), row);
 }
 
 // rows: scratch for 2 * out_w floats.
@@ -91,9 +90,8 @@ void BilinearPlane(const float* src, int in_w, const LinearTaps& ty, const Linea
       BlendRowX(src + static_cast<int64_t>(hi) * in_w, tx, bottom);
       have_bottom = hi;
     }
-    const float w1 = ty.w_hi[y], w0 = 1.f - w1;
-    float* row = dst + static_cast<int64_t>(y) * out_w;
-    for (int x = 0; x < out_w; ++x) row[x] = top[x] * w0 + bottom[x] * w1;
+    lite::x86::math::LinearBlendRowsAvx2(top, bottom, ty.w_hi[y], out_w,
+                                         dst + static_cast<int64_t>(y) * out_w);
   }
 }
 
