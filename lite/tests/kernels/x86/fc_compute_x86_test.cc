@@ -124,6 +124,20 @@ TEST_F(FcX86, EveryFusedActivation) {
   }
 }
 
+// Up to 4 rows stream W with its columns split over the pool.
+TEST_F(FcX86, FewRowsOverThreads) {
+  uint32_t seed = 900;
+  for (int64_t m : {1, 2, 4, 5}) {
+    FcCase p;
+    p.x_dims = {m, 1280};
+    p.n = 1000;
+    p.bias_rank = 1;
+    p.act = m == 2 ? "relu" : "";
+    SCOPED_TRACE(StrCat("m=", m));
+    ExpectX86MatchesHost(MakeFc(p, seed++), {4e-6f * 1280, 1e-5f}, 2);
+  }
+}
+
 TEST_F(FcX86, WrongWeightShapeIsAnError) {
   OpCase c("fc");
   c.Input("Input", "x", DDim({2, 4}), RandomVector(8, -1.f, 1.f, 1));
