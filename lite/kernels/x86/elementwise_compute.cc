@@ -4,13 +4,18 @@
 // an outer loop over contiguous rows of the innermost run, where X and Y each step by 1 or
 // stay at one element: same-shape operands are one flat row, [N, C, H, W] op [C] is N*C
 // rows of H*W against one Y value each. Those row loops are plain C++ the compiler
-// vectorizes (baseline flags); the fused activation is applied per row. Registered with
-// the x86 kernels for CPUs with AVX2+FMA; the host kernel is the reference.
+// vectorizes (baseline flags); the fused activation follows on each piece of a row while it
+// is in L1. Pieces are split over the predictor's pool when the tensor is big enough
+// (copy_threads.h). Registered with the x86 kernels for CPUs with AVX2+FMA; the host kernel
+// is the reference.
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/core/op_registry.h"
+#include "lite/kernels/x86/context_threads.h"
+#include "lite/kernels/x86/copy_threads.h"
 #include "lite/operators/activation_attrs.h"
 #include "lite/operators/elementwise_ops.h"
 
@@ -63,15 +68,57 @@ void Row(int64_t n, const float* x, bool x_moves, const float* y, bool y_moves, 
   }
 }
 
+// The activation over a row, one loop per kind so each vectorizes (comparisons instead of
+// fmin/fmax, which the compiler keeps scalar for their NaN rules; equal for other inputs).
 void ActivateRow(int64_t n, const operators::ActParam& act, float* out) {
   using operators::ActivationType;
-  if (act.type == ActivationType::kNone) return;
-  if (act.type == ActivationType::kRelu) {
-    for (int64_t i = 0; i < n; ++i) out[i] = out[i] > 0.f ? out[i] : 0.f;
-    return;
+  switch (act.type) {
+    case ActivationType::kNone:
+      return;
+    case ActivationType::kRelu:
+      for (int64_t i = 0; i < n; ++i) out[i] = out[i] > 0.f ? out[i] : 0.f;
+      return;
+    case ActivationType::kRelu6: {
+      const float t = act.relu6_threshold;
+      for (int64_t i = 0; i < n; ++i) {
+        const float v = out[i] > 0.f ? out[i] : 0.f;
+        out[i] = v < t ? v : t;
+      }
+      return;
+    }
+    case ActivationType::kLeakyRelu: {
+      const float a = act.leaky_alpha;
+      for (int64_t i = 0; i < n; ++i) out[i] = out[i] > 0.f ? out[i] : out[i] * a;
+      return;
+    }
+    case ActivationType::kHardSwish: {
+      const float offset = act.hard_swish_offset, t = act.hard_swish_threshold;
+      const float scale = act.hard_swish_scale;
+      for (int64_t i = 0; i < n; ++i) {
+        float v = out[i] + offset;
+        v = v > 0.f ? v : 0.f;
+        v = v < t ? v : t;
+        out[i] = out[i] * v / scale;
+      }
+      return;
+    }
+    case ActivationType::kHardSigmoid: {
+      const float slope = act.hard_sigmoid_slope, offset = act.hard_sigmoid_offset;
+      for (int64_t i = 0; i < n; ++i) {
+        float v = slope * out[i] + offset;
+        v = v > 0.f ? v : 0.f;
+        out[i] = v < 1.f ? v : 1.f;
+      }
+      return;
+    }
+    default:
+      for (int64_t i = 0; i < n; ++i) out[i] = operators::ApplyActivation(out[i], act);
   }
-  for (int64_t i = 0; i < n; ++i) out[i] = operators::ApplyActivation(out[i], act);
 }
+
+// Rows are cut into pieces of at most this many elements: the activation then rereads a
+// piece from L1, and a single big row (same-shape operands) still splits over threads.
+constexpr int64_t kPiece = 4096;
 
 }  // namespace
 
@@ -109,22 +156,32 @@ class ElementwiseCompute : public KernelLite<TargetType::kX86, PrecisionType::kF
     const float* y = param.y->template data<float>();
     float* out = param.out->template mutable_data<float>();
     const struct Run& inner = runs.back();
-    const int64_t rows = param.out->numel() / inner.size;
-    std::vector<int64_t> index(rank, 0);  // multi-index over the outer runs
-    for (int64_t r = 0; r < rows; ++r) {
-      int64_t xo = 0, yo = 0;
-      for (size_t i = 0; i + 1 < rank; ++i) {
-        xo += index[i] * x_stride[i];
-        yo += index[i] * y_stride[i];
+    const int64_t numel = param.out->numel();
+    if (numel == 0) return;
+    const int64_t rows = numel / inner.size;
+    const int64_t pieces_per_row = (inner.size + kPiece - 1) / kPiece;
+    const int64_t pieces = rows * pieces_per_row;
+    const int tasks = CopyThreads(ctx(), 3 * numel * static_cast<int64_t>(sizeof(float)), pieces);
+    ParallelTasks(ctx(), tasks, [&](int t) {
+      int64_t begin, end;
+      TaskRange(pieces, t, tasks, &begin, &end);
+      for (int64_t p = begin; p < end; ++p) {
+        const int64_t r = p / pieces_per_row;
+        const int64_t start = p % pieces_per_row * kPiece;
+        const int64_t n = std::min(kPiece, inner.size - start);
+        int64_t xo = inner.x_moves ? start : 0, yo = inner.y_moves ? start : 0;
+        int64_t rest = r;  // row r's multi-index over the outer runs, last fastest
+        for (size_t i = rank - 1; i-- > 0;) {
+          const int64_t idx = rest % runs[i].size;
+          rest /= runs[i].size;
+          xo += idx * x_stride[i];
+          yo += idx * y_stride[i];
+        }
+        float* dst = out + r * inner.size + start;
+        Row<Op>(n, x + xo, inner.x_moves, y + yo, inner.y_moves, dst);
+        ActivateRow(n, param.act, dst);
       }
-      float* dst = out + r * inner.size;
-      Row<Op>(inner.size, x + xo, inner.x_moves, y + yo, inner.y_moves, dst);
-      ActivateRow(inner.size, param.act, dst);
-      for (size_t i = rank - 1; i-- > 0;) {  // advance the outer multi-index
-        if (++index[i] < runs[i].size) break;
-        index[i] = 0;
-      }
-    }
+    });
   }
 };
 
