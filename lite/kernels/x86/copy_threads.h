@@ -1,6 +1,7 @@
 // How many of the predictor's threads a memory-bound x86 kernel (copies, elementwise)
-// should use: one per kMinBytesPerThread moved, since below that the pool's wake-up costs
-// more than the copy it would share.
+// should use: one per kMinBytesPerThread moved. Waking a pool worker costs microseconds to
+// tens of microseconds; on the 2-core machine we measure on (docs/fusion.md) splitting
+// tensors of up to 6 MB never paid, so only bigger ones split.
 #pragma once
 
 #include <algorithm>
@@ -14,7 +15,7 @@ namespace lite {
 namespace kernels {
 namespace x86 {
 
-constexpr int64_t kMinBytesPerThread = int64_t{256} << 10;
+constexpr int64_t kMinBytesPerThread = int64_t{4} << 20;
 
 // Threads for moving `bytes` (read + written) in at most `max_tasks` independent pieces.
 inline int CopyThreads(const KernelContext& ctx, int64_t bytes, int64_t max_tasks) {

@@ -4,8 +4,8 @@
 // an outer loop over contiguous rows of the innermost run, where X and Y each step by 1 or
 // stay at one element: same-shape operands are one flat row, [N, C, H, W] op [C] is N*C
 // rows of H*W against one Y value each. Those row loops are plain C++ the compiler
-// vectorizes (baseline flags); the fused activation follows on each piece of a row while it
-// is in L1. Pieces are split over the predictor's pool when the tensor is big enough
+// vectorizes (baseline flags), with the fused activation applied in the same loop. Pieces of
+// rows are split over the predictor's pool when the tensor is big enough
 // (copy_threads.h). Registered with the x86 kernels for CPUs with AVX2+FMA; the host kernel
 // is the reference.
 #include <algorithm>
@@ -51,73 +51,92 @@ struct Run {
   bool y_moves;
 };
 
-template <typename Op>
-void Row(int64_t n, const float* x, bool x_moves, const float* y, bool y_moves, float* out) {
+// The fused activations as functors, so Row applies op and activation in one vectorized
+// loop. Comparisons instead of fmin/fmax (which the compiler keeps scalar for their NaN
+// rules); for other inputs each equals ApplyActivation.
+struct NoAct {
+  float operator()(float v) const { return v; }
+};
+struct Relu {
+  float operator()(float v) const { return v > 0.f ? v : 0.f; }
+};
+struct Relu6 {
+  float t;
+  float operator()(float v) const {
+    v = v > 0.f ? v : 0.f;
+    return v < t ? v : t;
+  }
+};
+struct LeakyRelu {
+  float alpha;
+  float operator()(float v) const { return v > 0.f ? v : v * alpha; }
+};
+struct HardSwish {
+  float offset, t, scale;
+  float operator()(float v) const {
+    float c = v + offset;
+    c = c > 0.f ? c : 0.f;
+    c = c < t ? c : t;
+    return v * c / scale;
+  }
+};
+struct HardSigmoid {
+  float slope, offset;
+  float operator()(float v) const {
+    v = slope * v + offset;
+    v = v > 0.f ? v : 0.f;
+    return v < 1.f ? v : 1.f;
+  }
+};
+struct AnyAct {  // the rest (sigmoid): the reference formula, element by element
+  operators::ActParam act;
+  float operator()(float v) const { return operators::ApplyActivation(v, act); }
+};
+
+template <typename Op, typename Act>
+void Row(int64_t n, const float* x, bool x_moves, const float* y, bool y_moves, float* out,
+         Act act) {
   Op op;
   if (x_moves && y_moves) {
-    for (int64_t i = 0; i < n; ++i) out[i] = op(x[i], y[i]);
+    for (int64_t i = 0; i < n; ++i) out[i] = act(op(x[i], y[i]));
   } else if (x_moves) {
     const float yv = *y;
-    for (int64_t i = 0; i < n; ++i) out[i] = op(x[i], yv);
+    for (int64_t i = 0; i < n; ++i) out[i] = act(op(x[i], yv));
   } else if (y_moves) {
     const float xv = *x;
-    for (int64_t i = 0; i < n; ++i) out[i] = op(xv, y[i]);
+    for (int64_t i = 0; i < n; ++i) out[i] = act(op(xv, y[i]));
   } else {
-    const float v = op(*x, *y);
+    const float v = act(op(*x, *y));
     for (int64_t i = 0; i < n; ++i) out[i] = v;
   }
 }
 
-// The activation over a row, one loop per kind so each vectorizes (comparisons instead of
-// fmin/fmax, which the compiler keeps scalar for their NaN rules; equal for other inputs).
-void ActivateRow(int64_t n, const operators::ActParam& act, float* out) {
+template <typename Op>
+void RowWithActivation(int64_t n, const float* x, bool x_moves, const float* y, bool y_moves,
+                       float* out, const operators::ActParam& a) {
   using operators::ActivationType;
-  switch (act.type) {
+  switch (a.type) {
     case ActivationType::kNone:
-      return;
+      return Row<Op>(n, x, x_moves, y, y_moves, out, NoAct{});
     case ActivationType::kRelu:
-      for (int64_t i = 0; i < n; ++i) out[i] = out[i] > 0.f ? out[i] : 0.f;
-      return;
-    case ActivationType::kRelu6: {
-      const float t = act.relu6_threshold;
-      for (int64_t i = 0; i < n; ++i) {
-        const float v = out[i] > 0.f ? out[i] : 0.f;
-        out[i] = v < t ? v : t;
-      }
-      return;
-    }
-    case ActivationType::kLeakyRelu: {
-      const float a = act.leaky_alpha;
-      for (int64_t i = 0; i < n; ++i) out[i] = out[i] > 0.f ? out[i] : out[i] * a;
-      return;
-    }
-    case ActivationType::kHardSwish: {
-      const float offset = act.hard_swish_offset, t = act.hard_swish_threshold;
-      const float scale = act.hard_swish_scale;
-      for (int64_t i = 0; i < n; ++i) {
-        float v = out[i] + offset;
-        v = v > 0.f ? v : 0.f;
-        v = v < t ? v : t;
-        out[i] = out[i] * v / scale;
-      }
-      return;
-    }
-    case ActivationType::kHardSigmoid: {
-      const float slope = act.hard_sigmoid_slope, offset = act.hard_sigmoid_offset;
-      for (int64_t i = 0; i < n; ++i) {
-        float v = slope * out[i] + offset;
-        v = v > 0.f ? v : 0.f;
-        out[i] = v < 1.f ? v : 1.f;
-      }
-      return;
-    }
+      return Row<Op>(n, x, x_moves, y, y_moves, out, Relu{});
+    case ActivationType::kRelu6:
+      return Row<Op>(n, x, x_moves, y, y_moves, out, Relu6{a.relu6_threshold});
+    case ActivationType::kLeakyRelu:
+      return Row<Op>(n, x, x_moves, y, y_moves, out, LeakyRelu{a.leaky_alpha});
+    case ActivationType::kHardSwish:
+      return Row<Op>(n, x, x_moves, y, y_moves, out,
+                     HardSwish{a.hard_swish_offset, a.hard_swish_threshold, a.hard_swish_scale});
+    case ActivationType::kHardSigmoid:
+      return Row<Op>(n, x, x_moves, y, y_moves, out,
+                     HardSigmoid{a.hard_sigmoid_slope, a.hard_sigmoid_offset});
     default:
-      for (int64_t i = 0; i < n; ++i) out[i] = operators::ApplyActivation(out[i], act);
+      return Row<Op>(n, x, x_moves, y, y_moves, out, AnyAct{a});
   }
 }
 
-// Rows are cut into pieces of at most this many elements: the activation then rereads a
-// piece from L1, and a single big row (same-shape operands) still splits over threads.
+// Rows are cut into pieces of at most this many elements, so a single big row (same-shape
+// operands) still splits over threads.
 constexpr int64_t kPiece = 4096;
 
 }  // namespace
@@ -178,8 +197,7 @@ class ElementwiseCompute : public KernelLite<TargetType::kX86, PrecisionType::kF
           yo += idx * y_stride[i];
         }
         float* dst = out + r * inner.size + start;
-        Row<Op>(n, x + xo, inner.x_moves, y + yo, inner.y_moves, dst);
-        ActivateRow(n, param.act, dst);
+        RowWithActivation<Op>(n, x + xo, inner.x_moves, y + yo, inner.y_moves, dst, param.act);
       }
     });
   }

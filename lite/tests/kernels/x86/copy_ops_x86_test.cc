@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "lite/backends/x86/cpu_info.h"
+#include "lite/kernels/x86/copy_threads.h"
 #include "lite/tests/kernels/x86/pooled_op_run.h"
 
 namespace paddle {
@@ -94,17 +95,24 @@ TEST_F(CopyOpsX86, TransposeCommonLayoutsAtSizeMatchHost) {
     std::vector<int32_t> axis;
   };
   const std::vector<Case> cases = {
-      {{1, 2, 58, 28, 28}, {0, 2, 1, 3, 4}},  // channel shuffle
-      {{1, 64, 57, 59}, {0, 2, 3, 1}},        // NCHW -> NHWC
-      {{1, 57, 59, 64}, {0, 3, 1, 2}},        // NHWC -> NCHW
-      {{2, 3, 130, 129}, {0, 1, -1, -2}},     // last two swapped, negative axes
-      {{300, 517}, {1, 0}},
+      {{1, 2, 58, 28, 28}, {0, 2, 1, 3, 4}},   // channel shuffle
+      {{1, 2, 116, 56, 84}, {0, 2, 1, 3, 4}},  // the same, big enough to split
+      {{1, 64, 57, 59}, {0, 2, 3, 1}},         // NCHW -> NHWC
+      {{1, 64, 129, 131}, {0, 2, 3, 1}},       // the same, big enough to split
+      {{1, 57, 59, 64}, {0, 3, 1, 2}},         // NHWC -> NCHW
+      {{2, 3, 130, 129}, {0, 1, -1, -2}},      // last two swapped, negative axes
+      {{1031, 1030}, {1, 0}},                  // big enough to split
   };
   for (const Case& c : cases) {
     for (const char* type : {"transpose", "transpose2"}) {
       SCOPED_TRACE(StrCat(type, " dims", c.dims, " axis", c.axis));
       ExpectSameAsHost(TransposeDesc(type, c.axis), "X", DDim(c.dims), &pool);
     }
+  }
+  KernelContext ctx;
+  ctx.pool = &pool;
+  for (int64_t numel : {1 * 2 * 116 * 56 * 84, 1 * 64 * 129 * 131, 1031 * 1030}) {
+    EXPECT_EQ(kernels::x86::CopyThreads(ctx, 2 * 4 * numel, 1000), 2) << numel;
   }
 }
 
@@ -140,9 +148,14 @@ TEST_F(CopyOpsX86, SliceSeveralAxesDecreaseAndBigRegionsMatchHost) {
   ExpectSameAsHost(SliceDesc({2}, {3}, {4}, {2}), "Input", DDim({3, 5, 7, 9}), &pool);
   ExpectSameAsHost(SliceDesc({0, 1, 2}, {0, 1, 2}, {1, 2, 3}), "Input", DDim({2, 3, 4}), &pool);
   ExpectSameAsHost(SliceDesc({0}, {2}, {5}), "Input", DDim({7}), &pool);
-  // Big enough to split: channels of a feature map, and rows of a wide matrix.
-  ExpectSameAsHost(SliceDesc({1}, {13}, {101}), "Input", DDim({2, 128, 33, 35}), &pool);
-  ExpectSameAsHost(SliceDesc({1}, {3}, {-5}), "Input", DDim({2000, 257}), &pool);
+  // Big enough to split (> 2 x kMinBytesPerThread moved): channels of feature maps, and
+  // columns of a tall matrix.
+  ExpectSameAsHost(SliceDesc({1}, {13}, {101}), "Input", DDim({4, 128, 65, 67}), &pool);
+  ExpectSameAsHost(SliceDesc({1}, {3}, {-5}), "Input", DDim({5000, 257}), &pool);
+  KernelContext ctx;
+  ctx.pool = &pool;
+  EXPECT_EQ(kernels::x86::CopyThreads(ctx, 2 * 4 * 4 * 88 * 65 * 67, 4 * 88), 2);
+  EXPECT_EQ(kernels::x86::CopyThreads(ctx, 2 * 4 * 5000 * 249, 5000), 2);
 }
 
 TEST_F(CopyOpsX86, BadAttributesAreErrors) {

@@ -1,5 +1,5 @@
 // The x86 elementwise kernels on tensors big enough to be cut into pieces (rows longer than
-// a piece, piece edges inside rows) and split over a 2-thread pool, with every fused
+// a piece, piece edges inside rows) and split over a 2-thread pool (small ones are not), with every fused
 // activation: against the host kernel (the reference), same formulas, so within 1e-6.
 #include <gtest/gtest.h>
 
@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "lite/backends/x86/cpu_info.h"
+#include "lite/kernels/x86/copy_threads.h"
 #include "lite/tests/kernels/x86/pooled_op_run.h"
 
 namespace paddle {
@@ -64,12 +65,18 @@ TEST(ElementwiseX86Threads, BigTensorsWithEveryActivationMatchHost) {
   if (!lite::x86::CpuHasAvx2Fma()) GTEST_SKIP() << "CPU lacks AVX2+FMA";
   ThreadPool pool(2);
   const std::vector<std::vector<std::vector<int64_t>>> shapes = {
-      {{1, 64, 56, 57}, {1, 64, 56, 57}},  // one flat row of many pieces, odd tail
-      {{2, 24, 83, 61}, {24}},             // per channel: rows of 5063 (> one piece)
+      {{1, 64, 112, 113}, {1, 64, 112, 113}},  // one flat row of many pieces, odd tail
+      {{4, 24, 83, 161}, {24}},                // per channel: rows longer than a piece
       {{1, 3, 5, 9000}, {9000}},           // Y repeats along long rows
       {{3, 257, 7, 7}, {3, 257, 1, 1}},    // many short rows
   };
   const std::vector<int> axes = {-1, 1, -1, -1};
+  // The first two are big enough to be split over the pool (copy_threads.h).
+  KernelContext ctx;
+  ctx.pool = &pool;
+  for (size_t s = 0; s < 2; ++s) {
+    EXPECT_EQ(kernels::x86::CopyThreads(ctx, 3 * 4 * DDim(shapes[s][0]).production(), 1 << 20), 2);
+  }
   for (const char* op : {"elementwise_add", "elementwise_sub", "elementwise_mul",
                          "elementwise_div"}) {
     for (const std::string act :

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "lite/backends/x86/cpu_info.h"
+#include "lite/kernels/x86/copy_threads.h"
 #include "lite/tests/kernels/x86/pooled_op_run.h"
 
 namespace paddle {
@@ -60,7 +61,8 @@ const std::vector<Case> kCases = {
     {{1, 8, 3, 5}, {1, 2, 4, 8}},
     {{3, 6, 7, 1}, {2, 3, 6}},
     {{2, 15, 1, 1}, {3, 5}},
-    {{1, 116, 28, 28}, {2}},   // shufflenet's size: split over the pool
+    {{1, 116, 28, 28}, {2}},   // shufflenet's size
+    {{4, 116, 56, 56}, {2}},   // big enough to split over the pool
     {{2, 464, 7, 9}, {2, 4}},  // odd plane, several images per task
     {{1, 0, 4, 4}, {2}},       // no channels
 };
@@ -83,6 +85,9 @@ TEST(ShuffleChannelX86, MatchesHostWithAndWithoutAPool) {
   ASSERT_NE(info, nullptr);
   EXPECT_EQ(info->cpu_feature, "avx2+fma");
   ThreadPool pool(2);
+  KernelContext ctx;
+  ctx.pool = &pool;
+  EXPECT_EQ(kernels::x86::CopyThreads(ctx, 2 * 4 * 4 * 116 * 56 * 56, 4 * 116), 2);
   uint32_t seed = 100;
   for (const Case& c : kCases) {
     for (int g : c.groups) {
