@@ -246,11 +246,12 @@ TEST(ShuffleChannelFuse, ChainsThatAreNotAShuffleStayUnfused) {
 
 TEST(ShuffleChannelFuse, IntermediatesWithOtherReadersStayUnfused) {
   const ShuffleChain chain = {{-1, 8, 3, 5}, {-1, 2, 4, 3, 5}, {0, 2, 1, 3, 4}, {-1, 8, 3, 5}};
-  for (const std::string reread : {"split", "swapped", "split_xshape"}) {
+  for (const std::string reread : {"split", "swapped", "split_xshape", "swapped_xshape",
+                                    "y_xshape"}) {
     SCOPED_TRACE(reread);
     Builder b = ShuffleProgram(chain);
     b.Fetch("y", 0);
-    if (reread == "split_xshape") {
+    if (reread.find("xshape") != std::string::npos) {
       b.Op("shape", {{"Input", reread}}, {{"Out", "xshape_dims"}});
       b.Op("relu", {{"X", "y"}}, {{"Out", "z"}});
       b.Fetch("z", 1);
@@ -270,6 +271,22 @@ TEST(ShuffleChannelFuse, IntermediatesWithOtherReadersStayUnfused) {
     auto fused_c = Optimize(c.program(), kHostOnly, true);
     EXPECT_EQ(fused_c->FindOp("shuffle_channel"), nullptr);
     CheckShuffleProgram(c, {1, 8, 3, 5}, 2);
+  }
+}
+
+TEST(ShuffleChannelFuse, MalformedShapesAreLeftAlone) {
+  const std::vector<ShuffleChain> chains = {
+      {{-1, int64_t{1} << 40, 1 << 30, 1 << 30}, {-1, 2, 1 << 30, 1 << 30, 1 << 30},
+       {0, 2, 1, 3, 4}, {-1, 1 << 30, 1 << 30, 1 << 30}},  // products past int64
+      {{-1, 8, 3, 5}, {-1, 2, 2147483647, 2147483647, 2147483647}, {0, 2, 1, 3, 4},
+       {-1, 8, 3, 5}},
+      {{-1, 0, 3, 5}, {-1, 2, 0, 3, 5}, {0, 2, 1, 3, 4}, {-1, 0, 3, 5}},  // zero dims
+  };
+  for (const ShuffleChain& c : chains) {
+    Builder b = ShuffleProgram(c);
+    b.Fetch("y", 0);
+    auto fused = Optimize(b.program(), kHostOnly, true);
+    EXPECT_EQ(fused->FindOp("shuffle_channel"), nullptr);
   }
 }
 

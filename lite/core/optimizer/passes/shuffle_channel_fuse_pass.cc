@@ -29,9 +29,16 @@ bool IsTranspose(const Node* n) {
 
 // Paddle's reshape of `in` to `shape` (0 copies the input dim, one -1 takes the rest);
 // empty when the shape does not apply to `in`.
+// Sizes past kMaxElements are not tensors anyone runs; refusing them keeps the products
+// below from overflowing on a malformed program.
+constexpr int64_t kMaxElements = int64_t{1} << 40;
+
 std::vector<int64_t> Reshaped(const std::vector<int32_t>& shape, const std::vector<int64_t>& in) {
   int64_t numel = 1;
-  for (int64_t d : in) numel *= d;
+  for (int64_t d : in) {
+    if (d <= 0 || d > kMaxElements / numel) return {};
+    numel *= d;
+  }
   std::vector<int64_t> out(shape.size());
   int64_t known = 1;
   int unknown = -1;
@@ -47,6 +54,7 @@ std::vector<int64_t> Reshaped(const std::vector<int32_t>& shape, const std::vect
     } else {
       return {};
     }
+    if (out[i] > kMaxElements / known) return {};
     known *= out[i];
   }
   if (unknown >= 0) {
@@ -64,7 +72,7 @@ int ShuffleGroup(const std::vector<int64_t>& x_dims, const cpp::OpDesc& first,
                  const cpp::OpDesc& second) {
   if (x_dims.size() != 4) return 0;
   const int64_t c = x_dims[1], h = x_dims[2], w = x_dims[3];
-  if (c <= 0 || h <= 0 || w <= 0) return 0;
+  if (c <= 0 || h <= 0 || w <= 0 || c > kMaxElements / h / w / 3) return 0;
   const auto s1 = first.GetAttrOr<std::vector<int32_t>>("shape", {});
   const auto s2 = second.GetAttrOr<std::vector<int32_t>>("shape", {});
   int group = 0;
@@ -105,7 +113,8 @@ class ShuffleChannelFusePass : public Pass {
       Node* second = SoleConsumer(swapped);
       if (!IsReshape(second) || InputOf(second, "X") != swapped) continue;
       if (SoleConsumer(split) != transpose || split->persistable || swapped->persistable ||
-          !OtherOutputsUnused(first, "Out") || !OtherOutputsUnused(transpose, "Out")) {
+          !OtherOutputsUnused(first, "Out") || !OtherOutputsUnused(transpose, "Out") ||
+          !OtherOutputsUnused(second, "Out")) {
         continue;
       }
       Node* x = InputOf(first, "X");
