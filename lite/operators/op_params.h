@@ -280,6 +280,14 @@ struct MulticlassNmsParam : ParamBase {
   bool normalized{true};
 };
 
+// shuffle_channel: X [N, C, H, W] seen as [N, group, C/group, H, W], the two middle dims
+// swapped, read back as [N, C, H, W].
+struct ShuffleChannelParam : ParamBase {
+  const Tensor* x{nullptr};
+  Tensor* out{nullptr};
+  int group{1};
+};
+
 // ---------------------------------------------------------------- casts the optimizer inserts
 // io_copy (target), calib (precision), layout (layout): Out = In in another type.
 struct TypeCastParam : ParamBase {

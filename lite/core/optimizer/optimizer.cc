@@ -7,6 +7,8 @@ USE_MIR_PASS(conv_bn_fuse_pass);
 USE_MIR_PASS(conv_elementwise_add_fuse_pass);
 USE_MIR_PASS(conv_activation_fuse_pass);
 USE_MIR_PASS(fc_fuse_pass);
+USE_MIR_PASS(shuffle_channel_fuse_pass);
+USE_MIR_PASS(elementwise_activation_fuse_pass);
 USE_MIR_PASS(static_kernel_pick_pass);
 USE_MIR_PASS(variable_place_inference_pass);
 USE_MIR_PASS(type_target_cast_pass);
@@ -22,6 +24,8 @@ std::vector<std::string> DefaultPasses(const OptimizerOptions& options) {
   if (options.fuse) {
     passes = {"conv_bn_fuse_pass", "conv_elementwise_add_fuse_pass", "conv_activation_fuse_pass",
               "fc_fuse_pass"};
+    passes.push_back("shuffle_channel_fuse_pass");
+    passes.push_back("elementwise_activation_fuse_pass");
   }
   for (const char* p : {"static_kernel_pick_pass", "variable_place_inference_pass",
                         "type_target_cast_pass", "type_precision_cast_pass",

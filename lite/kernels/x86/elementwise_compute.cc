@@ -4,13 +4,18 @@
 // an outer loop over contiguous rows of the innermost run, where X and Y each step by 1 or
 // stay at one element: same-shape operands are one flat row, [N, C, H, W] op [C] is N*C
 // rows of H*W against one Y value each. Those row loops are plain C++ the compiler
-// vectorizes (baseline flags); the fused activation is applied per row. Registered with
-// the x86 kernels for CPUs with AVX2+FMA; the host kernel is the reference.
+// vectorizes (baseline flags), with the fused activation applied in the same loop. Pieces of
+// rows are split over the predictor's pool when the tensor is big enough
+// (copy_threads.h). Registered with the x86 kernels for CPUs with AVX2+FMA; the host kernel
+// is the reference.
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/core/op_registry.h"
+#include "lite/kernels/x86/context_threads.h"
+#include "lite/kernels/x86/copy_threads.h"
 #include "lite/operators/activation_attrs.h"
 #include "lite/operators/elementwise_ops.h"
 
@@ -46,32 +51,93 @@ struct Run {
   bool y_moves;
 };
 
-template <typename Op>
-void Row(int64_t n, const float* x, bool x_moves, const float* y, bool y_moves, float* out) {
+// The fused activations as functors, so Row applies op and activation in one vectorized
+// loop. Comparisons instead of fmin/fmax (which the compiler keeps scalar for their NaN
+// rules); for other inputs each equals ApplyActivation.
+struct NoAct {
+  float operator()(float v) const { return v; }
+};
+struct Relu {
+  float operator()(float v) const { return v > 0.f ? v : 0.f; }
+};
+struct Relu6 {
+  float t;
+  float operator()(float v) const {
+    v = v > 0.f ? v : 0.f;
+    return v < t ? v : t;
+  }
+};
+struct LeakyRelu {
+  float alpha;
+  float operator()(float v) const { return v > 0.f ? v : v * alpha; }
+};
+struct HardSwish {
+  float offset, t, scale;
+  float operator()(float v) const {
+    float c = v + offset;
+    c = c > 0.f ? c : 0.f;
+    c = c < t ? c : t;
+    return v * c / scale;
+  }
+};
+struct HardSigmoid {
+  float slope, offset;
+  float operator()(float v) const {
+    v = slope * v + offset;
+    v = v > 0.f ? v : 0.f;
+    return v < 1.f ? v : 1.f;
+  }
+};
+struct AnyAct {  // the rest (sigmoid): the reference formula, element by element
+  operators::ActParam act;
+  float operator()(float v) const { return operators::ApplyActivation(v, act); }
+};
+
+template <typename Op, typename Act>
+void Row(int64_t n, const float* x, bool x_moves, const float* y, bool y_moves, float* out,
+         Act act) {
   Op op;
   if (x_moves && y_moves) {
-    for (int64_t i = 0; i < n; ++i) out[i] = op(x[i], y[i]);
+    for (int64_t i = 0; i < n; ++i) out[i] = act(op(x[i], y[i]));
   } else if (x_moves) {
     const float yv = *y;
-    for (int64_t i = 0; i < n; ++i) out[i] = op(x[i], yv);
+    for (int64_t i = 0; i < n; ++i) out[i] = act(op(x[i], yv));
   } else if (y_moves) {
     const float xv = *x;
-    for (int64_t i = 0; i < n; ++i) out[i] = op(xv, y[i]);
+    for (int64_t i = 0; i < n; ++i) out[i] = act(op(xv, y[i]));
   } else {
-    const float v = op(*x, *y);
+    const float v = act(op(*x, *y));
     for (int64_t i = 0; i < n; ++i) out[i] = v;
   }
 }
 
-void ActivateRow(int64_t n, const operators::ActParam& act, float* out) {
+template <typename Op>
+void RowWithActivation(int64_t n, const float* x, bool x_moves, const float* y, bool y_moves,
+                       float* out, const operators::ActParam& a) {
   using operators::ActivationType;
-  if (act.type == ActivationType::kNone) return;
-  if (act.type == ActivationType::kRelu) {
-    for (int64_t i = 0; i < n; ++i) out[i] = out[i] > 0.f ? out[i] : 0.f;
-    return;
+  switch (a.type) {
+    case ActivationType::kNone:
+      return Row<Op>(n, x, x_moves, y, y_moves, out, NoAct{});
+    case ActivationType::kRelu:
+      return Row<Op>(n, x, x_moves, y, y_moves, out, Relu{});
+    case ActivationType::kRelu6:
+      return Row<Op>(n, x, x_moves, y, y_moves, out, Relu6{a.relu6_threshold});
+    case ActivationType::kLeakyRelu:
+      return Row<Op>(n, x, x_moves, y, y_moves, out, LeakyRelu{a.leaky_alpha});
+    case ActivationType::kHardSwish:
+      return Row<Op>(n, x, x_moves, y, y_moves, out,
+                     HardSwish{a.hard_swish_offset, a.hard_swish_threshold, a.hard_swish_scale});
+    case ActivationType::kHardSigmoid:
+      return Row<Op>(n, x, x_moves, y, y_moves, out,
+                     HardSigmoid{a.hard_sigmoid_slope, a.hard_sigmoid_offset});
+    default:
+      return Row<Op>(n, x, x_moves, y, y_moves, out, AnyAct{a});
   }
-  for (int64_t i = 0; i < n; ++i) out[i] = operators::ApplyActivation(out[i], act);
 }
+
+// Rows are cut into pieces of at most this many elements, so a single big row (same-shape
+// operands) still splits over threads.
+constexpr int64_t kPiece = 4096;
 
 }  // namespace
 
@@ -109,22 +175,31 @@ class ElementwiseCompute : public KernelLite<TargetType::kX86, PrecisionType::kF
     const float* y = param.y->template data<float>();
     float* out = param.out->template mutable_data<float>();
     const struct Run& inner = runs.back();
-    const int64_t rows = param.out->numel() / inner.size;
-    std::vector<int64_t> index(rank, 0);  // multi-index over the outer runs
-    for (int64_t r = 0; r < rows; ++r) {
-      int64_t xo = 0, yo = 0;
-      for (size_t i = 0; i + 1 < rank; ++i) {
-        xo += index[i] * x_stride[i];
-        yo += index[i] * y_stride[i];
+    const int64_t numel = param.out->numel();
+    if (numel == 0) return;
+    const int64_t rows = numel / inner.size;
+    const int64_t pieces_per_row = (inner.size + kPiece - 1) / kPiece;
+    const int64_t pieces = rows * pieces_per_row;
+    const int tasks = CopyThreads(ctx(), 3 * numel * static_cast<int64_t>(sizeof(float)), pieces);
+    ParallelTasks(ctx(), tasks, [&](int t) {
+      int64_t begin, end;
+      TaskRange(pieces, t, tasks, &begin, &end);
+      for (int64_t p = begin; p < end; ++p) {
+        const int64_t r = p / pieces_per_row;
+        const int64_t start = p % pieces_per_row * kPiece;
+        const int64_t n = std::min(kPiece, inner.size - start);
+        int64_t xo = inner.x_moves ? start : 0, yo = inner.y_moves ? start : 0;
+        int64_t rest = r;  // row r's multi-index over the outer runs, last fastest
+        for (size_t i = rank - 1; i-- > 0;) {
+          const int64_t idx = rest % runs[i].size;
+          rest /= runs[i].size;
+          xo += idx * x_stride[i];
+          yo += idx * y_stride[i];
+        }
+        float* dst = out + r * inner.size + start;
+        RowWithActivation<Op>(n, x + xo, inner.x_moves, y + yo, inner.y_moves, dst, param.act);
       }
-      float* dst = out + r * inner.size;
-      Row<Op>(inner.size, x + xo, inner.x_moves, y + yo, inner.y_moves, dst);
-      ActivateRow(inner.size, param.act, dst);
-      for (size_t i = rank - 1; i-- > 0;) {  // advance the outer multi-index
-        if (++index[i] < runs[i].size) break;
-        index[i] = 0;
-      }
-    }
+    });
   }
 };
 

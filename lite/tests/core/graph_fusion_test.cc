@@ -1,0 +1,476 @@
+// shuffle_channel_fuse_pass and elementwise_activation_fuse_pass on small built programs:
+// the graphs they leave, chains they must leave alone, and that every optimized program
+// (fused or not, host or x86 kernels, 1 or 2 threads, and after a .nb round trip) computes
+// what the unfused program computes on the host kernels.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lite/backends/x86/cpu_info.h"
+#include "lite/core/optimizer/optimizer.h"
+#include "lite/core/program.h"
+#include "lite/model_parser/flatbuffers/nb_model.h"
+#include "lite/tests/kernels/kernel_test_util.h"
+
+namespace paddle {
+namespace lite {
+namespace test {
+namespace {
+
+const std::vector<Place> kHostOnly = {Place(TargetType::kHost, PrecisionType::kFloat)};
+const std::vector<Place> kX86Host = {Place(TargetType::kX86, PrecisionType::kFloat),
+                                     Place(TargetType::kHost, PrecisionType::kFloat)};
+
+// feed 'x' (declared dims) -> ops added by the test -> fetch(es).
+class Builder {
+ public:
+  explicit Builder(const std::vector<int64_t>& x_dims) {
+    program_.blocks.emplace_back();
+    AddVar("feed", cpp::VarKind::kFeedList);
+    AddVar("fetch", cpp::VarKind::kFetchList);
+    AddVar("x", cpp::VarKind::kLodTensor, x_dims);
+    cpp::OpDesc feed("feed");
+    feed.SetInput("X", {"feed"});
+    feed.SetOutput("Out", {"x"});
+    feed.SetAttr<int32_t>("col", 0);
+    program_.blocks[0].ops.push_back(feed);
+  }
+  void AddVar(const std::string& name, cpp::VarKind kind = cpp::VarKind::kLodTensor,
+              std::vector<int64_t> shape = {}, bool persistable = false) {
+    cpp::VarDesc v;
+    v.name = name;
+    v.kind = kind;
+    v.shape = std::move(shape);
+    v.persistable = persistable;
+    program_.blocks[0].vars.push_back(v);
+  }
+  cpp::OpDesc& Op(const std::string& type, const std::map<std::string, std::string>& in,
+                  const std::map<std::string, std::string>& out,
+                  const std::map<std::string, std::vector<int64_t>>& out_dims = {}) {
+    cpp::OpDesc op(type);
+    for (const auto& kv : in) op.SetInput(kv.first, {kv.second});
+    for (const auto& kv : out) {
+      op.SetOutput(kv.first, {kv.second});
+      if (!program_.blocks[0].FindVar(kv.second)) {
+        auto it = out_dims.find(kv.second);
+        AddVar(kv.second, cpp::VarKind::kLodTensor,
+               it == out_dims.end() ? std::vector<int64_t>{} : it->second);
+      }
+    }
+    program_.blocks[0].ops.push_back(op);
+    return program_.blocks[0].ops.back();
+  }
+  void Fetch(const std::string& var, int col) {
+    Op("fetch", {{"X", var}}, {{"Out", "fetch"}}).SetAttr<int32_t>("col", col);
+  }
+  const cpp::ProgramDesc& program() const { return program_; }
+
+ private:
+  cpp::ProgramDesc program_;
+};
+
+struct Optimized {
+  std::unique_ptr<Scope> root{new Scope};
+  Scope* exec{nullptr};
+  cpp::ProgramDesc program;
+  std::unique_ptr<RuntimeProgram> runtime;
+
+  std::vector<std::string> OpTypes() const {
+    std::vector<std::string> types;
+    for (const auto& op : program.blocks[0].ops) types.push_back(op.Type());
+    return types;
+  }
+  const cpp::OpDesc* FindOp(const std::string& type) const {
+    for (const auto& op : program.blocks[0].ops) {
+      if (op.Type() == type) return &op;
+    }
+    return nullptr;
+  }
+  // Fetch column `col` after running on `x`.
+  std::vector<float> Run(const DDim& dims, const std::vector<float>& x, int col = 0) {
+    auto* feed = exec->Var("feed")->GetMutable<TensorList>();
+    feed->resize(1);
+    (*feed)[0].Resize(dims);
+    std::memcpy((*feed)[0].mutable_data<float>(), x.data(), x.size() * sizeof(float));
+    runtime->Run();
+    return ToVector(exec->FindVar("fetch")->Get<TensorList>().at(col));
+  }
+};
+
+using Weights = std::map<std::string, std::pair<DDim, std::vector<float>>>;
+
+std::unique_ptr<Optimized> Optimize(const cpp::ProgramDesc& program,
+                                    const std::vector<Place>& places, bool fuse,
+                                    const Weights& weights = {}, int threads = 1) {
+  auto o = std::make_unique<Optimized>();
+  for (const auto& [name, w] : weights) {
+    Tensor* t = o->root->Var(name)->GetMutable<Tensor>();
+    t->Resize(w.first);
+    std::memcpy(t->mutable_data<float>(), w.second.data(), w.second.size() * sizeof(float));
+    t->set_persistable(true);
+  }
+  o->exec = &o->root->NewScope();
+  OptimizerOptions options;
+  options.fuse = fuse;
+  o->program = lite::Optimize(program, o->exec, places, DefaultPasses(options));
+  o->runtime = std::make_unique<RuntimeProgram>(o->program, o->exec, threads);
+  return o;
+}
+
+// The optimized program written to .nb bytes and loaded back, as the light predictor does.
+std::unique_ptr<Optimized> NbRoundTrip(const Optimized& o) {
+  const std::string bytes = SerializeModelNb(o.program, *o.exec, "test");
+  auto loaded = std::make_unique<Optimized>();
+  LoadModelNb(NbModelBytes::CopyOf(bytes.data(), bytes.size()), loaded->root.get(),
+              &loaded->program);
+  loaded->exec = &loaded->root->NewScope();
+  loaded->runtime = std::make_unique<RuntimeProgram>(loaded->program, loaded->exec, 1);
+  return loaded;
+}
+
+std::vector<Place> PlacesOnThisCpu(bool x86) {
+  return x86 && lite::x86::CpuHasAvx2Fma() ? kX86Host : kHostOnly;
+}
+
+// ---------------------------------------------------------------- shuffle_channel
+
+struct ShuffleChain {
+  std::vector<int64_t> x_dims;  // declared, batch -1
+  std::vector<int32_t> split_shape, axis, merge_shape;
+};
+
+// feed x -> reshape2 -> transpose2 -> reshape2 -> fetch 'y'
+Builder ShuffleProgram(const ShuffleChain& c) {
+  Builder b(c.x_dims);
+  b.Op("reshape2", {{"X", "x"}}, {{"Out", "split"}, {"XShape", "split_xshape"}})
+      .SetAttr<std::vector<int32_t>>("shape", c.split_shape);
+  b.Op("transpose2", {{"X", "split"}}, {{"Out", "swapped"}, {"XShape", "swapped_xshape"}})
+      .SetAttr<std::vector<int32_t>>("axis", c.axis);
+  b.Op("reshape2", {{"X", "swapped"}}, {{"Out", "y"}, {"XShape", "y_xshape"}})
+      .SetAttr<std::vector<int32_t>>("shape", c.merge_shape);
+  return b;
+}
+
+// Runs `b` fused and unfused on host and (where the CPU allows) x86 places, 1 and 2
+// threads, two batch sizes, and a .nb round trip of the fused program; every result must
+// equal the unfused host result exactly (these are copies). Returns the fused host program's
+// op types.
+std::vector<std::string> CheckShuffleProgram(const Builder& b, const std::vector<int64_t>& x_dims,
+                                             int fetches = 1) {
+  auto reference = Optimize(b.program(), kHostOnly, false);
+  std::vector<std::string> fused_ops;
+  for (bool x86 : {false, true}) {
+    for (int threads : {1, 2}) {
+      auto fused = Optimize(b.program(), PlacesOnThisCpu(x86), true, {}, threads);
+      if (!x86 && threads == 1) fused_ops = fused->OpTypes();
+      auto nb = NbRoundTrip(*fused);
+      for (int64_t n : {1, 3}) {
+        std::vector<int64_t> dims = x_dims;
+        dims[0] = n;
+        const DDim d(dims);
+        const auto x = RandomVector(d.production(), -1.f, 1.f, static_cast<uint32_t>(n + threads));
+        for (int col = 0; col < fetches; ++col) {
+          SCOPED_TRACE(StrCat("x86=", x86, " threads=", threads, " n=", n, " col=", col));
+          const auto expected = reference->Run(d, x, col);
+          EXPECT_EQ(fused->Run(d, x, col), expected);
+          EXPECT_EQ(nb->Run(d, x, col), expected);
+        }
+      }
+    }
+  }
+  return fused_ops;
+}
+
+TEST(ShuffleChannelFuse, ChannelShuffleBecomesOneOp) {
+  const std::vector<ShuffleChain> chains = {
+      {{-1, 8, 3, 5}, {-1, 2, 4, 3, 5}, {0, 2, 1, 3, 4}, {-1, 8, 3, 5}},
+      {{-1, 12, 7, 1}, {0, 3, 4, 7, 1}, {0, 2, 1, -2, -1}, {0, -1, 7, 1}},  // 0s, negative axes
+      {{-1, 6, 1, 1}, {-1, 6, 1, 1, 1}, {0, 2, 1, 3, 4}, {-1, 6, 1, 1}},    // group = C
+      {{-1, 10, 4, 3}, {0, 5, -1, 4, 3}, {0, 2, 1, 3, 4}, {-1, 10, 4, 3}},
+  };
+  const std::vector<int> groups = {2, 3, 6, 5};
+  for (size_t i = 0; i < chains.size(); ++i) {
+    SCOPED_TRACE(StrCat("chain ", i));
+    Builder b = ShuffleProgram(chains[i]);
+    b.Fetch("y", 0);
+    const auto ops = CheckShuffleProgram(b, chains[i].x_dims);
+    EXPECT_EQ(ops, (std::vector<std::string>{"feed", "shuffle_channel", "fetch"}));
+    auto fused = Optimize(b.program(), kHostOnly, true);
+    const cpp::OpDesc* shuffle = fused->FindOp("shuffle_channel");
+    ASSERT_NE(shuffle, nullptr);
+    EXPECT_EQ(shuffle->GetAttr<int32_t>("group"), groups[i]);
+    EXPECT_EQ(shuffle->Input("X"), std::vector<std::string>{"x"});
+    EXPECT_EQ(shuffle->Output("Out"), std::vector<std::string>{"y"});
+  }
+}
+
+TEST(ShuffleChannelFuse, PicksTheX86KernelOnX86) {
+  if (!lite::x86::CpuHasAvx2Fma()) GTEST_SKIP() << "CPU lacks AVX2+FMA";
+  Builder b = ShuffleProgram({{-1, 8, 3, 5}, {-1, 2, 4, 3, 5}, {0, 2, 1, 3, 4}, {-1, 8, 3, 5}});
+  b.Fetch("y", 0);
+  auto fused = Optimize(b.program(), kX86Host, true);
+  const cpp::OpDesc* shuffle = fused->FindOp("shuffle_channel");
+  ASSERT_NE(shuffle, nullptr);
+  EXPECT_NE(shuffle->GetAttr<std::string>(kKernelKeyAttr).find(",x86,"), std::string::npos);
+}
+
+TEST(ShuffleChannelFuse, ChainsThatAreNotAShuffleStayUnfused) {
+  const std::vector<int64_t> x = {-1, 8, 3, 5};
+  const std::vector<ShuffleChain> chains = {
+      {x, {-1, 2, 4, 3, 5}, {0, 1, 2, 4, 3}, {-1, 8, 5, 3}},   // another permutation
+      {x, {-1, 2, 4, 15, 1}, {0, 2, 1, 3, 4}, {-1, 8, 3, 5}},  // spatial dims regrouped
+      {x, {-1, 2, 12, 1, 5}, {0, 2, 1, 3, 4}, {-1, 8, 3, 5}},  // C*H regrouped
+      {x, {-1, 2, 4, 3, 5}, {0, 2, 1, 3, 4}, {-1, 4, 6, 5}},   // merged into other dims
+      {x, {2, 2, 4, 3, 5}, {0, 2, 1, 3, 4}, {-1, 8, 3, 5}},    // batch fixed at 2 (N = 2 only)
+      {{-1, 8, -1, 5}, {-1, 2, 4, 3, 5}, {0, 2, 1, 3, 4}, {-1, 8, 3, 5}},  // H unknown
+  };
+  for (size_t i = 0; i < chains.size(); ++i) {
+    SCOPED_TRACE(StrCat("chain ", i));
+    Builder b = ShuffleProgram(chains[i]);
+    b.Fetch("y", 0);
+    auto fused = Optimize(b.program(), kHostOnly, true);
+    EXPECT_EQ(fused->FindOp("shuffle_channel"), nullptr);
+    EXPECT_NE(fused->FindOp("transpose2"), nullptr);
+  }
+  // The ones valid for any batch also compute the unfused result.
+  for (size_t i : {0, 1, 2, 3}) {
+    Builder b = ShuffleProgram(chains[i]);
+    b.Fetch("y", 0);
+    CheckShuffleProgram(b, {1, 8, 3, 5});
+  }
+}
+
+TEST(ShuffleChannelFuse, IntermediatesWithOtherReadersStayUnfused) {
+  const ShuffleChain chain = {{-1, 8, 3, 5}, {-1, 2, 4, 3, 5}, {0, 2, 1, 3, 4}, {-1, 8, 3, 5}};
+  for (const std::string reread : {"split", "swapped", "split_xshape", "swapped_xshape",
+                                    "y_xshape"}) {
+    SCOPED_TRACE(reread);
+    Builder b = ShuffleProgram(chain);
+    b.Fetch("y", 0);
+    if (reread.find("xshape") != std::string::npos) {
+      b.Op("shape", {{"Input", reread}}, {{"Out", "xshape_dims"}});
+      b.Op("relu", {{"X", "y"}}, {{"Out", "z"}});
+      b.Fetch("z", 1);
+      auto fused = Optimize(b.program(), kHostOnly, true);
+      EXPECT_EQ(fused->FindOp("shuffle_channel"), nullptr);
+      continue;
+    }
+    b.Fetch(reread, 1);  // the intermediate is fetched
+    auto fused = Optimize(b.program(), kHostOnly, true);
+    EXPECT_EQ(fused->FindOp("shuffle_channel"), nullptr);
+    CheckShuffleProgram(b, {1, 8, 3, 5}, 2);
+
+    Builder c = ShuffleProgram(chain);  // the intermediate feeds another op
+    c.Op("relu", {{"X", reread}}, {{"Out", "r"}});
+    c.Fetch("y", 0);
+    c.Fetch("r", 1);
+    auto fused_c = Optimize(c.program(), kHostOnly, true);
+    EXPECT_EQ(fused_c->FindOp("shuffle_channel"), nullptr);
+    CheckShuffleProgram(c, {1, 8, 3, 5}, 2);
+  }
+}
+
+TEST(ShuffleChannelFuse, MalformedShapesAreLeftAlone) {
+  const std::vector<ShuffleChain> chains = {
+      {{-1, int64_t{1} << 40, 1 << 30, 1 << 30}, {-1, 2, 1 << 30, 1 << 30, 1 << 30},
+       {0, 2, 1, 3, 4}, {-1, 1 << 30, 1 << 30, 1 << 30}},  // products past int64
+      {{-1, 8, 3, 5}, {-1, 2, 2147483647, 2147483647, 2147483647}, {0, 2, 1, 3, 4},
+       {-1, 8, 3, 5}},
+      {{-1, 0, 3, 5}, {-1, 2, 0, 3, 5}, {0, 2, 1, 3, 4}, {-1, 0, 3, 5}},  // zero dims
+  };
+  for (const ShuffleChain& c : chains) {
+    Builder b = ShuffleProgram(c);
+    b.Fetch("y", 0);
+    auto fused = Optimize(b.program(), kHostOnly, true);
+    EXPECT_EQ(fused->FindOp("shuffle_channel"), nullptr);
+  }
+}
+
+TEST(ShuffleChannelFuse, TwoChainsInARowBothFuse) {
+  const ShuffleChain chain = {{-1, 8, 3, 5}, {-1, 2, 4, 3, 5}, {0, 2, 1, 3, 4}, {-1, 8, 3, 5}};
+  Builder b = ShuffleProgram(chain);
+  b.AddVar("y2", cpp::VarKind::kLodTensor, {-1, 8, 3, 5});
+  b.Op("reshape2", {{"X", "y"}}, {{"Out", "s2"}, {"XShape", "s2x"}})
+      .SetAttr<std::vector<int32_t>>("shape", {0, 4, 2, 3, 5});
+  b.Op("transpose2", {{"X", "s2"}}, {{"Out", "t2"}, {"XShape", "t2x"}})
+      .SetAttr<std::vector<int32_t>>("axis", {0, 2, 1, 3, 4});
+  b.Op("reshape2", {{"X", "t2"}}, {{"Out", "y2"}, {"XShape", "y2x"}})
+      .SetAttr<std::vector<int32_t>>("shape", {-1, 8, 3, 5});
+  b.Fetch("y2", 0);
+  // The second chain's X is 'y', declared by the builder without dims: give it some.
+  Builder with_dims = b;
+  auto program = with_dims.program();
+  for (auto& v : program.blocks[0].vars) {
+    if (v.name == "y") v.shape = {-1, 8, 3, 5};
+  }
+  auto fused = Optimize(program, kHostOnly, true);
+  EXPECT_EQ(fused->OpTypes(),
+            (std::vector<std::string>{"feed", "shuffle_channel", "shuffle_channel", "fetch"}));
+  auto reference = Optimize(program, kHostOnly, false);
+  const DDim d({2, 8, 3, 5});
+  const auto x = RandomVector(d.production(), -1.f, 1.f, 5);
+  EXPECT_EQ(fused->Run(d, x), reference->Run(d, x));
+}
+
+// ---------------------------------------------------------------- elementwise + activation
+
+struct ActCase {
+  std::string type;
+  std::map<std::string, float> attrs;
+};
+
+const std::vector<ActCase> kActs = {
+    {"relu", {}},
+    {"relu6", {{"threshold", 1.5f}}},
+    {"leaky_relu", {{"alpha", 0.1f}}},
+    {"hard_swish", {{"threshold", 5.f}, {"scale", 4.f}, {"offset", 2.f}}},
+    {"hard_sigmoid", {{"slope", 0.3f}, {"offset", 0.4f}}},
+    {"sigmoid", {}},
+};
+
+// feed x [-1, 6, 5, 3] -> <ew>(x, w [6] at axis 1) -> <act> -> fetch
+Builder EwActProgram(const std::string& ew, const ActCase& act) {
+  Builder b({-1, 6, 5, 3});
+  b.AddVar("w", cpp::VarKind::kLodTensor, {6}, true);
+  b.Op(ew, {{"X", "x"}, {"Y", "w"}}, {{"Out", "sum"}}).SetAttr<int32_t>("axis", 1);
+  auto& a = b.Op(act.type, {{"X", "sum"}}, {{"Out", "y"}});
+  for (const auto& [name, value] : act.attrs) a.SetAttr<float>(name, value);
+  return b;
+}
+
+Weights EwWeights() {
+  std::vector<float> w = RandomVector(6, 0.5f, 2.f, 77);
+  for (size_t i = 0; i < w.size(); i += 2) w[i] = -w[i];  // away from 0: div stays tame
+  return {{"w", {DDim({6}), w}}};
+}
+
+TEST(ElementwiseActivationFuse, EveryActivationFoldsIntoEveryElementwiseOp) {
+  for (const char* ew : {"elementwise_add", "elementwise_sub", "elementwise_mul",
+                         "elementwise_div"}) {
+    for (const ActCase& act : kActs) {
+      SCOPED_TRACE(StrCat(ew, " + ", act.type));
+      Builder b = EwActProgram(ew, act);
+      b.Fetch("y", 0);
+      auto reference = Optimize(b.program(), kHostOnly, false, EwWeights());
+      for (bool x86 : {false, true}) {
+        for (int threads : {1, 2}) {
+          auto fused = Optimize(b.program(), PlacesOnThisCpu(x86), true, EwWeights(), threads);
+          EXPECT_EQ(fused->OpTypes(), (std::vector<std::string>{"feed", ew, "fetch"}));
+          const cpp::OpDesc* op = fused->FindOp(ew);
+          ASSERT_NE(op, nullptr);
+          EXPECT_EQ(op->GetAttr<std::string>("act_type"), act.type);
+          for (const auto& [name, value] : act.attrs) {
+            EXPECT_EQ(op->GetAttr<float>("act_" + name), value) << name;
+          }
+          auto nb = NbRoundTrip(*fused);
+          ASSERT_NE(nb->FindOp(ew), nullptr);
+          EXPECT_EQ(nb->FindOp(ew)->GetAttr<std::string>("act_type"), act.type);
+          for (int64_t n : {1, 2}) {
+            const DDim d({n, 6, 5, 3});
+            const auto x = RandomVector(d.production(), -4.f, 4.f, static_cast<uint32_t>(n));
+            const auto expected = reference->Run(d, x);
+            // The same formulas; x86 may vectorize exp differently.
+            ExpectAllNear(fused->Run(d, x), expected, 1e-6f, 1e-6f);
+            ExpectAllNear(nb->Run(d, x), expected, 1e-6f, 1e-6f);
+          }
+        }
+      }
+    }
+  }
+}
+
+// The ResNet shape: the sum of two activations, then relu.
+TEST(ElementwiseActivationFuse, ResidualAddThenReluFuses) {
+  Builder b({-1, 4, 3, 3});
+  b.Op("relu6", {{"X", "x"}}, {{"Out", "branch"}}).SetAttr<float>("threshold", 0.5f);
+  b.Op("elementwise_add", {{"X", "branch"}, {"Y", "x"}}, {{"Out", "sum"}})
+      .SetAttr<int32_t>("axis", -1);
+  b.Op("relu", {{"X", "sum"}}, {{"Out", "y"}});
+  b.Fetch("y", 0);
+  auto reference = Optimize(b.program(), kHostOnly, false);
+  auto fused = Optimize(b.program(), PlacesOnThisCpu(true), true);
+  EXPECT_EQ(fused->OpTypes(),
+            (std::vector<std::string>{"feed", "relu6", "elementwise_add", "fetch"}));
+  const DDim d({2, 4, 3, 3});
+  const auto x = RandomVector(d.production(), -2.f, 2.f, 3);
+  const auto expected = reference->Run(d, x);
+  EXPECT_EQ(fused->Run(d, x), expected);
+  for (size_t i = 0; i < x.size(); ++i) {  // independently: relu(min(max(x, 0), 0.5) + x)
+    EXPECT_EQ(expected[i], std::max(std::min(std::max(x[i], 0.f), 0.5f) + x[i], 0.f));
+  }
+}
+
+TEST(ElementwiseActivationFuse, OutputsWithOtherReadersStayUnfused) {
+  // The sum is fetched too.
+  Builder b = EwActProgram("elementwise_add", kActs[0]);
+  b.Fetch("y", 0);
+  b.Fetch("sum", 1);
+  auto fused = Optimize(b.program(), kHostOnly, true, EwWeights());
+  EXPECT_EQ(fused->OpTypes(),
+            (std::vector<std::string>{"feed", "elementwise_add", "relu", "fetch", "fetch"}));
+  EXPECT_FALSE(fused->FindOp("elementwise_add")->HasAttr("act_type"));
+  auto reference = Optimize(b.program(), kHostOnly, false, EwWeights());
+  const DDim d({1, 6, 5, 3});
+  const auto x = RandomVector(d.production(), -4.f, 4.f, 9);
+  for (int col : {0, 1}) EXPECT_EQ(fused->Run(d, x, col), reference->Run(d, x, col));
+
+  // The sum feeds a second activation.
+  Builder c = EwActProgram("elementwise_mul", kActs[1]);
+  c.Op("sigmoid", {{"X", "sum"}}, {{"Out", "z"}});
+  c.Fetch("y", 0);
+  c.Fetch("z", 1);
+  auto fused_c = Optimize(c.program(), kHostOnly, true, EwWeights());
+  EXPECT_FALSE(fused_c->FindOp("elementwise_mul")->HasAttr("act_type"));
+  EXPECT_NE(fused_c->FindOp("relu6"), nullptr);
+  EXPECT_NE(fused_c->FindOp("sigmoid"), nullptr);
+}
+
+TEST(ElementwiseActivationFuse, NonActivationReadersAndFusedOpsStayAsTheyAre) {
+  Builder b({-1, 6, 5, 3});
+  b.AddVar("w", cpp::VarKind::kLodTensor, {6}, true);
+  b.Op("elementwise_add", {{"X", "x"}, {"Y", "w"}}, {{"Out", "sum"}}).SetAttr<int32_t>("axis", 1);
+  b.Op("softmax", {{"X", "sum"}}, {{"Out", "y"}}).SetAttr<int32_t>("axis", -1);
+  b.Fetch("y", 0);
+  auto fused = Optimize(b.program(), kHostOnly, true, EwWeights());
+  EXPECT_NE(fused->FindOp("softmax"), nullptr);
+  EXPECT_FALSE(fused->FindOp("elementwise_add")->HasAttr("act_type"));
+
+  // An elementwise op that already has an activation keeps it and the next one stays.
+  Builder c = EwActProgram("elementwise_add", kActs[0]);
+  c.Fetch("y", 0);
+  auto program = c.program();
+  program.blocks[0].ops[1].SetAttr<std::string>("act_type", "sigmoid");
+  auto fused_c = Optimize(program, kHostOnly, true, EwWeights());
+  EXPECT_EQ(fused_c->FindOp("elementwise_add")->GetAttr<std::string>("act_type"), "sigmoid");
+  EXPECT_NE(fused_c->FindOp("relu"), nullptr);
+}
+
+TEST(ElementwiseActivationFuse, ConvAndFcFusionsStillGetTheirAdds) {
+  // mul + elementwise_add(bias) + relu: fc takes the add; the relu stays for fc.
+  Builder b({-1, 6});
+  b.AddVar("fc_w", cpp::VarKind::kLodTensor, {6, 4}, true);
+  b.AddVar("fc_b", cpp::VarKind::kLodTensor, {4}, true);
+  b.Op("mul", {{"X", "x"}, {"Y", "fc_w"}}, {{"Out", "prod"}}).SetAttr<int32_t>("x_num_col_dims", 1);
+  b.Op("elementwise_add", {{"X", "prod"}, {"Y", "fc_b"}}, {{"Out", "sum"}})
+      .SetAttr<int32_t>("axis", 1);
+  b.Op("relu", {{"X", "sum"}}, {{"Out", "y"}});
+  b.Fetch("y", 0);
+  const Weights w = {{"fc_w", {DDim({6, 4}), RandomVector(24, -1.f, 1.f, 1)}},
+                     {"fc_b", {DDim({4}), RandomVector(4, -1.f, 1.f, 2)}}};
+  auto fused = Optimize(b.program(), kHostOnly, true, w);
+  EXPECT_EQ(fused->FindOp("elementwise_add"), nullptr);
+  EXPECT_NE(fused->FindOp("fc"), nullptr);
+  auto reference = Optimize(b.program(), kHostOnly, false, w);
+  const DDim d({3, 6});
+  const auto x = RandomVector(d.production(), -1.f, 1.f, 4);
+  ExpectAllNear(fused->Run(d, x), reference->Run(d, x), 1e-5f, 1e-5f);
+}
+
+}  // namespace
+}  // namespace test
+}  // namespace lite
+}  // namespace paddle
