@@ -1,0 +1,224 @@
+#include "lite/backends/x86/math/conv_winograd.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "lite/backends/x86/cpu_info.h"
+#include "lite/backends/x86/math/conv_winograd_transform.h"
+#include "lite/utils/check.h"
+
+namespace paddle {
+namespace lite {
+namespace x86 {
+namespace math {
+namespace winograd_internal {
+namespace portable {
+#include "lite/backends/x86/math/conv_winograd_transform.inc"
+}  // namespace portable
+
+void InputTransformRowPortable(const float* plane, int in_h, int in_w, int y0, int x0,
+                               int tiles_w, float* v, long pos_stride, float* scratch) {
+  portable::InputTransformRowImpl(plane, in_h, in_w, y0, x0, tiles_w, v, pos_stride, scratch);
+}
+
+void OutputTransformRowPortable(const float* m, long pos_stride, int tiles_w, float bias,
+                                int act, float* out_plane, int out_h, int out_w, int oy0,
+                                float* scratch) {
+  portable::OutputTransformRowImpl(m, pos_stride, tiles_w, bias, act, out_plane, out_h, out_w,
+                                   oy0, scratch);
+}
+}  // namespace winograd_internal
+
+namespace {
+
+using winograd_internal::InputTransformRowFn;
+using winograd_internal::OutputTransformRowFn;
+
+constexpr int kPositions = 36;  // 6x6 transform domain
+constexpr int kOut = 4;         // output block edge
+
+// Bytes of transformed input + products one block may hold: the 36 GEMMs of a block then
+// read and write data that stays in L2/L3 between the transforms and the GEMMs.
+constexpr int64_t kBlockBytes = 2 << 20;
+constexpr int kMinBlockTiles = 64;  // below this the GEMMs' N gets too narrow to be efficient
+
+struct Plan {
+  int tiles_h, tiles_w;
+  int tile_rows;       // batch * tiles_h
+  int rows_per_block;  // tile rows per block
+  int block_tiles;     // rows_per_block * tiles_w
+  int tasks;           // transform tasks (one scratch slot each)
+  size_t task_scratch;  // floats per transform task
+};
+
+Plan MakePlan(const WinogradConvShape& s, int threads) {
+  Plan p;
+  p.tiles_h = (s.out_h + kOut - 1) / kOut;
+  p.tiles_w = (s.out_w + kOut - 1) / kOut;
+  p.tile_rows = s.batch * p.tiles_h;
+  const int64_t bytes_per_tile = int64_t{kPositions} * (s.in_c + s.out_c) * sizeof(float);
+  const int64_t fit = std::max<int64_t>(kBlockBytes / std::max<int64_t>(bytes_per_tile, 1),
+                                        kMinBlockTiles);
+  p.rows_per_block = static_cast<int>(
+      std::clamp<int64_t>(fit / std::max(p.tiles_w, 1), 1, std::max(p.tile_rows, 1)));
+  p.block_tiles = p.rows_per_block * p.tiles_w;
+  p.tasks = std::max(1, threads);
+  // 48 (tiles_w + 1) for the input transform, 40 tiles_w for the output one; +16 keeps the
+  // slots of different tasks on different cache lines.
+  p.task_scratch = static_cast<size_t>(48) * (p.tiles_w + 1) + 16;
+  return p;
+}
+
+int ToActCode(GemmActivation act) {
+  switch (act) {
+    case GemmActivation::kNone:
+      return 0;
+    case GemmActivation::kRelu:
+      return 1;
+    case GemmActivation::kRelu6:
+      return 2;
+  }
+  PLITE_THROW("WinogradConv3x3: unknown GemmActivation ", static_cast<int>(act));
+}
+
+void RunTasks(const SgemmOptions& options, int tasks, const std::function<void(int)>& task) {
+  if (options.parallel_for && options.threads > 1 && tasks > 1) {
+    options.parallel_for(tasks, task);
+  } else {
+    for (int t = 0; t < tasks; ++t) task(t);
+  }
+}
+
+}  // namespace
+
+size_t WinogradFilterSize(int out_c, int in_c) {
+  return kPositions * PackedASize(out_c, in_c);
+}
+
+void WinogradTransformFilter(const float* filter, int out_c, int in_c, float* packed) {
+  PLITE_CHECK(out_c >= 0 && in_c >= 0, "WinogradTransformFilter: negative size out_c=", out_c,
+              " in_c=", in_c);
+  if (out_c == 0 || in_c == 0) return;
+  PLITE_CHECK(filter && packed, "WinogradTransformFilter: null filter or packed buffer");
+  static const double kG[6][3] = {{1.0 / 4, 0, 0},
+                                  {-1.0 / 6, -1.0 / 6, -1.0 / 6},
+                                  {-1.0 / 6, 1.0 / 6, -1.0 / 6},
+                                  {1.0 / 24, 1.0 / 12, 1.0 / 6},
+                                  {1.0 / 24, -1.0 / 12, 1.0 / 6},
+                                  {0, 0, 1}};
+  // transformed[pos][oc][ic] = (G g G^T)[pos / 6][pos % 6], computed in double.
+  const int64_t plane = static_cast<int64_t>(out_c) * in_c;
+  std::vector<float> transformed(static_cast<size_t>(kPositions * plane));
+  for (int64_t f = 0; f < plane; ++f) {
+    const float* g = filter + f * 9;
+    double gg[6][3];  // G g
+    for (int i = 0; i < 6; ++i) {
+      for (int j = 0; j < 3; ++j) {
+        gg[i][j] = kG[i][0] * g[j] + kG[i][1] * g[3 + j] + kG[i][2] * g[6 + j];
+      }
+    }
+    for (int i = 0; i < 6; ++i) {
+      for (int j = 0; j < 6; ++j) {
+        const double u = gg[i][0] * kG[j][0] + gg[i][1] * kG[j][1] + gg[i][2] * kG[j][2];
+        transformed[static_cast<size_t>((i * 6 + j) * plane + f)] = static_cast<float>(u);
+      }
+    }
+  }
+  const size_t pos_size = PackedASize(out_c, in_c);
+  for (int pos = 0; pos < kPositions; ++pos) {
+    PackA(out_c, in_c, transformed.data() + pos * plane, in_c, packed + pos * pos_size);
+  }
+}
+
+size_t WinogradScratchSize(const WinogradConvShape& s, int threads) {
+  PLITE_CHECK(s.batch >= 0 && s.in_c >= 0 && s.out_c >= 0 && s.in_h >= 0 && s.in_w >= 0 &&
+                  s.out_h >= 0 && s.out_w >= 0,
+              "WinogradScratchSize: negative size");
+  const Plan p = MakePlan(s, threads);
+  return static_cast<size_t>(kPositions) * (s.in_c + s.out_c) * p.block_tiles +
+         p.task_scratch * p.tasks;
+}
+
+void WinogradConv3x3(const WinogradConvShape& s, const float* x, const float* packed_filter,
+                     const float* bias, GemmActivation act, float* out, float* scratch,
+                     size_t scratch_size, const SgemmOptions& options) {
+  PLITE_CHECK(s.batch >= 0 && s.in_c >= 0 && s.out_c >= 0 && s.in_h >= 0 && s.in_w >= 0 &&
+                  s.out_h >= 0 && s.out_w >= 0,
+              "WinogradConv3x3: negative size batch=", s.batch, " in_c=", s.in_c, " in=", s.in_h,
+              "x", s.in_w, " out_c=", s.out_c, " out=", s.out_h, "x", s.out_w);
+  PLITE_CHECK(options.threads >= 1, "WinogradConv3x3: threads=", options.threads,
+              " must be >= 1");
+  const int act_code = ToActCode(act);
+  if (s.batch == 0 || s.out_c == 0 || s.out_h == 0 || s.out_w == 0) return;
+  PLITE_CHECK(out, "WinogradConv3x3: null output");
+  const Plan p = MakePlan(s, options.threads);
+  PLITE_CHECK(scratch_size >= WinogradScratchSize(s, options.threads),
+              "WinogradConv3x3: scratch of ", scratch_size, " floats, needs ",
+              WinogradScratchSize(s, options.threads));
+  PLITE_CHECK(scratch, "WinogradConv3x3: null scratch");
+  PLITE_CHECK(s.in_c == 0 || (x && packed_filter), "WinogradConv3x3: null input or filter");
+
+  const bool avx2 = options.isa != SgemmIsa::kScalar && CpuHasAvx2Fma();
+  const InputTransformRowFn input_row = avx2 ? winograd_internal::InputTransformRowAvx2
+                                             : winograd_internal::InputTransformRowPortable;
+  const OutputTransformRowFn output_row = avx2 ? winograd_internal::OutputTransformRowAvx2
+                                               : winograd_internal::OutputTransformRowPortable;
+  SgemmOptions gemm_options;  // one GEMM per task
+  gemm_options.isa = options.isa;
+
+  const int64_t in_plane = static_cast<int64_t>(s.in_h) * s.in_w;
+  const int64_t out_plane = static_cast<int64_t>(s.out_h) * s.out_w;
+  const size_t pos_size = PackedASize(s.out_c, s.in_c);
+  float* v = scratch;                                                    // [36][in_c][T]
+  float* m = v + static_cast<size_t>(kPositions) * s.in_c * p.block_tiles;  // [36][out_c][T]
+  float* task_scratch = m + static_cast<size_t>(kPositions) * s.out_c * p.block_tiles;
+  const int tw = p.tiles_w;
+
+  for (int row0 = 0; row0 < p.tile_rows; row0 += p.rows_per_block) {
+    const int rows = std::min(p.rows_per_block, p.tile_rows - row0);
+    const int tiles = rows * tw;  // GEMM N, also the row stride of v and m
+    // Input transform, channels split over the tasks.
+    const int in_tasks = std::min(p.tasks, std::max(s.in_c, 1));
+    RunTasks(options, in_tasks, [&](int t) {
+      float* ts = task_scratch + p.task_scratch * t;
+      const int c0 = s.in_c * t / in_tasks, c1 = s.in_c * (t + 1) / in_tasks;
+      for (int c = c0; c < c1; ++c) {
+        for (int r = 0; r < rows; ++r) {
+          const int g = row0 + r, n = g / p.tiles_h, ty = g % p.tiles_h;
+          input_row(x + (static_cast<int64_t>(n) * s.in_c + c) * in_plane, s.in_h, s.in_w,
+                    ty * kOut - s.pad_top, -s.pad_left, tw,
+                    v + static_cast<int64_t>(c) * tiles + r * tw,
+                    static_cast<long>(s.in_c) * tiles, ts);
+        }
+      }
+    });
+    // One GEMM per transform position: m[pos] = U[pos] (out_c x in_c) * v[pos].
+    RunTasks(options, kPositions, [&](int pos) {
+      SgemmPacked(s.out_c, tiles, s.in_c, packed_filter + pos * pos_size,
+                  v + static_cast<int64_t>(pos) * s.in_c * tiles, tiles, 0.f,
+                  m + static_cast<int64_t>(pos) * s.out_c * tiles, tiles, {}, gemm_options);
+    });
+    // Output transform + bias + activation, output channels split over the tasks.
+    const int out_tasks = std::min(p.tasks, s.out_c);
+    RunTasks(options, out_tasks, [&](int t) {
+      float* ts = task_scratch + p.task_scratch * t;
+      const int o0 = s.out_c * t / out_tasks, o1 = s.out_c * (t + 1) / out_tasks;
+      for (int oc = o0; oc < o1; ++oc) {
+        for (int r = 0; r < rows; ++r) {
+          const int g = row0 + r, n = g / p.tiles_h, ty = g % p.tiles_h;
+          output_row(m + static_cast<int64_t>(oc) * tiles + r * tw,
+                     static_cast<long>(s.out_c) * tiles, tw, bias ? bias[oc] : 0.f, act_code,
+                     out + (static_cast<int64_t>(n) * s.out_c + oc) * out_plane, s.out_h,
+                     s.out_w, ty * kOut, ts);
+        }
+      }
+    });
+  }
+}
+
+}  // namespace math
+}  // namespace x86
+}  // namespace lite
+}  // namespace paddle

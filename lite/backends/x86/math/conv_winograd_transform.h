@@ -1,0 +1,40 @@
+// Internal to conv_winograd.cc: the F(4x4, 3x3) transforms of one row of tiles, compiled
+// twice from conv_winograd_transform.inc: with baseline flags (Portable) and with -mavx2
+// -mfma (Avx2, call only when lite::x86::CpuHasAvx2Fma()). conv_winograd_avx2.cc includes
+// this header, so it stays free of inline functions and standard headers: an inline
+// function emitted there could be the copy the linker keeps for the whole program.
+#pragma once
+
+namespace paddle {
+namespace lite {
+namespace x86 {
+namespace math {
+namespace winograd_internal {
+
+// Tile tx of the row reads input rows [y0, y0 + 6) and columns [x0 + 4 tx, x0 + 4 tx + 6)
+// of `plane` (in_h x in_w, zero outside) and writes its 36 transformed values to
+// v[pos * pos_stride + tx], pos = 0..35. scratch: InputScratchFloats(tiles_w) floats.
+using InputTransformRowFn = void (*)(const float* plane, int in_h, int in_w, int y0, int x0,
+                                     int tiles_w, float* v, long pos_stride, float* scratch);
+// Tile tx's 36 products are m[pos * pos_stride + tx]; writes act(A^T m A + bias) to the 4x4
+// output block at rows oy0.., columns 4 tx.. of out_plane (out_h x out_w, clipped).
+// act: 0 none, 1 relu, 2 relu6. scratch: OutputScratchFloats(tiles_w) floats.
+using OutputTransformRowFn = void (*)(const float* m, long pos_stride, int tiles_w, float bias,
+                                      int act, float* out_plane, int out_h, int out_w, int oy0,
+                                      float* scratch);
+
+void InputTransformRowPortable(const float* plane, int in_h, int in_w, int y0, int x0,
+                               int tiles_w, float* v, long pos_stride, float* scratch);
+void OutputTransformRowPortable(const float* m, long pos_stride, int tiles_w, float bias,
+                                int act, float* out_plane, int out_h, int out_w, int oy0,
+                                float* scratch);
+void InputTransformRowAvx2(const float* plane, int in_h, int in_w, int y0, int x0,
+                           int tiles_w, float* v, long pos_stride, float* scratch);
+void OutputTransformRowAvx2(const float* m, long pos_stride, int tiles_w, float bias, int act,
+                            float* out_plane, int out_h, int out_w, int oy0, float* scratch);
+
+}  // namespace winograd_internal
+}  // namespace math
+}  // namespace x86
+}  // namespace lite
+}  // namespace paddle
