@@ -1,5 +1,7 @@
 #include "lite/kernels/x86/conv_compute.h"
 
+#include <algorithm>
+
 #include "lite/backends/host/math/im2col.h"
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/core/op_registry.h"
@@ -47,6 +49,20 @@ void ConvCompute::PrepareForRun() {
   if (ConvWinograd::Suits(param)) winograd_ = std::make_unique<ConvWinograd>(param);
 }
 
+namespace {
+
+// Output rows per im2col block: a block's columns take at most about 512 KB, so they are
+// still in L2 when the GEMM reads them (a whole 224x224 image unfolded would not be).
+constexpr int64_t kBlockFloats = 128 * 1024;
+
+int RowsPerBlock(int patch, const lite::host::math::ConvWindow& w) {
+  const int64_t row_floats = static_cast<int64_t>(patch) * w.out_w;
+  return static_cast<int>(
+      std::max<int64_t>(1, std::min<int64_t>(w.out_h, kBlockFloats / row_floats)));
+}
+
+}  // namespace
+
 void ConvCompute::Run() {
   auto& param = Param<operators::ConvParam>();
   if (ConvWinograd::Suits(param)) {  // also after a shape change that makes it suit
@@ -64,7 +80,6 @@ void ConvCompute::Run() {
   const int out_c_per_group = out_c / groups;
 
   const lite::host::math::ConvWindow window = host::ConvWindowOf(param);
-
   const int patch = in_c_per_group * window.kernel_h * window.kernel_w;  // GEMM K
   const int spatial = window.out_h * window.out_w;                       // GEMM N
   const int64_t in_plane = static_cast<int64_t>(window.in_h) * window.in_w;
@@ -73,33 +88,82 @@ void ConvCompute::Run() {
                       window.stride_w == 1 && param.paddings[0] == 0 && param.paddings[1] == 0 &&
                       param.paddings[2] == 0 && param.paddings[3] == 0 &&
                       window.out_h == window.in_h && window.out_w == window.in_w;
-  if (!direct) col_.resize(static_cast<size_t>(patch) * spatial);
 
   const float* x = param.x->data<float>();
   const float* bias = param.bias ? param.bias->data<float>() : nullptr;
   float* out = param.output->mutable_data<float>();
-  const math::SgemmOptions options = SgemmOptionsFor(ctx());
   for (int n = 0; n < batch; ++n) {
     for (int g = 0; g < groups; ++g) {
+      GroupGemm gemm;
+      gemm.packed_filter = packed_filter_.data() + packed_group_size_ * g;
+      gemm.rows = out_c_per_group;
+      gemm.patch = patch;
+      gemm.epilogue.bias = bias ? bias + g * out_c_per_group : nullptr;
+      gemm.epilogue.activation = gemm_act_;
       const float* x_g = x + (static_cast<int64_t>(n) * in_c + g * in_c_per_group) * in_plane;
       float* out_g = out + (static_cast<int64_t>(n) * out_c + g * out_c_per_group) * spatial;
-      const float* b = x_g;
-      if (!direct) {
-        lite::host::math::Im2Col(x_g, in_c_per_group, window, col_.data());
-        b = col_.data();
+      if (direct) {
+        math::SgemmPacked(gemm.rows, spatial, patch, gemm.packed_filter, x_g, spatial, 0.f, out_g,
+                          spatial, gemm.epilogue, SgemmOptionsFor(ctx()));
+      } else {
+        RunUnfolded(gemm, x_g, in_c_per_group, window, out_g);
       }
-      math::GemmEpilogue epilogue;
-      epilogue.bias = bias ? bias + g * out_c_per_group : nullptr;
-      epilogue.activation = gemm_act_;
-      math::SgemmPacked(out_c_per_group, spatial, patch,
-                        packed_filter_.data() + packed_group_size_ * g, b, spatial, 0.f, out_g,
-                        spatial, epilogue, options);
     }
   }
 
   if (act_after_gemm_) {
     const int64_t total = param.output->numel();
     for (int64_t i = 0; i < total; ++i) out[i] = operators::ApplyActivation(out[i], param.act);
+  }
+}
+
+// im2col + GEMM, one block of output rows at a time. With more blocks than threads, each
+// thread unfolds and multiplies whole blocks on its own (no sync inside a block); otherwise
+// the threads share each block: the unfolding split by input channels, the GEMM by columns.
+void ConvCompute::RunUnfolded(const GroupGemm& gemm, const float* x, int channels,
+                              const lite::host::math::ConvWindow& window, float* out) {
+  const int spatial = window.out_h * window.out_w;
+  const int rows = RowsPerBlock(gemm.patch, window);
+  const int blocks = (window.out_h + rows - 1) / rows;
+  const int threads = ctx().pool ? ctx().pool->threads() : 1;
+  const size_t block_floats = static_cast<size_t>(gemm.patch) * rows * window.out_w;
+
+  auto multiply = [&](int oh0, int oh1, const float* col, const math::SgemmOptions& options) {
+    const int cols = (oh1 - oh0) * window.out_w;
+    math::SgemmPacked(gemm.rows, cols, gemm.patch, gemm.packed_filter, col, cols, 0.f,
+                      out + static_cast<int64_t>(oh0) * window.out_w, spatial, gemm.epilogue,
+                      options);
+  };
+
+  if (threads > 1 && blocks >= 2 * threads) {
+    col_.resize(block_floats * threads);
+    ParallelTasks(ctx(), threads, [&](int t) {
+      float* col = col_.data() + block_floats * t;
+      for (int b = t; b < blocks; b += threads) {
+        const int oh0 = b * rows, oh1 = std::min(window.out_h, oh0 + rows);
+        lite::host::math::Im2ColRows(x, channels, window, oh0, oh1, col);
+        multiply(oh0, oh1, col, math::SgemmOptions{});
+      }
+    });
+    return;
+  }
+
+  col_.resize(block_floats);
+  const math::SgemmOptions options = SgemmOptionsFor(ctx());
+  const int64_t in_plane = static_cast<int64_t>(window.in_h) * window.in_w;
+  const int64_t rows_per_channel = static_cast<int64_t>(window.kernel_h) * window.kernel_w;
+  for (int oh0 = 0; oh0 < window.out_h; oh0 += rows) {
+    const int oh1 = std::min(window.out_h, oh0 + rows);
+    const int64_t cols = static_cast<int64_t>(oh1 - oh0) * window.out_w;
+    // Unfolding is a copy: split it only when each thread gets a worthwhile share.
+    const int parts = cols * gemm.patch >= 32 * 1024 ? std::min(threads, channels) : 1;
+    ParallelTasks(ctx(), parts, [&](int t) {
+      const int c0 = static_cast<int>(static_cast<int64_t>(channels) * t / parts);
+      const int c1 = static_cast<int>(static_cast<int64_t>(channels) * (t + 1) / parts);
+      lite::host::math::Im2ColRows(x + c0 * in_plane, c1 - c0, window, oh0, oh1,
+                                   col_.data() + c0 * rows_per_channel * cols);
+    });
+    multiply(oh0, oh1, col_.data(), options);
   }
 }
 

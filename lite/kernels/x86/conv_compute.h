@@ -1,6 +1,7 @@
 // conv2d on x86 with the AVX2/FMA SGEMM: the filter of each group is packed once
 // (PrepareForRun; weights are constant), then per image and group a 1x1 stride-1 unpadded
-// convolution is one GEMM straight on the input, any other one im2col + GEMM. Bias and
+// convolution is one GEMM straight on the input, any other one im2col + GEMM over blocks of
+// output rows (the unfolded block stays in cache; threads take blocks or share one). Bias and
 // relu/relu6 run in the GEMM epilogue; other fused activations in one pass afterwards.
 // 3x3 stride-1 convolutions with enough channels and output tiles run by Winograd
 // F(4x4, 3x3) instead (conv_winograd_compute.h).
@@ -10,6 +11,7 @@
 #include <memory>
 #include <vector>
 
+#include "lite/backends/host/math/im2col.h"
 #include "lite/backends/x86/math/sgemm.h"
 #include "lite/core/kernel.h"
 #include "lite/kernels/x86/conv_winograd_compute.h"
@@ -26,10 +28,20 @@ class ConvCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat> {
   void Run() override;
 
  private:
+  // One group's GEMM: C[rows x cols] = packed_filter[rows x patch] * B + epilogue.
+  struct GroupGemm {
+    const float* packed_filter = nullptr;
+    int rows = 0;
+    int patch = 0;
+    lite::x86::math::GemmEpilogue epilogue;
+  };
+  void RunUnfolded(const GroupGemm& gemm, const float* x, int channels,
+                   const lite::host::math::ConvWindow& window, float* out);
+
   // One packed filter per group, each PackedASize(out_c / groups, patch) floats.
   std::vector<float> packed_filter_;
   size_t packed_group_size_{0};
-  std::vector<float> col_;  // im2col scratch, reused across runs
+  std::vector<float> col_;  // im2col blocks (one per thread when threads take blocks)
   // What of the fused activation the GEMM epilogue does not cover (applied afterwards).
   lite::x86::math::GemmActivation gemm_act_{lite::x86::math::GemmActivation::kNone};
   bool act_after_gemm_{false};

@@ -1,6 +1,7 @@
 // The shared real models against their stored reference outputs (ONNX Runtime for
 // ppocr_cls, an independent numpy evaluation for the others), with the optimizer's fusion
-// and memory passes on and off. Skips loudly when ../shared/models is absent.
+// and memory passes on and off, on host kernels and on x86 kernels. Skips loudly when
+// ../shared/models is absent.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -16,11 +17,22 @@ namespace test {
 
 namespace {
 
+// Each model runs with the host kernels alone, and with the x86 kernels first (host filling
+// in the ops x86 lacks) at 1 and 2 threads: every setting must meet the reference.
 struct PassSetting {
   bool fusion;
   bool memory;
+  bool x86 = false;
+  int threads = 1;
 };
-const PassSetting kSettings[] = {{true, true}, {false, false}, {true, false}};
+const PassSetting kSettings[] = {{true, true},           {false, false},
+                                 {true, false},          {true, true, true, 1},
+                                 {false, false, true, 1}, {true, true, true, 2}};
+
+std::string Describe(const PassSetting& s) {
+  return std::string(s.x86 ? "x86,host" : "host") + " fusion=" + std::to_string(s.fusion) +
+         " memory=" + std::to_string(s.memory) + " threads=" + std::to_string(s.threads);
+}
 
 std::shared_ptr<lite_api::PaddlePredictor> Load(const std::string& dir, const std::string& model,
                                                 const std::string& params, PassSetting s) {
@@ -33,6 +45,11 @@ std::shared_ptr<lite_api::PaddlePredictor> Load(const std::string& dir, const st
   }
   config.set_fusion_passes(s.fusion);
   config.set_memory_optimize(s.memory);
+  config.set_threads(s.threads);
+  if (s.x86) {
+    config.set_valid_places({lite_api::Place{TARGET(kX86), PRECISION(kFloat)},
+                             lite_api::Place{TARGET(kHost), PRECISION(kFloat)}});
+  }
   return lite_api::CreatePaddlePredictor(config);
 }
 
@@ -61,10 +78,9 @@ void CheckSingleInput(const std::string& name, const std::string& model, const s
     SetInput(predictor.get(), 0, shape, x);
     predictor->Run();
     const auto got = OutputFloats(*predictor, 0);
-    EXPECT_LE(MaxAbsDiff(got, expected), 1e-4f)
-        << name << " fusion=" << s.fusion << " memory_optimize=" << s.memory;
-    std::printf("[model] %s fusion=%d memory=%d max_abs_diff=%.3g\n", name.c_str(), s.fusion,
-                s.memory, MaxAbsDiff(got, expected));
+    EXPECT_LE(MaxAbsDiff(got, expected), 1e-4f) << name << " " << Describe(s);
+    std::printf("[model] %s %s max_abs_diff=%.3g\n", name.c_str(), Describe(s).c_str(),
+                MaxAbsDiff(got, expected));
   }
 }
 
@@ -110,21 +126,21 @@ TEST(RealModels, PpyoloTinyBoxesScoresAndNms) {
       auto scores = predictor->GetTensor("concat_4.tmp_0");
       std::vector<float> b(boxes->data<float>(), boxes->data<float>() + boxes->numel());
       std::vector<float> sc(scores->data<float>(), scores->data<float>() + scores->numel());
-      EXPECT_LE(MaxAbsDiff(b, ReadFloats(ref + "boxes_prenms.f32")), 1e-4f);
-      EXPECT_LE(MaxAbsDiff(sc, ReadFloats(ref + "scores_prenms.f32")), 1e-4f);
-      std::printf("[model] ppyolo fusion=%d boxes max_abs_diff=%.3g scores max_abs_diff=%.3g\n",
-                  s.fusion, MaxAbsDiff(b, ReadFloats(ref + "boxes_prenms.f32")),
+      EXPECT_LE(MaxAbsDiff(b, ReadFloats(ref + "boxes_prenms.f32")), 1e-4f) << Describe(s);
+      EXPECT_LE(MaxAbsDiff(sc, ReadFloats(ref + "scores_prenms.f32")), 1e-4f) << Describe(s);
+      std::printf("[model] ppyolo %s boxes max_abs_diff=%.3g scores max_abs_diff=%.3g\n",
+                  Describe(s).c_str(), MaxAbsDiff(b, ReadFloats(ref + "boxes_prenms.f32")),
                   MaxAbsDiff(sc, ReadFloats(ref + "scores_prenms.f32")));
     }
     auto out = predictor->GetOutput(0);
     ASSERT_EQ(out->shape(), (lite_api::shape_t{static_cast<int64_t>(nms_out.size() / 6), 6}));
     const auto got = OutputFloats(*predictor, 0);
-    EXPECT_LE(MaxAbsDiff(got, nms_out), 1e-4f) << "fusion=" << s.fusion;
-    std::printf("[model] ppyolo fusion=%d memory=%d nms max_abs_diff=%.3g\n", s.fusion, s.memory,
+    EXPECT_LE(MaxAbsDiff(got, nms_out), 1e-4f) << Describe(s);
+    std::printf("[model] ppyolo %s nms max_abs_diff=%.3g\n", Describe(s).c_str(),
                 MaxAbsDiff(got, nms_out));
     auto num = predictor->GetOutput(1);
     ASSERT_EQ(num->numel(), 1);
-    EXPECT_EQ(num->data<int32_t>()[0], rois_num[0]);
+    EXPECT_EQ(num->data<int32_t>()[0], rois_num[0]) << Describe(s);
   }
 }
 

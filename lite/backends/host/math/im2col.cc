@@ -1,32 +1,73 @@
 #include "lite/backends/host/math/im2col.h"
 
+#include <algorithm>
 #include <cstdint>
+#include <cstring>
 
 namespace paddle {
 namespace lite {
 namespace host {
 namespace math {
 
-void Im2Col(const float* im, int channels, const ConvWindow& w, float* col) {
-  const int64_t out_size = static_cast<int64_t>(w.out_h) * w.out_w;
+namespace {
+
+// Output columns [begin, end) of a row read the input inside [0, in_w); the others read
+// padding. offset = kw * dilation_w - pad_left, so iw = ow * stride + offset.
+struct InsideRange {
+  int begin, end;
+};
+
+InsideRange InsideColumns(int out_w, int in_w, int stride, int offset) {
+  // iw >= 0  <=>  ow >= ceil(-offset / stride);  iw < in_w  <=>  ow <= (in_w - 1 - offset) / stride
+  int begin = offset >= 0 ? 0 : (-offset + stride - 1) / stride;
+  int end = in_w - 1 - offset < 0 ? 0 : (in_w - 1 - offset) / stride + 1;
+  begin = std::min(begin, out_w);
+  end = std::max(begin, std::min(end, out_w));
+  return {begin, end};
+}
+
+// One output row of one (channel, kh, kw) row of col.
+void UnfoldRow(const float* in_row, int out_w, int stride, int offset, InsideRange inside,
+               float* dst) {
+  std::fill(dst, dst + inside.begin, 0.f);
+  const float* src = in_row + static_cast<int64_t>(inside.begin) * stride + offset;
+  const int count = inside.end - inside.begin;
+  if (stride == 1) {
+    std::memcpy(dst + inside.begin, src, sizeof(float) * count);
+  } else {
+    for (int i = 0; i < count; ++i) dst[inside.begin + i] = src[static_cast<int64_t>(i) * stride];
+  }
+  std::fill(dst + inside.end, dst + out_w, 0.f);
+}
+
+}  // namespace
+
+void Im2ColRows(const float* im, int channels, const ConvWindow& w, int oh_begin, int oh_end,
+                float* col) {
+  const int64_t block = static_cast<int64_t>(oh_end - oh_begin) * w.out_w;
   for (int c = 0; c < channels; ++c) {
     const float* plane = im + static_cast<int64_t>(c) * w.in_h * w.in_w;
     for (int kh = 0; kh < w.kernel_h; ++kh) {
       for (int kw = 0; kw < w.kernel_w; ++kw) {
-        float* dst = col + ((static_cast<int64_t>(c) * w.kernel_h + kh) * w.kernel_w + kw) *
-                               out_size;
-        for (int oh = 0; oh < w.out_h; ++oh) {
+        const int offset = kw * w.dilation_w - w.pad_left;
+        const InsideRange inside = InsideColumns(w.out_w, w.in_w, w.stride_w, offset);
+        float* dst = col + ((static_cast<int64_t>(c) * w.kernel_h + kh) * w.kernel_w + kw) * block;
+        for (int oh = oh_begin; oh < oh_end; ++oh, dst += w.out_w) {
           const int ih = oh * w.stride_h - w.pad_top + kh * w.dilation_h;
-          const bool row_inside = ih >= 0 && ih < w.in_h;
-          for (int ow = 0; ow < w.out_w; ++ow) {
-            const int iw = ow * w.stride_w - w.pad_left + kw * w.dilation_w;
-            const bool inside = row_inside && iw >= 0 && iw < w.in_w;
-            *dst++ = inside ? plane[static_cast<int64_t>(ih) * w.in_w + iw] : 0.f;
+          if (ih < 0 || ih >= w.in_h) {
+            std::fill(dst, dst + w.out_w, 0.f);
+          } else {
+            UnfoldRow(plane + static_cast<int64_t>(ih) * w.in_w, w.out_w, w.stride_w, offset,
+                      inside, dst);
           }
         }
       }
     }
   }
+}
+
+void Im2Col(const float* im, int channels, const ConvWindow& w, float* col) {
+  Im2ColRows(im, channels, w, 0, w.out_h, col);
 }
 
 }  // namespace math

@@ -24,6 +24,13 @@ struct ConvWindow {
 // ow*stride_w - pad_left + kw*dilation_w], or 0 where that falls in the padding.
 void Im2Col(const float* im, int channels, const ConvWindow& w, float* col);
 
+// The columns of output rows [oh_begin, oh_end) only: col is
+// [channels * kernel_h * kernel_w, (oh_end - oh_begin) * out_w]. Lets a convolution unfold
+// and multiply one block of output rows at a time, so the columns stay in cache, and lets
+// threads unfold disjoint channel ranges or row blocks.
+void Im2ColRows(const float* im, int channels, const ConvWindow& w, int oh_begin, int oh_end,
+                float* col);
+
 }  // namespace math
 }  // namespace host
 }  // namespace lite

@@ -367,6 +367,36 @@ TEST_F(Conv2dX86, InputShapeChangesBetweenRuns) {
   }
 }
 
+TEST_F(Conv2dX86, LargeImagesUnfoldInRowBlocks) {
+  // Unfolded columns larger than one block (512 KB): the kernel unfolds and multiplies
+  // blocks of output rows; with 2 threads either each thread takes whole blocks (many
+  // blocks) or both share a block (few blocks).
+  ConvCase p;
+  p.c = 16;
+  p.out_c = 24;
+  p.kh = 3;
+  p.kw = 3;
+  p.paddings = {1, 1};
+  p.bias = true;
+  p.act = "relu";
+  p.h = 70;  // 144 x 70 floats per output row: 12 rows per block, 6 blocks
+  p.w = 70;
+  CompareWithHost(p, 900, 1);
+  CompareWithHost(p, 901, 2);
+  p.h = 20;  // 2 blocks: both threads share each block
+  CompareWithHost(p, 902, 2);
+  p.c = 3;  // a stem: 7x7 stride 2 over few channels
+  p.out_c = 8;
+  p.kh = 7;
+  p.kw = 7;
+  p.strides = {2, 2};
+  p.paddings = {3, 3};
+  p.h = 230;
+  p.w = 226;
+  CompareWithHost(p, 903, 1);
+  CompareWithHost(p, 904, 2);
+}
+
 }  // namespace
 }  // namespace test
 }  // namespace lite
