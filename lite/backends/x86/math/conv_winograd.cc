@@ -15,6 +15,26 @@ namespace x86 {
 namespace math {
 namespace winograd_internal {
 namespace portable {
+
+static void DeinterleaveGroup(const float* row, int in_w, int x, float* dst, int len) {
+  for (int m = 0; m < 4; ++m) {
+    for (int l = 0; l < 8; ++l) {
+      const int i = x + 4 * l + m;
+      dst[m * len + l] = i >= 0 && i < in_w ? row[i] : 0.f;
+    }
+  }
+}
+
+static void Interleave8(const float* c0, const float* c1, const float* c2, const float* c3,
+                        float* dst) {
+  for (int l = 0; l < 8; ++l) {
+    dst[4 * l] = c0[l];
+    dst[4 * l + 1] = c1[l];
+    dst[4 * l + 2] = c2[l];
+    dst[4 * l + 3] = c3[l];
+  }
+}
+
 #include "lite/backends/x86/math/conv_winograd_transform.inc"
 }  // namespace portable
 
@@ -24,10 +44,9 @@ void InputTransformRowPortable(const float* plane, int in_h, int in_w, int y0, i
 }
 
 void OutputTransformRowPortable(const float* m, long pos_stride, int tiles_w, float bias,
-                                int act, float* out_plane, int out_h, int out_w, int oy0,
-                                float* scratch) {
+                                int act, float* out_plane, int out_h, int out_w, int oy0) {
   portable::OutputTransformRowImpl(m, pos_stride, tiles_w, bias, act, out_plane, out_h, out_w,
-                                   oy0, scratch);
+                                   oy0);
 }
 }  // namespace winograd_internal
 
@@ -49,6 +68,7 @@ struct Plan {
   int tile_rows;       // batch * tiles_h
   int rows_per_block;  // tile rows per block
   int block_tiles;     // rows_per_block * tiles_w
+  int row_stride;      // of v and m: block_tiles + the transforms' overrun (see header)
   int tasks;           // transform tasks (one scratch slot each)
   size_t task_scratch;  // floats per transform task
 };
@@ -64,10 +84,11 @@ Plan MakePlan(const WinogradConvShape& s, int threads) {
   p.rows_per_block = static_cast<int>(
       std::clamp<int64_t>(fit / std::max(p.tiles_w, 1), 1, std::max(p.tile_rows, 1)));
   p.block_tiles = p.rows_per_block * p.tiles_w;
+  p.row_stride = p.block_tiles + winograd_internal::kTransformLanes;
   p.tasks = std::max(1, threads);
-  // 48 (tiles_w + 1) for the input transform, 40 tiles_w for the output one; +16 keeps the
-  // slots of different tasks on different cache lines.
-  p.task_scratch = static_cast<size_t>(48) * (p.tiles_w + 1) + 16;
+  // The input transform's rows; + 16 keeps the slots of different tasks on different lines.
+  const int lanes = winograd_internal::kTransformLanes;
+  p.task_scratch = static_cast<size_t>(24) * ((p.tiles_w + lanes - 1) / lanes * lanes + lanes) + 16;
   return p;
 }
 
@@ -137,7 +158,7 @@ size_t WinogradScratchSize(const WinogradConvShape& s, int threads) {
                   s.out_h >= 0 && s.out_w >= 0,
               "WinogradScratchSize: negative size");
   const Plan p = MakePlan(s, threads);
-  return static_cast<size_t>(kPositions) * (s.in_c + s.out_c) * p.block_tiles +
+  return static_cast<size_t>(kPositions) * (s.in_c + s.out_c) * p.row_stride +
          p.task_scratch * p.tasks;
 }
 
@@ -171,14 +192,16 @@ void WinogradConv3x3(const WinogradConvShape& s, const float* x, const float* pa
   const int64_t in_plane = static_cast<int64_t>(s.in_h) * s.in_w;
   const int64_t out_plane = static_cast<int64_t>(s.out_h) * s.out_w;
   const size_t pos_size = PackedASize(s.out_c, s.in_c);
-  float* v = scratch;                                                    // [36][in_c][T]
-  float* m = v + static_cast<size_t>(kPositions) * s.in_c * p.block_tiles;  // [36][out_c][T]
-  float* task_scratch = m + static_cast<size_t>(kPositions) * s.out_c * p.block_tiles;
+  // v: [36][in_c][ld], m: [36][out_c][ld], then the transform tasks' slots.
+  const int ld = p.row_stride;
+  float* v = scratch;
+  float* m = v + static_cast<size_t>(kPositions) * s.in_c * ld;
+  float* task_scratch = m + static_cast<size_t>(kPositions) * s.out_c * ld;
   const int tw = p.tiles_w;
 
   for (int row0 = 0; row0 < p.tile_rows; row0 += p.rows_per_block) {
     const int rows = std::min(p.rows_per_block, p.tile_rows - row0);
-    const int tiles = rows * tw;  // GEMM N, also the row stride of v and m
+    const int tiles = rows * tw;  // GEMM N
     // Input transform, channels split over the tasks.
     const int in_tasks = std::min(p.tasks, std::max(s.in_c, 1));
     RunTasks(options, in_tasks, [&](int t) {
@@ -189,29 +212,28 @@ void WinogradConv3x3(const WinogradConvShape& s, const float* x, const float* pa
           const int g = row0 + r, n = g / p.tiles_h, ty = g % p.tiles_h;
           input_row(x + (static_cast<int64_t>(n) * s.in_c + c) * in_plane, s.in_h, s.in_w,
                     ty * kOut - s.pad_top, -s.pad_left, tw,
-                    v + static_cast<int64_t>(c) * tiles + r * tw,
-                    static_cast<long>(s.in_c) * tiles, ts);
+                    v + static_cast<int64_t>(c) * ld + r * tw, static_cast<long>(s.in_c) * ld,
+                    ts);
         }
       }
     });
     // One GEMM per transform position: m[pos] = U[pos] (out_c x in_c) * v[pos].
     RunTasks(options, kPositions, [&](int pos) {
       SgemmPacked(s.out_c, tiles, s.in_c, packed_filter + pos * pos_size,
-                  v + static_cast<int64_t>(pos) * s.in_c * tiles, tiles, 0.f,
-                  m + static_cast<int64_t>(pos) * s.out_c * tiles, tiles, {}, gemm_options);
+                  v + static_cast<int64_t>(pos) * s.in_c * ld, ld, 0.f,
+                  m + static_cast<int64_t>(pos) * s.out_c * ld, ld, {}, gemm_options);
     });
     // Output transform + bias + activation, output channels split over the tasks.
     const int out_tasks = std::min(p.tasks, s.out_c);
     RunTasks(options, out_tasks, [&](int t) {
-      float* ts = task_scratch + p.task_scratch * t;
       const int o0 = s.out_c * t / out_tasks, o1 = s.out_c * (t + 1) / out_tasks;
       for (int oc = o0; oc < o1; ++oc) {
         for (int r = 0; r < rows; ++r) {
           const int g = row0 + r, n = g / p.tiles_h, ty = g % p.tiles_h;
-          output_row(m + static_cast<int64_t>(oc) * tiles + r * tw,
-                     static_cast<long>(s.out_c) * tiles, tw, bias ? bias[oc] : 0.f, act_code,
+          output_row(m + static_cast<int64_t>(oc) * ld + r * tw, static_cast<long>(s.out_c) * ld,
+                     tw, bias ? bias[oc] : 0.f, act_code,
                      out + (static_cast<int64_t>(n) * s.out_c + oc) * out_plane, s.out_h,
-                     s.out_w, ty * kOut, ts);
+                     s.out_w, ty * kOut);
         }
       }
     });

@@ -11,27 +11,30 @@ namespace x86 {
 namespace math {
 namespace winograd_internal {
 
+// Both work on 8 tiles at a time (kTransformLanes): the last group of a row may cover up to
+// 7 tiles past tiles_w, whose lanes read and write v / m at tx < RoundUp(tiles_w, 8), so the
+// caller leaves 7 floats of padding after each row of v and m.
+constexpr int kTransformLanes = 8;
+
 // Tile tx of the row reads input rows [y0, y0 + 6) and columns [x0 + 4 tx, x0 + 4 tx + 6)
 // of `plane` (in_h x in_w, zero outside) and writes its 36 transformed values to
-// v[pos * pos_stride + tx], pos = 0..35. scratch: InputScratchFloats(tiles_w) floats.
+// v[pos * pos_stride + tx], pos = 0..35. scratch: 24 * (RoundUp(tiles_w, 8) + 8) floats.
 using InputTransformRowFn = void (*)(const float* plane, int in_h, int in_w, int y0, int x0,
                                      int tiles_w, float* v, long pos_stride, float* scratch);
 // Tile tx's 36 products are m[pos * pos_stride + tx]; writes act(A^T m A + bias) to the 4x4
 // output block at rows oy0.., columns 4 tx.. of out_plane (out_h x out_w, clipped).
-// act: 0 none, 1 relu, 2 relu6. scratch: OutputScratchFloats(tiles_w) floats.
+// act: 0 none, 1 relu, 2 relu6.
 using OutputTransformRowFn = void (*)(const float* m, long pos_stride, int tiles_w, float bias,
-                                      int act, float* out_plane, int out_h, int out_w, int oy0,
-                                      float* scratch);
+                                      int act, float* out_plane, int out_h, int out_w, int oy0);
 
 void InputTransformRowPortable(const float* plane, int in_h, int in_w, int y0, int x0,
                                int tiles_w, float* v, long pos_stride, float* scratch);
 void OutputTransformRowPortable(const float* m, long pos_stride, int tiles_w, float bias,
-                                int act, float* out_plane, int out_h, int out_w, int oy0,
-                                float* scratch);
+                                int act, float* out_plane, int out_h, int out_w, int oy0);
 void InputTransformRowAvx2(const float* plane, int in_h, int in_w, int y0, int x0,
                            int tiles_w, float* v, long pos_stride, float* scratch);
 void OutputTransformRowAvx2(const float* m, long pos_stride, int tiles_w, float bias, int act,
-                            float* out_plane, int out_h, int out_w, int oy0, float* scratch);
+                            float* out_plane, int out_h, int out_w, int oy0);
 
 }  // namespace winograd_internal
 }  // namespace math
