@@ -42,14 +42,25 @@ math::WinogradConvShape ShapeOf(const operators::ConvParam& param) {
 
 }  // namespace
 
-bool ConvWinograd::Suits(const operators::ConvParam& param) {
+bool ConvWinograd::Choose(const operators::ConvParam& param, math::WinogradVariant* variant) {
   if (std::getenv("TMP_NO_WINO")) return false;  // TEMP-HACK
   if (!FilterSuits(param) || param.x == nullptr || param.output == nullptr) return false;
   const DDim& x = param.x->dims();
   const DDim& out = param.output->dims();
   if (x.size() != 4 || out.size() != 4 || x[1] != param.filter->dims()[1]) return false;
-  const int64_t tiles = x[0] * ((out[2] + 3) / 4) * ((out[3] + 3) / 4);
-  return tiles >= kMinTiles;
+  for (math::WinogradVariant v : {math::WinogradVariant::kF4x4, math::WinogradVariant::kF2x2}) {
+    if (math::WinogradTiles(static_cast<int>(x[0]), static_cast<int>(out[2]),
+                            static_cast<int>(out[3]), v) >= kMinTiles) {
+      *variant = v;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool ConvWinograd::Suits(const operators::ConvParam& param) {
+  math::WinogradVariant variant;
+  return Choose(param, &variant);
 }
 
 ConvWinograd::ConvWinograd(const operators::ConvParam& param) {
@@ -60,8 +71,9 @@ ConvWinograd::ConvWinograd(const operators::ConvParam& param) {
   const DDim& w = param.filter->dims();
   out_c_ = static_cast<int>(w[0]);
   in_c_ = static_cast<int>(w[1]);
-  filter_.resize(math::WinogradFilterSize(out_c_, in_c_));
-  math::WinogradTransformFilter(param.filter->data<float>(), out_c_, in_c_, filter_.data());
+  math::WinogradVariant variant = math::WinogradVariant::kF4x4;
+  Choose(param, &variant);
+  Filter(param, variant);
 
   // The output transform's relu6 clips at 6; other thresholds go through the reference loop.
   const auto& act = param.act;
@@ -74,15 +86,28 @@ ConvWinograd::ConvWinograd(const operators::ConvParam& param) {
   }
 }
 
+const std::vector<float>& ConvWinograd::Filter(const operators::ConvParam& param,
+                                               math::WinogradVariant variant) {
+  std::vector<float>& filter = filters_[variant == math::WinogradVariant::kF4x4 ? 0 : 1];
+  if (filter.empty()) {
+    filter.resize(math::WinogradFilterSize(out_c_, in_c_, variant));
+    math::WinogradTransformFilter(param.filter->data<float>(), out_c_, in_c_, filter.data(),
+                                  variant);
+  }
+  return filter;
+}
+
 void ConvWinograd::Run(const operators::ConvParam& param, const KernelContext& ctx) {
-  const math::WinogradConvShape shape = ShapeOf(param);
+  math::WinogradConvShape shape = ShapeOf(param);
   PLITE_CHECK(shape.in_c == in_c_ && shape.out_c == out_c_, "conv2d (x86 Winograd): Input has ",
               shape.in_c, " channels and Output ", shape.out_c, ", the filter was transformed for ",
               in_c_, " -> ", out_c_);
+  Choose(param, &shape.variant);  // stays F(4x4) for shapes outside the rule
+  const std::vector<float>& filter = Filter(param, shape.variant);
   const math::SgemmOptions options = SgemmOptionsFor(ctx);
   scratch_.resize(math::WinogradScratchSize(shape, options.threads));
   float* out = param.output->mutable_data<float>();
-  math::WinogradConv3x3(shape, param.x->data<float>(), filter_.data(),
+  math::WinogradConv3x3(shape, param.x->data<float>(), filter.data(),
                         param.bias ? param.bias->data<float>() : nullptr, fused_act_, out,
                         scratch_.data(), scratch_.size(), options);
   if (act_after_) {

@@ -27,6 +27,7 @@ using InputTransformRowFn = void (*)(const float* plane, int in_h, int in_w, int
 using OutputTransformRowFn = void (*)(const float* m, long pos_stride, int tiles_w, float bias,
                                       int act, float* out_plane, int out_h, int out_w, int oy0);
 
+// F(4x4, 3x3): 6x6 tiles, 36 positions, 4x4 output blocks.
 void InputTransformRowPortable(const float* plane, int in_h, int in_w, int y0, int x0,
                                int tiles_w, float* v, long pos_stride, float* scratch);
 void OutputTransformRowPortable(const float* m, long pos_stride, int tiles_w, float bias,
@@ -35,6 +36,18 @@ void InputTransformRowAvx2(const float* plane, int in_h, int in_w, int y0, int x
                            int tiles_w, float* v, long pos_stride, float* scratch);
 void OutputTransformRowAvx2(const float* m, long pos_stride, int tiles_w, float bias, int act,
                             float* out_plane, int out_h, int out_w, int oy0);
+
+// F(2x2, 3x3): the same contracts with 4x4 tiles at a stride of 2 (rows [y0, y0 + 4),
+// columns [x0 + 2 tx, x0 + 2 tx + 4)), 16 positions and 2x2 output blocks.
+// Input scratch: 8 * (RoundUp(tiles_w, 8) + 8) floats.
+void InputTransformRowF2Portable(const float* plane, int in_h, int in_w, int y0, int x0,
+                                 int tiles_w, float* v, long pos_stride, float* scratch);
+void OutputTransformRowF2Portable(const float* m, long pos_stride, int tiles_w, float bias,
+                                  int act, float* out_plane, int out_h, int out_w, int oy0);
+void InputTransformRowF2Avx2(const float* plane, int in_h, int in_w, int y0, int x0,
+                             int tiles_w, float* v, long pos_stride, float* scratch);
+void OutputTransformRowF2Avx2(const float* m, long pos_stride, int tiles_w, float bias, int act,
+                              float* out_plane, int out_h, int out_w, int oy0);
 
 }  // namespace winograd_internal
 }  // namespace math

@@ -1,6 +1,7 @@
-// Winograd F(4x4, 3x3) convolution on x86: the conv2d x86 kernel against the host kernel
-// (the reference) on shapes that take the Winograd path, the selection rule, and
-// WinogradConv3x3 itself against a plain double-precision loop on every transform ISA.
+// Winograd F(4x4, 3x3) / F(2x2, 3x3) convolution on x86: the conv2d x86 kernel against the
+// host kernel (the reference) on shapes that take each Winograd path, the selection rule,
+// and WinogradConv3x3 itself against a plain double-precision loop on every variant and
+// transform ISA.
 //
 // Tolerance: Winograd reorders and rescales the sums (the input transform multiplies by up
 // to 5, the output one by up to 8), so its rounding error is a few times im2col + GEMM's:
@@ -109,12 +110,16 @@ class ConvRun {
       kernel_->SetContext(&ctx_);
     }
     op_->InferShape();
-    *winograd = ConvWinograd::Suits(kernel_->Param<operators::ConvParam>());
+    math::WinogradVariant variant = math::WinogradVariant::kF4x4;
+    *winograd = ConvWinograd::Choose(kernel_->Param<operators::ConvParam>(), &variant);
+    f2_ = *winograd && variant == math::WinogradVariant::kF2x2;
     kernel_->Launch();
     const Tensor& out = *scope_.Var("out")->GetMutable<Tensor>();
     *out_dims = out.dims();
     return ToVector(out);
   }
+  // Whether the last run's choice was F(2x2, 3x3).
+  bool f2() const { return f2_; }
 
  private:
   void Fill(const std::string& name, const DDim& dims, const std::vector<float>& values) {
@@ -131,13 +136,15 @@ class ConvRun {
   std::unique_ptr<KernelBase> kernel_;
   std::unique_ptr<ThreadPool> pool_;
   KernelContext ctx_;
+  bool f2_{false};
 };
 
 float AbsTolerance(const WinoCase& p) { return 1e-5f * (p.c / p.groups) * p.kh * p.kw; }
 
 // Runs the x86 kernel (twice: the second run reuses the transformed filter and scratch)
 // and the host kernel; `expect_winograd` is what the selection rule must have chosen.
-void CompareWithHost(const WinoCase& p, uint32_t seed, int threads, bool expect_winograd) {
+void CompareWithHost(const WinoCase& p, uint32_t seed, int threads, bool expect_winograd,
+                     bool expect_f2 = false) {
   SCOPED_TRACE(Describe(p) + " threads=" + std::to_string(threads));
   const Inputs in = MakeInputs(p, p.h, p.w, seed);
   DDim host_dims, x86_dims;
@@ -148,6 +155,7 @@ void CompareWithHost(const WinoCase& p, uint32_t seed, int threads, bool expect_
     const std::vector<float> actual = x86.Run(in, p.h, p.w, &x86_dims, &x86_wino);
     ASSERT_EQ(x86_dims, host_dims);
     EXPECT_EQ(x86_wino, expect_winograd);
+    EXPECT_EQ(x86.f2(), expect_f2);
     ExpectAllNear(actual, expected, AbsTolerance(p), 1e-4f);
   }
 }
@@ -225,6 +233,32 @@ TEST_F(ConvWinogradX86, TinyPlanesInALargeBatch) {
   }
 }
 
+TEST_F(ConvWinogradX86, SmallPlanesTakeF2x2) {
+  // Too few 4x4 blocks, enough 2x2 ones: odd sizes, every padding kind, activations.
+  uint32_t seed = 250;
+  const std::vector<std::pair<int, int>> sizes = {{7, 7}, {8, 8}, {9, 11}, {12, 12}, {7, 13}};
+  const std::vector<std::vector<int>> paddings = {{1, 1}, {0, 0}, {0, 1, 2, 0}, {2, 1}};
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    WinoCase p;
+    p.h = sizes[i].first + (paddings[i % paddings.size()] == std::vector<int>{0, 0} ? 2 : 0);
+    p.w = sizes[i].second + (paddings[i % paddings.size()] == std::vector<int>{0, 0} ? 2 : 0);
+    p.c = 9 + static_cast<int>(i) * 7;
+    p.out_c = 11 + static_cast<int>(i) * 5;
+    p.paddings = paddings[i % paddings.size()];
+    p.bias = i % 2 == 0;
+    p.act = i % 3 == 0 ? "relu6" : (i % 3 == 1 ? "leaky_relu" : "");
+    CompareWithHost(p, seed++, 1 + static_cast<int>(i % 2), true, true);
+  }
+  WinoCase p;  // ResNet's last stage: 512 -> 512 at 7x7
+  p.c = 512;
+  p.out_c = 512;
+  p.h = 7;
+  p.w = 7;
+  p.bias = true;
+  p.act = "relu";
+  CompareWithHost(p, seed++, 2, true, true);
+}
+
 TEST_F(ConvWinogradX86, EachFusedActivationWithAndWithoutBias) {
   uint32_t seed = 300;
   for (const std::string act :
@@ -285,7 +319,7 @@ TEST_F(ConvWinogradX86, OtherShapesKeepIm2colGemm) {
   base.bias = true;
 
   WinoCase p = base;
-  p.h = p.w = 7;  // 2x2 tiles: the 36 GEMMs would be 4 columns wide
+  p.h = p.w = 5;  // 4 blocks of 4x4, 9 of 2x2: the GEMMs would be too narrow
   CompareWithHost(p, seed++, 1, false);
   p = base;
   p.c = 4;  // too few input channels
@@ -330,11 +364,18 @@ TEST_F(ConvWinogradX86, InputShapeChangesSwitchPaths) {
   p.bias = true;
   p.act = "relu";
   ConvRun host(p, kHostPlace, 1), x86(p, kX86Place, 2);
-  const std::vector<std::pair<std::pair<int, int>, bool>> runs = {
-      {{7, 7}, false}, {{20, 20}, true}, {{5, 25}, false}, {{33, 18}, true}, {{16, 16}, true}};
+  // (size, Winograd, F(2x2))
+  struct SizeRun {
+    int h, w;
+    bool winograd, f2;
+  };
+  const std::vector<SizeRun> runs = {{5, 5, false, false},   {20, 20, true, false},
+                                     {7, 7, true, true},     {3, 9, false, false},
+                                     {33, 18, true, false},  {9, 10, true, true},
+                                     {16, 16, true, false}};
   uint32_t seed = 600;
-  for (const auto& run : runs) {
-    const int h = run.first.first, w = run.first.second;
+  for (const SizeRun& run : runs) {
+    const int h = run.h, w = run.w;
     SCOPED_TRACE(Describe(p) + " run at " + std::to_string(h) + "x" + std::to_string(w));
     const Inputs in = MakeInputs(p, h, w, seed++);
     DDim host_dims, x86_dims;
@@ -342,15 +383,17 @@ TEST_F(ConvWinogradX86, InputShapeChangesSwitchPaths) {
     const std::vector<float> expected = host.Run(in, h, w, &host_dims, &host_wino);
     const std::vector<float> actual = x86.Run(in, h, w, &x86_dims, &x86_wino);
     ASSERT_EQ(x86_dims, host_dims);
-    EXPECT_EQ(x86_wino, run.second);
+    EXPECT_EQ(x86_wino, run.winograd);
+    EXPECT_EQ(x86.f2(), run.f2);
     ExpectAllNear(actual, expected, AbsTolerance(p), 1e-4f);
   }
 }
 
 TEST_F(ConvWinogradX86, SelectionRuleOnResNetAndSqueezeNetShapes) {
   // The rule (docs/x86_conv.md): 3x3 stride 1, dilation 1, one group, >= 8 channels in and
-  // out, >= 16 output tiles of 4x4 over the batch.
-  auto suits = [](int n, int c, int out_c, int hw, int stride) {
+  // out, >= 16 output blocks over the batch: of 4x4 for F(4x4, 3x3), else of 2x2.
+  // Returns 0 for im2col + GEMM, 4 or 2 for the block size.
+  auto choice = [](int n, int c, int out_c, int hw, int stride) {
     Tensor x, w, out;
     x.Resize({n, c, hw, hw});
     w.Resize({out_c, c, 3, 3});
@@ -362,17 +405,21 @@ TEST_F(ConvWinogradX86, SelectionRuleOnResNetAndSqueezeNetShapes) {
     param.output = &out;
     param.strides = {stride, stride};
     param.paddings = {1, 1, 1, 1};
-    return ConvWinograd::Suits(param);
+    math::WinogradVariant variant;
+    if (!ConvWinograd::Choose(param, &variant)) return 0;
+    EXPECT_TRUE(ConvWinograd::Suits(param));
+    return variant == math::WinogradVariant::kF4x4 ? 4 : 2;
   };
-  EXPECT_TRUE(suits(1, 64, 64, 56, 1));
-  EXPECT_TRUE(suits(1, 128, 128, 28, 1));
-  EXPECT_TRUE(suits(1, 256, 256, 14, 1));
-  EXPECT_FALSE(suits(1, 512, 512, 7, 1));
-  EXPECT_TRUE(suits(4, 512, 512, 7, 1));  // the batch makes the GEMMs wide enough
-  EXPECT_FALSE(suits(1, 64, 128, 56, 2));
-  EXPECT_TRUE(suits(1, 16, 64, 55, 1));   // SqueezeNet expand3x3
-  EXPECT_TRUE(suits(1, 64, 256, 13, 1));
-  EXPECT_FALSE(suits(1, 3, 64, 224, 1));  // 3 input channels
+  EXPECT_EQ(choice(1, 64, 64, 56, 1), 4);
+  EXPECT_EQ(choice(1, 128, 128, 28, 1), 4);
+  EXPECT_EQ(choice(1, 256, 256, 14, 1), 4);
+  EXPECT_EQ(choice(1, 512, 512, 7, 1), 2);
+  EXPECT_EQ(choice(4, 512, 512, 7, 1), 4);  // the batch makes the GEMMs wide enough
+  EXPECT_EQ(choice(1, 64, 128, 56, 2), 0);
+  EXPECT_EQ(choice(1, 16, 64, 55, 1), 4);  // SqueezeNet expand3x3
+  EXPECT_EQ(choice(1, 64, 256, 13, 1), 4);
+  EXPECT_EQ(choice(1, 3, 64, 224, 1), 0);  // 3 input channels
+  EXPECT_EQ(choice(1, 64, 64, 5, 1), 0);   // 9 blocks of 2x2
 }
 
 TEST_F(ConvWinogradX86, WrongShapesGiveClearErrors) {
@@ -449,13 +496,18 @@ void CheckMath(const math::WinogradConvShape& s, math::GemmActivation act, bool 
   const std::vector<float> bias =
       with_bias ? RandomVector(s.out_c, -1.f, 1.f, seed + 2) : std::vector<float>();
   const std::vector<float> expected = ReferenceConv(s, x, w, bias, act);
-  std::vector<float> filter(math::WinogradFilterSize(s.out_c, s.in_c));
-  math::WinogradTransformFilter(w.data(), s.out_c, s.in_c, filter.data());
+  for (math::WinogradVariant variant :
+       {math::WinogradVariant::kF4x4, math::WinogradVariant::kF2x2}) {
+  std::vector<float> filter(math::WinogradFilterSize(s.out_c, s.in_c, variant));
+  math::WinogradTransformFilter(w.data(), s.out_c, s.in_c, filter.data(), variant);
+  math::WinogradConvShape vs = s;
+  vs.variant = variant;
   for (math::SgemmIsa isa : IsasToTest()) {
     for (int threads : {1, 2}) {
       SCOPED_TRACE(StrCat("batch=", s.batch, " in_c=", s.in_c, " in=", s.in_h, "x", s.in_w,
                           " out_c=", s.out_c, " out=", s.out_h, "x", s.out_w, " pad=", s.pad_top,
                           ",", s.pad_left, " act=", static_cast<int>(act), " bias=", with_bias,
+                          " variant=", variant == math::WinogradVariant::kF4x4 ? "F4" : "F2",
                           " isa=", static_cast<int>(isa), " threads=", threads));
       ThreadPool pool(threads);
       math::SgemmOptions options;
@@ -464,12 +516,13 @@ void CheckMath(const math::WinogradConvShape& s, math::GemmActivation act, bool 
       options.parallel_for = [&pool](int tasks, const std::function<void(int)>& task) {
         pool.ParallelFor(tasks, task);
       };
-      std::vector<float> scratch(math::WinogradScratchSize(s, threads));
+      std::vector<float> scratch(math::WinogradScratchSize(vs, threads));
       std::vector<float> out(expected.size(), std::nanf(""));
-      math::WinogradConv3x3(s, x.data(), filter.data(), with_bias ? bias.data() : nullptr, act,
+      math::WinogradConv3x3(vs, x.data(), filter.data(), with_bias ? bias.data() : nullptr, act,
                             out.data(), scratch.data(), scratch.size(), options);
       ExpectAllNear(out, expected, 1e-5f * 9 * s.in_c, 1e-4f);
     }
+  }
   }
 }
 
