@@ -1,5 +1,4 @@
 #include "lite/kernels/x86/conv_winograd_compute.h"
-#include <cstdlib>  // TEMP-HACK
 
 #include "lite/backends/x86/math/conv_winograd.h"
 #include "lite/kernels/x86/context_threads.h"
@@ -43,7 +42,6 @@ math::WinogradConvShape ShapeOf(const operators::ConvParam& param) {
 }  // namespace
 
 bool ConvWinograd::Choose(const operators::ConvParam& param, math::WinogradVariant* variant) {
-  if (std::getenv("TMP_NO_WINO")) return false;  // TEMP-HACK
   if (!FilterSuits(param) || param.x == nullptr || param.output == nullptr) return false;
   const DDim& x = param.x->dims();
   const DDim& out = param.output->dims();
