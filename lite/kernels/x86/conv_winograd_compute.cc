@@ -20,7 +20,7 @@ bool FilterSuits(const operators::ConvParam& param) {
   return w[2] == 3 && w[3] == 3 && param.groups == 1 && param.strides.size() == 2 &&
          param.strides[0] == 1 && param.strides[1] == 1 && param.dilations.size() == 2 &&
          param.dilations[0] == 1 && param.dilations[1] == 1 && param.paddings.size() == 4 &&
-         w[0] >= ConvWinograd::kMinChannels && w[1] >= ConvWinograd::kMinChannels;
+         w[0] * w[1] >= ConvWinograd::kChannelRatio * (w[0] + w[1]);
 }
 
 math::WinogradConvShape ShapeOf(const operators::ConvParam& param) {
@@ -63,7 +63,7 @@ bool ConvWinograd::Suits(const operators::ConvParam& param) {
 
 ConvWinograd::ConvWinograd(const operators::ConvParam& param) {
   PLITE_CHECK(FilterSuits(param), "conv2d (x86 Winograd): needs a 3x3 stride-1 dilation-1 "
-              "filter with one group and >= ", kMinChannels, " input and output channels, got "
+              "filter with one group and in_c * out_c >= ", kChannelRatio, " (in_c + out_c), got "
               "Filter ", param.filter ? param.filter->dims().repr() : std::string("null"),
               " groups ", param.groups);
   const DDim& w = param.filter->dims();

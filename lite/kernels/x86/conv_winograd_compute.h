@@ -20,14 +20,16 @@ namespace x86 {
 class ConvWinograd {
  public:
   // Whether conv2d with these attributes and current shapes runs faster by Winograd than by
-  // im2col + GEMM: 3x3 filter, stride 1, dilation 1, one group, at least kMinChannels input
-  // and output channels, and at least kMinTiles output blocks over the batch (fewer make
-  // the GEMMs too narrow). F(4x4, 3x3) when its 4x4 blocks are enough, else F(2x2, 3x3)
-  // when its 2x2 blocks are (a 7x7 output is 4 blocks of 4x4 but 16 of 2x2).
+  // im2col + GEMM: 3x3 filter, stride 1, dilation 1, one group, channels with
+  // in_c * out_c >= kChannelRatio * (in_c + out_c) (the transforms cost in_c + out_c per
+  // tile, the GEMMs save in proportion to in_c * out_c: 16 -> 64 channels just fail, 32 -> 32
+  // pass), and at least kMinTiles output blocks over the batch (fewer make the GEMMs too
+  // narrow). F(4x4, 3x3) when its 4x4 blocks are enough, else F(2x2, 3x3) when its 2x2
+  // blocks are (a 7x7 output is 4 blocks of 4x4 but 16 of 2x2).
   static bool Suits(const operators::ConvParam& param);
   // The variant Suits chose; false when neither suits.
   static bool Choose(const operators::ConvParam& param, lite::x86::math::WinogradVariant* variant);
-  static constexpr int kMinChannels = 8;
+  static constexpr int kChannelRatio = 16;
   static constexpr int kMinTiles = 16;
 
   // Transforms param's filter for the variant the current shapes choose (F(4x4) if none);

@@ -173,7 +173,7 @@ TEST_F(ConvWinogradX86, OddSizesAndChannelsOffTheTiles) {
   // Outputs not multiples of the 4x4 block, channels not multiples of the GEMM tiles.
   uint32_t seed = 1;
   for (auto hw : std::vector<std::pair<int, int>>{{13, 13}, {17, 14}, {15, 21}, {16, 16}}) {
-    for (auto ch : std::vector<std::pair<int, int>>{{8, 8}, {9, 17}, {20, 13}, {33, 40}}) {
+    for (auto ch : std::vector<std::pair<int, int>>{{32, 32}, {33, 47}, {40, 35}, {64, 40}}) {
       WinoCase p;
       p.h = hw.first;
       p.w = hw.second;
@@ -194,8 +194,8 @@ TEST_F(ConvWinogradX86, EveryPaddingKind) {
     WinoCase p;
     p.h = 19;
     p.w = 18;
-    p.c = 11;
-    p.out_c = 10;
+    p.c = 36;
+    p.out_c = 34;
     p.paddings = pad;
     p.bias = true;
     CompareWithHost(p, seed++, 1, true);
@@ -204,8 +204,8 @@ TEST_F(ConvWinogradX86, EveryPaddingKind) {
     WinoCase p;
     p.h = 18;
     p.w = 21;
-    p.c = 9;
-    p.out_c = 12;
+    p.c = 33;
+    p.out_c = 36;
     p.paddings = {2, 0, 1, 3};  // ignored by SAME/VALID
     p.padding_algorithm = alg;
     p.bias = true;
@@ -223,8 +223,8 @@ TEST_F(ConvWinogradX86, TinyPlanesInALargeBatch) {
       p.n = 16;
       p.h = hw;
       p.w = hw;
-      p.c = 12;
-      p.out_c = 9;
+      p.c = 36;
+      p.out_c = 33;
       p.paddings = pad;
       p.bias = true;
       p.act = "relu";
@@ -242,8 +242,8 @@ TEST_F(ConvWinogradX86, SmallPlanesTakeF2x2) {
     WinoCase p;
     p.h = sizes[i].first + (paddings[i % paddings.size()] == std::vector<int>{0, 0} ? 2 : 0);
     p.w = sizes[i].second + (paddings[i % paddings.size()] == std::vector<int>{0, 0} ? 2 : 0);
-    p.c = 9 + static_cast<int>(i) * 7;
-    p.out_c = 11 + static_cast<int>(i) * 5;
+    p.c = 33 + static_cast<int>(i) * 7;
+    p.out_c = 35 + static_cast<int>(i) * 5;
     p.paddings = paddings[i % paddings.size()];
     p.bias = i % 2 == 0;
     p.act = i % 3 == 0 ? "relu6" : (i % 3 == 1 ? "leaky_relu" : "");
@@ -265,8 +265,8 @@ TEST_F(ConvWinogradX86, EachFusedActivationWithAndWithoutBias) {
        {"relu", "relu6", "leaky_relu", "hard_swish", "hard_sigmoid", "sigmoid"}) {
     for (bool bias : {false, true}) {
       WinoCase p;
-      p.c = 10;
-      p.out_c = 14;
+      p.c = 34;
+      p.out_c = 38;
       p.h = 17;
       p.w = 15;
       p.bias = bias;
@@ -276,8 +276,8 @@ TEST_F(ConvWinogradX86, EachFusedActivationWithAndWithoutBias) {
   }
   // relu6 with another threshold cannot use the output transform's clip at 6.
   WinoCase p;
-  p.c = 8;
-  p.out_c = 8;
+  p.c = 32;
+  p.out_c = 32;
   p.bias = true;
   p.act = "relu6";
   p.act_threshold = 1.5f;
@@ -289,8 +289,8 @@ TEST_F(ConvWinogradX86, BatchAndThreads) {
   for (int threads : {1, 2, 3}) {
     WinoCase p;
     p.n = 2;
-    p.c = 24;
-    p.out_c = 19;
+    p.c = 40;
+    p.out_c = 35;
     p.h = 23;
     p.w = 22;
     p.bias = true;
@@ -312,8 +312,8 @@ TEST_F(ConvWinogradX86, OtherShapesKeepIm2colGemm) {
   // Each case breaks one condition of the rule; the result must still be right.
   uint32_t seed = 500;
   WinoCase base;
-  base.c = 12;
-  base.out_c = 12;
+  base.c = 32;  // in_c * out_c = 16 (in_c + out_c): just inside the rule
+  base.out_c = 32;
   base.h = 16;
   base.w = 16;
   base.bias = true;
@@ -322,10 +322,11 @@ TEST_F(ConvWinogradX86, OtherShapesKeepIm2colGemm) {
   p.h = p.w = 5;  // 4 blocks of 4x4, 9 of 2x2: the GEMMs would be too narrow
   CompareWithHost(p, seed++, 1, false);
   p = base;
-  p.c = 4;  // too few input channels
+  p.c = 16;  // too few channels: 16 * 64 < 16 (16 + 64), SqueezeNet's 55x55 expand3x3
+  p.out_c = 64;
   CompareWithHost(p, seed++, 1, false);
   p = base;
-  p.out_c = 7;  // too few output channels
+  p.out_c = 31;  // 32 * 31 < 16 (32 + 31)
   CompareWithHost(p, seed++, 1, false);
   p = base;
   p.strides = {2, 2};
@@ -338,7 +339,7 @@ TEST_F(ConvWinogradX86, OtherShapesKeepIm2colGemm) {
   CompareWithHost(p, seed++, 1, false);
   p = base;
   p.groups = 2;
-  p.out_c = 16;
+  p.out_c = 64;
   CompareWithHost(p, seed++, 1, false);
   p = base;
   p.kh = p.kw = 5;
@@ -359,8 +360,8 @@ TEST_F(ConvWinogradX86, InputShapeChangesSwitchPaths) {
   // One kernel instance: a shape below the rule takes im2col + GEMM, a later larger one
   // transforms the filter on the spot and takes Winograd, and back.
   WinoCase p;
-  p.c = 16;
-  p.out_c = 20;
+  p.c = 32;
+  p.out_c = 40;
   p.bias = true;
   p.act = "relu";
   ConvRun host(p, kHostPlace, 1), x86(p, kX86Place, 2);
@@ -390,8 +391,9 @@ TEST_F(ConvWinogradX86, InputShapeChangesSwitchPaths) {
 }
 
 TEST_F(ConvWinogradX86, SelectionRuleOnResNetAndSqueezeNetShapes) {
-  // The rule (docs/x86_conv.md): 3x3 stride 1, dilation 1, one group, >= 8 channels in and
-  // out, >= 16 output blocks over the batch: of 4x4 for F(4x4, 3x3), else of 2x2.
+  // The rule (docs/x86_conv.md): 3x3 stride 1, dilation 1, one group,
+  // in_c * out_c >= 16 (in_c + out_c), >= 16 output blocks over the batch: of 4x4 for
+  // F(4x4, 3x3), else of 2x2.
   // Returns 0 for im2col + GEMM, 4 or 2 for the block size.
   auto choice = [](int n, int c, int out_c, int hw, int stride) {
     Tensor x, w, out;
@@ -416,9 +418,12 @@ TEST_F(ConvWinogradX86, SelectionRuleOnResNetAndSqueezeNetShapes) {
   EXPECT_EQ(choice(1, 512, 512, 7, 1), 2);
   EXPECT_EQ(choice(4, 512, 512, 7, 1), 4);  // the batch makes the GEMMs wide enough
   EXPECT_EQ(choice(1, 64, 128, 56, 2), 0);
-  EXPECT_EQ(choice(1, 16, 64, 55, 1), 4);  // SqueezeNet expand3x3
+  EXPECT_EQ(choice(1, 16, 64, 55, 1), 0);  // SqueezeNet expand3x3: too few channels
+  EXPECT_EQ(choice(1, 32, 128, 27, 1), 4);
+  EXPECT_EQ(choice(1, 48, 192, 13, 1), 4);
   EXPECT_EQ(choice(1, 64, 256, 13, 1), 4);
   EXPECT_EQ(choice(1, 3, 64, 224, 1), 0);  // 3 input channels
+  EXPECT_EQ(choice(1, 8, 8, 64, 1), 0);
   EXPECT_EQ(choice(1, 64, 64, 5, 1), 0);   // 9 blocks of 2x2
 }
 
@@ -429,23 +434,23 @@ TEST_F(ConvWinogradX86, WrongShapesGiveClearErrors) {
   param.filter = &w;
   param.output = &out;
   param.paddings = {1, 1, 1, 1};
-  w.Resize({8, 8, 5, 5});
+  w.Resize({32, 32, 5, 5});
   w.mutable_data<float>();
   ExpectErrorContaining([&] { ConvWinograd winograd(param); }, "3x3 stride-1");
-  w.Resize({8, 4, 3, 3});
+  w.Resize({64, 16, 3, 3});
   w.mutable_data<float>();
-  ExpectErrorContaining([&] { ConvWinograd winograd(param); }, ">= 8 input and output");
+  ExpectErrorContaining([&] { ConvWinograd winograd(param); }, "in_c * out_c >= 16");
 
-  // A filter transformed for 8 -> 8 channels, then an input with 9.
-  w.Resize({8, 8, 3, 3});
+  // A filter transformed for 32 -> 32 channels, then an input with 33.
+  w.Resize({32, 32, 3, 3});
   std::fill_n(w.mutable_data<float>(), w.numel(), 0.5f);
   ConvWinograd winograd(param);
-  x.Resize({1, 9, 16, 16});
+  x.Resize({1, 33, 16, 16});
   x.mutable_data<float>();
-  out.Resize({1, 8, 16, 16});
+  out.Resize({1, 32, 16, 16});
   out.mutable_data<float>();
   KernelContext ctx;
-  ExpectErrorContaining([&] { winograd.Run(param, ctx); }, "Input has 9 channels");
+  ExpectErrorContaining([&] { winograd.Run(param, ctx); }, "Input has 33 channels");
 }
 
 // ---- WinogradConv3x3 itself, against a plain loop, on every transform ISA.
