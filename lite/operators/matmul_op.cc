@@ -8,6 +8,21 @@ namespace paddle {
 namespace lite {
 namespace operators {
 
+int64_t MatMulBatchOffset(int64_t index, const std::vector<int64_t>& batch,
+                          const std::vector<int64_t>& own) {
+  int64_t offset = 0, own_stride = 1;
+  for (size_t i = batch.size(); i-- > 0;) {
+    const int64_t coord = index % batch[i];
+    index /= batch[i];
+    const size_t skip = batch.size() - own.size();
+    if (i < skip) continue;
+    const int64_t own_dim = own[i - skip];
+    if (own_dim != 1) offset += coord * own_stride;
+    own_stride *= own_dim;
+  }
+  return offset;
+}
+
 MatMulGeometry ComputeMatMulGeometry(const std::string& op, const DDim& x_dims,
                                      const DDim& y_dims, bool transpose_x, bool transpose_y) {
   PLITE_CHECK(!x_dims.empty() && !y_dims.empty(), "op '", op,

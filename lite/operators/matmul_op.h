@@ -26,6 +26,11 @@ struct MatMulGeometry {
 MatMulGeometry ComputeMatMulGeometry(const std::string& op, const DDim& x, const DDim& y,
                                      bool transpose_x, bool transpose_y);
 
+// Offset (in matrices) of batch element `index` of g.batch inside an operand whose own
+// batch dims are `own` (g.x_batch or g.y_batch: right-aligned; size-1 or missing dims repeat).
+int64_t MatMulBatchOffset(int64_t index, const std::vector<int64_t>& batch,
+                          const std::vector<int64_t>& own);
+
 class MatMulOpLite : public OpLite {
  public:
   using OpLite::OpLite;

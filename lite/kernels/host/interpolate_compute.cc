@@ -1,10 +1,11 @@
 // nearest / bilinear interpolation on host, NCHW float32. Source coordinates follow
-// Paddle's CPU kernels, including their float/double mix, so indices match exactly.
-#include <algorithm>
+// Paddle's CPU kernels (interp_taps.h).
+#include <cstdint>
 #include <cstring>
 #include <vector>
 
 #include "lite/core/op_registry.h"
+#include "lite/kernels/host/interp_taps.h"
 #include "lite/operators/interpolate_op.h"
 #include "lite/operators/op_params.h"
 
@@ -14,46 +15,18 @@ namespace kernels {
 namespace host {
 
 namespace {
-// Source step per output step along one axis.
-float SourceRatio(int in, int out, float given_scale, bool align_corners) {
-  if (out <= 1) return 0.f;
-  if (align_corners) return static_cast<float>(in - 1) / (out - 1);
-  return given_scale > 0.f ? static_cast<float>(1. / given_scale)
-                           : static_cast<float>(in) / out;
-}
-
-// Nearest source index per output index (clamped so a size forced by OutSize never reads
-// past the input).
-std::vector<int> NearestIndices(int in, int out, float ratio, bool align_corners) {
-  std::vector<int> idx(out);
-  for (int k = 0; k < out; ++k) {
-    const int i = align_corners ? static_cast<int>(ratio * k + 0.5) : static_cast<int>(ratio * k);
-    idx[k] = std::min(std::max(i, 0), in - 1);
+// One loop over every output pixel of every plane for both methods; pixel(src, y, x) is the
+// value of output (y, x) read from the plane `src`.
+template <typename Pixel>
+void ForEachOutputPixel(const float* in, float* out, int planes, int in_h, int in_w, int out_h,
+                        int out_w, const Pixel& pixel) {
+  for (int p = 0; p < planes; ++p) {
+    const float* src = in + static_cast<int64_t>(p) * in_h * in_w;
+    float* dst = out + static_cast<int64_t>(p) * out_h * out_w;
+    for (int y = 0; y < out_h; ++y) {
+      for (int x = 0; x < out_w; ++x) dst[y * out_w + x] = pixel(src, y, x);
+    }
   }
-  return idx;
-}
-
-// Bilinear taps along one axis: lower/upper source index and the weight of the upper.
-struct Taps {
-  std::vector<int> lo, hi;
-  std::vector<float> w_hi;
-};
-
-Taps LinearTaps(int in, int out, float ratio, bool align_corners, int align_mode) {
-  const bool half_pixel = align_mode == 0 && !align_corners;
-  Taps t;
-  for (int k = 0; k < out; ++k) {
-    int lo = half_pixel ? static_cast<int>(ratio * (k + 0.5) - 0.5) : static_cast<int>(ratio * k);
-    lo = std::min(std::max(lo, 0), in - 1);
-    const int hi = (lo + 1) < (in - 1) ? (lo + 1) : (in - 1);
-    float src = ratio * (k + 0.5) - 0.5;
-    src = src > 0 ? src : 0;
-    const float w = half_pixel ? src - lo : ratio * k - lo;
-    t.lo.push_back(lo);
-    t.hi.push_back(hi);
-    t.w_hi.push_back(w);
-  }
-  return t;
 }
 }  // namespace
 
@@ -75,40 +48,27 @@ class InterpolateCompute
       std::memcpy(out, in, param.x->numel() * sizeof(float));
       return;
     }
-    const float ratio_h = SourceRatio(in_h, out_h, plan.scale_h, param.align_corners);
-    const float ratio_w = SourceRatio(in_w, out_w, plan.scale_w, param.align_corners);
+    const float ratio_h = InterpSourceRatio(in_h, out_h, plan.scale_h, param.align_corners);
+    const float ratio_w = InterpSourceRatio(in_w, out_w, plan.scale_w, param.align_corners);
 
     if (param.interp_method == "nearest") {
       const std::vector<int> ys = NearestIndices(in_h, out_h, ratio_h, param.align_corners);
       const std::vector<int> xs = NearestIndices(in_w, out_w, ratio_w, param.align_corners);
-      for (int p = 0; p < planes; ++p) {
-        const float* src = in + static_cast<int64_t>(p) * in_h * in_w;
-        float* dst = out + static_cast<int64_t>(p) * out_h * out_w;
-        for (int y = 0; y < out_h; ++y) {
-          for (int x = 0; x < out_w; ++x) dst[y * out_w + x] = src[ys[y] * in_w + xs[x]];
-        }
-      }
+      ForEachOutputPixel(in, out, planes, in_h, in_w, out_h, out_w,
+                         [&](const float* src, int y, int x) { return src[ys[y] * in_w + xs[x]]; });
       return;
     }
-
-    const Taps ty = LinearTaps(in_h, out_h, ratio_h, param.align_corners, param.align_mode);
-    const Taps tx = LinearTaps(in_w, out_w, ratio_w, param.align_corners, param.align_mode);
-    for (int p = 0; p < planes; ++p) {
-      const float* src = in + static_cast<int64_t>(p) * in_h * in_w;
-      float* dst = out + static_cast<int64_t>(p) * out_h * out_w;
-      for (int y = 0; y < out_h; ++y) {
-        const float wy1 = ty.w_hi[y];
-        const float wy0 = 1.f - wy1;
-        for (int x = 0; x < out_w; ++x) {
-          const float wx1 = tx.w_hi[x];
-          const float wx0 = 1.f - wx1;
-          dst[y * out_w + x] = src[ty.lo[y] * in_w + tx.lo[x]] * wy0 * wx0 +
-                               src[ty.hi[y] * in_w + tx.lo[x]] * wy1 * wx0 +
-                               src[ty.lo[y] * in_w + tx.hi[x]] * wy0 * wx1 +
-                               src[ty.hi[y] * in_w + tx.hi[x]] * wy1 * wx1;
-        }
-      }
-    }
+    const LinearTaps ty = MakeLinearTaps(in_h, out_h, ratio_h, param.align_corners, param.align_mode);
+    const LinearTaps tx = MakeLinearTaps(in_w, out_w, ratio_w, param.align_corners, param.align_mode);
+    ForEachOutputPixel(in, out, planes, in_h, in_w, out_h, out_w,
+                       [&](const float* src, int y, int x) {
+      const float wy1 = ty.w_hi[y];
+      const float wy0 = 1.f - wy1;
+      const float wx1 = tx.w_hi[x];
+      const float wx0 = 1.f - wx1;
+      return src[ty.lo[y] * in_w + tx.lo[x]] * wy0 * wx0 + src[ty.hi[y] * in_w + tx.lo[x]] * wy1 * wx0 +
+             src[ty.lo[y] * in_w + tx.hi[x]] * wy0 * wx1 + src[ty.hi[y] * in_w + tx.hi[x]] * wy1 * wx1;
+    });
   }
 };
 

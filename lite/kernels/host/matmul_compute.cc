@@ -11,27 +11,6 @@ namespace lite {
 namespace kernels {
 namespace host {
 
-namespace {
-
-// Offset (in matrices) of batch element `index` of `batch` inside an operand whose own
-// batch dims are `own` (right-aligned; size-1 or missing dims repeat).
-int64_t BroadcastMatrixOffset(int64_t index, const std::vector<int64_t>& batch,
-                              const std::vector<int64_t>& own) {
-  int64_t offset = 0, own_stride = 1;
-  for (size_t i = batch.size(); i-- > 0;) {
-    const int64_t coord = index % batch[i];
-    index /= batch[i];
-    const size_t skip = batch.size() - own.size();
-    if (i < skip) continue;
-    const int64_t own_dim = own[i - skip];
-    if (own_dim != 1) offset += coord * own_stride;
-    own_stride *= own_dim;
-  }
-  return offset;
-}
-
-}  // namespace
-
 class MatMulCompute : public KernelLite<TargetType::kHost, PrecisionType::kFloat> {
  public:
   void Run() override {
@@ -49,8 +28,8 @@ class MatMulCompute : public KernelLite<TargetType::kHost, PrecisionType::kFloat
     const float* y = param.y->data<float>();
     float* out = param.out->mutable_data<float>();
     for (int64_t b = 0; b < batch_count; ++b) {
-      const float* x_b = x + BroadcastMatrixOffset(b, g.batch, g.x_batch) * m * k;
-      const float* y_b = y + BroadcastMatrixOffset(b, g.batch, g.y_batch) * k * n;
+      const float* x_b = x + operators::MatMulBatchOffset(b, g.batch, g.x_batch) * m * k;
+      const float* y_b = y + operators::MatMulBatchOffset(b, g.batch, g.y_batch) * k * n;
       lite::host::math::Gemm(param.transpose_x, param.transpose_y, m, n, k, param.alpha, x_b,
                              lda, y_b, ldb, 0.f, out + b * m * n, n);
     }

@@ -1,15 +1,18 @@
 // fc on x86: Out[M, N] = act(X[M, K] * W[K, N] + bias[N]) as one packed AVX2 SGEMM with W
-// read in place as B (measured faster than a matrix-vector loop even at M = 1, the
-// classifier case, and than packing W^T once and computing Out^T for M < 8). The bias runs
+// read in place as B; up to 4 rows (the classifier case) stream W once instead
+// (small_gemm_avx2.h), which skips the SGEMM's copy of W into panels. The bias runs
 // along N, not along the GEMM epilogue's rows, so bias and the fused activation are one pass
 // over Out afterwards. Registered only for CPUs with AVX2+FMA; the host kernel is the
 // reference.
+#include <algorithm>
 #include <cstdint>
 
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/backends/x86/math/sgemm.h"
+#include "lite/backends/x86/math/small_gemm_avx2.h"
 #include "lite/core/op_registry.h"
 #include "lite/kernels/x86/context_threads.h"
+#include "lite/kernels/x86/parallel_ranges.h"
 #include "lite/operators/activation_attrs.h"
 #include "lite/operators/op_params.h"
 
@@ -37,7 +40,15 @@ class FcCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat> {
     float* out = param.output->mutable_data<float>();
 
     const math::SgemmOptions options = SgemmOptionsFor(ctx());
-    math::Sgemm(m, n, k, 1.f, x, k, w, n, 0.f, out, n, {}, options);
+    if (m <= math::kSmallGemmMaxRows && k > 0) {
+      // A classifier's few rows: stream W once instead of packing it into panels first.
+      ParallelRanges(ctx(), n, std::max<int64_t>(16, (1 << 16) / k), [&](int64_t j0, int64_t j1) {
+        math::SmallGemmAvx2(m, static_cast<int>(j1 - j0), k, 1.f, x, k, w + j0, n, false,
+                            out + j0, n);
+      });
+    } else {
+      math::Sgemm(m, n, k, 1.f, x, k, w, n, 0.f, out, n, {}, options);
+    }
     ApplyActivation(m, n, bias, param.act, out);
   }
 

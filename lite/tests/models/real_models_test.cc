@@ -17,17 +17,17 @@ namespace test {
 
 namespace {
 
-// Each model runs with the host kernels alone, and with the x86 kernels first (host filling
-// in the ops x86 lacks) at 1 and 2 threads: every setting must meet the reference.
+// The host kernels alone, and once the x86 kernels first (host filling in the ops x86 lacks)
+// on the unfused program; real_models_x86_test runs the fused program on x86 at 1 and 2
+// threads and checks which kernels were picked.
 struct PassSetting {
   bool fusion;
   bool memory;
   bool x86 = false;
   int threads = 1;
 };
-const PassSetting kSettings[] = {{true, true},           {false, false},
-                                 {true, false},          {true, true, true, 1},
-                                 {false, false, true, 1}, {true, true, true, 2}};
+const PassSetting kSettings[] = {
+    {true, true}, {false, false}, {true, false}, {false, false, true, 1}};
 
 std::string Describe(const PassSetting& s) {
   return std::string(s.x86 ? "x86,host" : "host") + " fusion=" + std::to_string(s.fusion) +

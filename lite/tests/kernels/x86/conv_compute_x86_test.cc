@@ -7,22 +7,15 @@
 // |x86 - host| <= 4e-6 * K + 1e-5 * |host|. An indexing or epilogue bug is off by O(1).
 #include <gtest/gtest.h>
 
-#include <memory>
 #include <string>
 #include <vector>
 
-#include "lite/backends/x86/cpu_info.h"
-#include "lite/core/op_registry.h"
-#include "lite/core/thread_pool.h"
-#include "lite/tests/kernels/kernel_test_util.h"
+#include "lite/tests/kernels/x86/x86_vs_host.h"
 
 namespace paddle {
 namespace lite {
 namespace test {
 namespace {
-
-const Place kHostPlace(TargetType::kHost, PrecisionType::kFloat, DataLayoutType::kNCHW);
-const Place kX86Place(TargetType::kX86, PrecisionType::kFloat, DataLayoutType::kNCHW);
 
 struct ConvCase {
   int n{1}, c{1}, h{1}, w{1};
@@ -57,105 +50,40 @@ Inputs MakeInputs(const ConvCase& p, uint32_t seed) {
   return in;
 }
 
-// One conv2d op + the kernel registered at `place`, run with `threads` (kept alive so a
-// test can run it again on new input shapes).
-class ConvRun {
- public:
-  ConvRun(const ConvCase& p, const Place& place, int threads) {
-    desc_.SetType("conv2d");
-    desc_.SetInput("Input", {"x"});
-    desc_.SetInput("Filter", {"w"});
-    if (p.bias) desc_.SetInput("Bias", {"b"});
-    desc_.SetOutput("Output", {"out"});
-    desc_.SetAttr<std::vector<int32_t>>("strides", p.strides);
-    desc_.SetAttr<std::vector<int32_t>>("paddings", p.paddings);
-    desc_.SetAttr<std::vector<int32_t>>("dilations", p.dilations);
-    desc_.SetAttr<int32_t>("groups", p.groups);
-    if (!p.padding_algorithm.empty()) {
-      desc_.SetAttr<std::string>("padding_algorithm", p.padding_algorithm);
-    }
-    if (!p.act.empty()) {  // as the conv + activation fusion writes it
-      desc_.SetAttr<std::string>("act_type", p.act);
-      if (p.act == "leaky_relu") desc_.SetAttr<float>("act_alpha", 0.1f);
-      if (p.act == "relu6") desc_.SetAttr<float>("act_threshold", p.act_threshold);
-      if (p.act == "hard_sigmoid") desc_.SetAttr<float>("act_slope", 0.3f);
-    }
-    scope_.Var("out");
-    ctx_.threads = threads;
-    pool_ = std::make_unique<ThreadPool>(threads);  // as RuntimeProgram makes it
-    ctx_.pool = pool_.get();
-    place_ = place;
-    p_ = p;
+// conv2d on `in`, shaped and configured by `p`.
+OpCase MakeConv(const ConvCase& p, const Inputs& in) {
+  OpCase c("conv2d");
+  c.Input("Input", "x", DDim({p.n, p.c, p.h, p.w}), in.x);
+  c.Input("Filter", "w", DDim({p.out_c, p.c / p.groups, p.kh, p.kw}), in.w);
+  if (p.bias) c.Input("Bias", "b", DDim({p.out_c}), in.bias);
+  c.Output("Output", "out");
+  c.Attr<std::vector<int32_t>>("strides", p.strides);
+  c.Attr<std::vector<int32_t>>("paddings", p.paddings);
+  c.Attr<std::vector<int32_t>>("dilations", p.dilations);
+  c.Attr<int32_t>("groups", p.groups);
+  if (!p.padding_algorithm.empty()) c.Attr<std::string>("padding_algorithm", p.padding_algorithm);
+  if (!p.act.empty()) {  // as the conv + activation fusion writes it
+    c.Attr<std::string>("act_type", p.act);
+    if (p.act == "leaky_relu") c.Attr<float>("act_alpha", 0.1f);
+    if (p.act == "relu6") c.Attr<float>("act_threshold", p.act_threshold);
+    if (p.act == "hard_sigmoid") c.Attr<float>("act_slope", 0.3f);
   }
+  return c;
+}
 
-  // Sets the inputs (the filter only on the first call: the x86 kernel packs it once).
-  std::vector<float> Run(const Inputs& in, int h, int w, DDim* out_dims) {
-    Fill("x", {p_.n, p_.c, h, w}, in.x);
-    if (!op_) {
-      Fill("w", {p_.out_c, p_.c / p_.groups, p_.kh, p_.kw}, in.w);
-      if (p_.bias) Fill("b", {p_.out_c}, in.bias);
-      op_ = OpRegistry::Global().Create("conv2d");
-      op_->Attach(desc_, &scope_);
-      const KernelInfo* info = FindKernel("conv2d", place_);
-      PLITE_CHECK(info != nullptr, "no conv2d kernel at ", place_.DebugString());
-      kernel_ = KernelRegistry::Create(*info);
-      EXPECT_EQ(kernel_->target(), place_.target);
-      op_->AttachKernel(kernel_.get());
-      kernel_->SetContext(&ctx_);
-    }
-    op_->InferShape();
-    kernel_->Launch();
-    const Tensor& out = *scope_.Var("out")->GetMutable<Tensor>();
-    *out_dims = out.dims();
-    return ToVector(out);
-  }
+Tolerance ConvTolerance(const ConvCase& p) {
+  return {4e-6f * (p.c / p.groups) * p.kh * p.kw, 1e-5f};
+}
 
- private:
-  void Fill(const std::string& name, const DDim& dims, const std::vector<float>& values) {
-    Tensor* t = scope_.Var(name)->GetMutable<Tensor>();
-    t->Resize(dims);
-    float* d = t->mutable_data<float>();
-    std::copy(values.begin(), values.end(), d);
-  }
-
-  ConvCase p_;
-  Place place_;
-  cpp::OpDesc desc_;
-  Scope scope_;
-  std::unique_ptr<OpLite> op_;
-  std::unique_ptr<KernelBase> kernel_;
-  std::unique_ptr<ThreadPool> pool_;
-  KernelContext ctx_;
-};
-
-float AbsTolerance(const ConvCase& p) { return 4e-6f * (p.c / p.groups) * p.kh * p.kw; }
-
+// The second x86 run reuses the packed filter and scratch.
 void CompareWithHost(const ConvCase& p, uint32_t seed, int threads = 1) {
   SCOPED_TRACE(Describe(p) + " threads=" + std::to_string(threads));
-  const Inputs in = MakeInputs(p, seed);
-  DDim host_dims, x86_dims;
-  ConvRun host(p, kHostPlace, 1), x86(p, kX86Place, threads);
-  const std::vector<float> expected = host.Run(in, p.h, p.w, &host_dims);
-  std::vector<float> actual = x86.Run(in, p.h, p.w, &x86_dims);
-  ASSERT_EQ(x86_dims, host_dims);
-  ExpectAllNear(actual, expected, AbsTolerance(p), 1e-5f);
-  // A second run reuses the packed filter and scratch.
-  actual = x86.Run(in, p.h, p.w, &x86_dims);
-  ExpectAllNear(actual, expected, AbsTolerance(p), 1e-5f);
+  ExpectX86MatchesHost(MakeConv(p, MakeInputs(p, seed)), ConvTolerance(p), threads);
 }
 
-class Conv2dX86 : public ::testing::Test {
- protected:
-  void SetUp() override {
-    if (!lite::x86::CpuHasAvx2Fma()) GTEST_SKIP() << "CPU lacks AVX2+FMA: the x86 conv2d kernel is never picked here";
-  }
-};
+using Conv2dX86 = X86KernelTest;
 
-TEST_F(Conv2dX86, IsRegisteredWithTheCpuRequirement) {
-  const KernelInfo* info = FindKernel("conv2d", kX86Place);
-  ASSERT_NE(info, nullptr);
-  EXPECT_EQ(info->cpu_feature, "avx2+fma");
-}
+TEST_F(Conv2dX86, IsRegisteredWithTheCpuRequirement) { ExpectX86KernelRequiresAvx2Fma("conv2d"); }
 
 TEST_F(Conv2dX86, PointwiseDirectGemm) {
   // 1x1, stride 1, no padding: the input is the GEMM's B. Odd channels, sizes off tiles.
@@ -350,7 +278,8 @@ TEST_F(Conv2dX86, InputShapeChangesBetweenRuns) {
     p.kw = k;
     p.paddings = {k / 2, k / 2};
     p.bias = true;
-    ConvRun host(p, kHostPlace, 1), x86(p, kX86Place, 2);
+    const Inputs first = MakeInputs(p, 800 + k);
+    KernelRun host(MakeConv(p, first), kHostPlace, 1), x86(MakeConv(p, first), kX86Place, 2);
     for (auto hw : std::vector<std::pair<int, int>>{{6, 6}, {15, 4}, {1, 1}, {9, 20}}) {
       SCOPED_TRACE(Describe(p) + " run at " + std::to_string(hw.first) + "x" +
                    std::to_string(hw.second));
@@ -358,11 +287,11 @@ TEST_F(Conv2dX86, InputShapeChangesBetweenRuns) {
       q.h = hw.first;
       q.w = hw.second;
       const Inputs in = MakeInputs(q, 800 + k);
-      DDim host_dims, x86_dims;
-      const std::vector<float> expected = host.Run(in, q.h, q.w, &host_dims);
-      const std::vector<float> actual = x86.Run(in, q.h, q.w, &x86_dims);
-      ASSERT_EQ(x86_dims, host_dims);
-      ExpectAllNear(actual, expected, AbsTolerance(p), 1e-5f);
+      for (KernelRun* run : {&host, &x86}) {
+        run->Fill("x", DDim({q.n, q.c, q.h, q.w}), in.x);
+        run->Run();
+      }
+      ExpectSameOutputs(&host, &x86, {"out"}, ConvTolerance(p));
     }
   }
 }

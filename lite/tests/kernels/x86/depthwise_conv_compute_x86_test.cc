@@ -11,16 +11,12 @@
 #include <unistd.h>
 
 #include <filesystem>
-#include <memory>
 #include <string>
 #include <vector>
 
 #include "lite/api/paddle_api.h"
 #include "lite/api/program_predictor.h"
-#include "lite/backends/x86/cpu_info.h"
-#include "lite/core/op_registry.h"
-#include "lite/core/thread_pool.h"
-#include "lite/tests/kernels/kernel_test_util.h"
+#include "lite/tests/kernels/x86/x86_vs_host.h"
 #include "lite/tests/models/model_test_util.h"
 #include "tools/sample_model_builder.h"
 
@@ -28,9 +24,6 @@ namespace paddle {
 namespace lite {
 namespace test {
 namespace {
-
-const Place kHostPlace(TargetType::kHost, PrecisionType::kFloat, DataLayoutType::kNCHW);
-const Place kX86Place(TargetType::kX86, PrecisionType::kFloat, DataLayoutType::kNCHW);
 
 struct DwCase {
   int n{1}, c{1}, h{1}, w{1};
@@ -65,109 +58,39 @@ Inputs MakeInputs(const DwCase& p, uint32_t seed) {
   return in;
 }
 
-// One depthwise_conv2d op + the kernel registered at `place` (kept to run again).
-class DwRun {
- public:
-  DwRun(const DwCase& p, const Place& place, int threads) : p_(p), place_(place) {
-    desc_.SetType("depthwise_conv2d");
-    desc_.SetInput("Input", {"x"});
-    desc_.SetInput("Filter", {"w"});
-    if (p.bias) desc_.SetInput("Bias", {"b"});
-    desc_.SetOutput("Output", {"out"});
-    desc_.SetAttr<std::vector<int32_t>>("strides", p.strides);
-    desc_.SetAttr<std::vector<int32_t>>("paddings", p.paddings);
-    desc_.SetAttr<std::vector<int32_t>>("dilations", p.dilations);
-    desc_.SetAttr<int32_t>("groups", p.c);
-    if (!p.padding_algorithm.empty()) {
-      desc_.SetAttr<std::string>("padding_algorithm", p.padding_algorithm);
-    }
-    if (!p.act.empty()) {
-      desc_.SetAttr<std::string>("act_type", p.act);
-      if (p.act == "leaky_relu") desc_.SetAttr<float>("act_alpha", 0.1f);
-      if (p.act == "relu6") desc_.SetAttr<float>("act_threshold", p.act_threshold);
-      if (p.act == "hard_sigmoid") desc_.SetAttr<float>("act_slope", 0.3f);
-    }
-    scope_.Var("out");
-    ctx_.threads = threads;
-    pool_ = std::make_unique<ThreadPool>(threads);  // as RuntimeProgram makes it
-    ctx_.pool = pool_.get();
+// depthwise_conv2d on `in`, shaped and configured by `p`.
+OpCase MakeDw(const DwCase& p, const Inputs& in) {
+  OpCase c("depthwise_conv2d");
+  c.Input("Input", "x", DDim({p.n, p.c, p.h, p.w}), in.x);
+  c.Input("Filter", "w", DDim({p.out_c(), 1, p.kh, p.kw}), in.w);
+  if (p.bias) c.Input("Bias", "b", DDim({p.out_c()}), in.bias);
+  c.Output("Output", "out");
+  c.Attr<std::vector<int32_t>>("strides", p.strides);
+  c.Attr<std::vector<int32_t>>("paddings", p.paddings);
+  c.Attr<std::vector<int32_t>>("dilations", p.dilations);
+  c.Attr<int32_t>("groups", p.c);
+  if (!p.padding_algorithm.empty()) c.Attr<std::string>("padding_algorithm", p.padding_algorithm);
+  if (!p.act.empty()) {
+    c.Attr<std::string>("act_type", p.act);
+    if (p.act == "leaky_relu") c.Attr<float>("act_alpha", 0.1f);
+    if (p.act == "relu6") c.Attr<float>("act_threshold", p.act_threshold);
+    if (p.act == "hard_sigmoid") c.Attr<float>("act_slope", 0.3f);
   }
-
-  std::vector<float> Run(const Inputs& in, int h, int w, DDim* out_dims) {
-    Prepare(in, h, w);
-    op_->InferShape();
-    kernel_->Launch();
-    const Tensor& out = *scope_.Var("out")->GetMutable<Tensor>();
-    *out_dims = out.dims();
-    return ToVector(out);
-  }
-
-  // Binds the inputs and creates the op and kernel (the filter only on the first call).
-  void Prepare(const Inputs& in, int h, int w) {
-    Fill("x", {p_.n, p_.c, h, w}, in.x);
-    if (!op_) {
-      Fill("w", {p_.out_c(), 1, p_.kh, p_.kw}, in.w);
-      if (p_.bias) Fill("b", {p_.out_c()}, in.bias);
-      op_ = OpRegistry::Global().Create("depthwise_conv2d");
-      op_->Attach(desc_, &scope_);
-      const KernelInfo* info = FindKernel("depthwise_conv2d", place_);
-      PLITE_CHECK(info != nullptr, "no depthwise_conv2d kernel at ", place_.DebugString());
-      kernel_ = KernelRegistry::Create(*info);
-      EXPECT_EQ(kernel_->target(), place_.target);
-      op_->AttachKernel(kernel_.get());
-      kernel_->SetContext(&ctx_);
-    }
-  }
-
-  Scope* scope() { return &scope_; }
-  KernelBase* kernel() { return kernel_.get(); }
-
- private:
-  void Fill(const std::string& name, const DDim& dims, const std::vector<float>& values) {
-    Tensor* t = scope_.Var(name)->GetMutable<Tensor>();
-    t->Resize(dims);
-    float* d = t->mutable_data<float>();
-    std::copy(values.begin(), values.end(), d);
-  }
-
-  DwCase p_;
-  Place place_;
-  cpp::OpDesc desc_;
-  Scope scope_;
-  std::unique_ptr<OpLite> op_;
-  std::unique_ptr<KernelBase> kernel_;
-  KernelContext ctx_;
-  std::unique_ptr<ThreadPool> pool_;
-};
-
-float AbsTolerance(const DwCase& p) { return 4e-6f * p.kh * p.kw; }
-
-void CompareWithHost(const DwCase& p, uint32_t seed, int threads = 1) {
-  SCOPED_TRACE(Describe(p) + " threads=" + std::to_string(threads));
-  const Inputs in = MakeInputs(p, seed);
-  DDim host_dims, x86_dims;
-  DwRun host(p, kHostPlace, 1), x86(p, kX86Place, threads);
-  const std::vector<float> expected = host.Run(in, p.h, p.w, &host_dims);
-  std::vector<float> actual = x86.Run(in, p.h, p.w, &x86_dims);
-  ASSERT_EQ(x86_dims, host_dims);
-  ExpectAllNear(actual, expected, AbsTolerance(p), 1e-5f);
-  actual = x86.Run(in, p.h, p.w, &x86_dims);  // scratch reused
-  ExpectAllNear(actual, expected, AbsTolerance(p), 1e-5f);
+  return c;
 }
 
-class DepthwiseX86 : public ::testing::Test {
- protected:
-  void SetUp() override {
-    if (!lite::x86::CpuHasAvx2Fma()) {
-      GTEST_SKIP() << "CPU lacks AVX2+FMA: the x86 depthwise_conv2d kernel is never picked here";
-    }
-  }
-};
+Tolerance DwTolerance(const DwCase& p) { return {4e-6f * p.kh * p.kw, 1e-5f}; }
+
+// The second x86 run reuses the scratch.
+void CompareWithHost(const DwCase& p, uint32_t seed, int threads = 1) {
+  SCOPED_TRACE(Describe(p) + " threads=" + std::to_string(threads));
+  ExpectX86MatchesHost(MakeDw(p, MakeInputs(p, seed)), DwTolerance(p), threads);
+}
+
+using DepthwiseX86 = X86KernelTest;
 
 TEST_F(DepthwiseX86, IsRegisteredWithTheCpuRequirement) {
-  const KernelInfo* info = FindKernel("depthwise_conv2d", kX86Place);
-  ASSERT_NE(info, nullptr);
-  EXPECT_EQ(info->cpu_feature, "avx2+fma");
+  ExpectX86KernelRequiresAvx2Fma("depthwise_conv2d");
 }
 
 TEST_F(DepthwiseX86, DirectPathShapesStridesPaddings) {
@@ -290,8 +213,8 @@ TEST_F(DepthwiseX86, FilterOfWrongRankThrowsNamingIt) {
   p.c = 4;
   p.h = 6;
   p.w = 6;
-  DwRun x86(p, kX86Place, 1);
-  x86.Prepare(MakeInputs(p, 1600), p.h, p.w);
+  KernelRun x86(MakeDw(p, MakeInputs(p, 1600)), kX86Place, 1);
+  x86.Prepare();
   x86.scope()->Var("w")->GetMutable<Tensor>()->Resize({4, 3, 3});
   try {
     x86.kernel()->Launch();
@@ -340,7 +263,8 @@ TEST_F(DepthwiseX86, InputShapeChangesBetweenRuns) {
     p.kh = p.kw = k;
     p.paddings = {k / 2, k / 2};
     p.bias = true;
-    DwRun host(p, kHostPlace, 1), x86(p, kX86Place, 2);
+    const Inputs first = MakeInputs(p, 3000 + k);
+    KernelRun host(MakeDw(p, first), kHostPlace, 1), x86(MakeDw(p, first), kX86Place, 2);
     for (auto hw : std::vector<std::pair<int, int>>{{6, 6}, {15, 4}, {1, 1}, {40, 33}}) {
       SCOPED_TRACE(Describe(p) + " run at " + std::to_string(hw.first) + "x" +
                    std::to_string(hw.second));
@@ -348,11 +272,11 @@ TEST_F(DepthwiseX86, InputShapeChangesBetweenRuns) {
       q.h = hw.first;
       q.w = hw.second;
       const Inputs in = MakeInputs(q, 3000 + k);
-      DDim host_dims, x86_dims;
-      const std::vector<float> expected = host.Run(in, q.h, q.w, &host_dims);
-      const std::vector<float> actual = x86.Run(in, q.h, q.w, &x86_dims);
-      ASSERT_EQ(x86_dims, host_dims);
-      ExpectAllNear(actual, expected, AbsTolerance(p), 1e-5f);
+      for (KernelRun* run : {&host, &x86}) {
+        run->Fill("x", DDim({q.n, q.c, q.h, q.w}), in.x);
+        run->Run();
+      }
+      ExpectSameOutputs(&host, &x86, {"out"}, DwTolerance(p));
     }
   }
 }

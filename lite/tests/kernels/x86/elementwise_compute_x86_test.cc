@@ -11,17 +11,13 @@
 #include <string>
 #include <vector>
 
-#include "lite/backends/x86/cpu_info.h"
-#include "lite/core/op_registry.h"
-#include "lite/tests/kernels/kernel_test_util.h"
+#include "lite/tests/kernels/x86/x86_vs_host.h"
 
 namespace paddle {
 namespace lite {
 namespace test {
 namespace {
 
-const Place kHostPlace(TargetType::kHost, PrecisionType::kFloat, DataLayoutType::kNCHW);
-const Place kX86Place(TargetType::kX86, PrecisionType::kFloat, DataLayoutType::kNCHW);
 const char* const kOps[] = {"elementwise_add", "elementwise_sub", "elementwise_mul",
                             "elementwise_div"};
 
@@ -32,51 +28,33 @@ struct EwCase {
   std::string act;  // empty: none
 };
 
-std::vector<float> RunEw(const EwCase& p, const Place& place, uint32_t seed, DDim* out_dims) {
-  OpRunner r(p.op);
+OpCase MakeEw(const EwCase& p, uint32_t seed) {
+  OpCase c(p.op);
   const DDim xd(p.x), yd(p.y);
-  r.SetInput("X", "x", xd, RandomVector(xd.production(), -2.f, 2.f, seed));
+  c.Input("X", "x", xd, RandomVector(xd.production(), -2.f, 2.f, seed));
   // Y away from 0 so that div stays well conditioned.
   std::vector<float> y = RandomVector(yd.production(), 0.5f, 2.f, seed + 1);
   for (size_t i = 0; i < y.size(); i += 2) y[i] = -y[i];
-  r.SetInput("Y", "y", yd, y);
-  r.SetOutput("Out", "out");
-  r.desc().SetAttr<int32_t>("axis", p.axis);
+  c.Input("Y", "y", yd, y);
+  c.Output("Out", "out");
+  c.Attr<int32_t>("axis", p.axis);
   if (!p.act.empty()) {
-    r.desc().SetAttr<std::string>("act_type", p.act);
-    if (p.act == "relu6") r.desc().SetAttr<float>("act_threshold", 1.5f);
-    if (p.act == "leaky_relu") r.desc().SetAttr<float>("act_alpha", 0.1f);
+    c.Attr<std::string>("act_type", p.act);
+    if (p.act == "relu6") c.Attr<float>("act_threshold", 1.5f);
+    if (p.act == "leaky_relu") c.Attr<float>("act_alpha", 0.1f);
   }
-  r.Run(place);
-  const Tensor& out = *r.Var("out");
-  *out_dims = out.dims();
-  return ToVector(out);
+  return c;
 }
 
 void CompareWithHost(const EwCase& p, uint32_t seed) {
   SCOPED_TRACE(StrCat(p.op, " x", p.x, " y", p.y, " axis=", p.axis, " act=", p.act));
-  DDim host_dims, x86_dims;
-  const std::vector<float> expected = RunEw(p, kHostPlace, seed, &host_dims);
-  const std::vector<float> actual = RunEw(p, kX86Place, seed, &x86_dims);
-  ASSERT_EQ(x86_dims, host_dims);
-  ExpectAllNear(actual, expected, 1e-6f, 1e-6f);
+  ExpectX86MatchesHost(MakeEw(p, seed), {1e-6f, 1e-6f});
 }
 
-class ElementwiseX86 : public ::testing::Test {
- protected:
-  void SetUp() override {
-    if (!lite::x86::CpuHasAvx2Fma()) {
-      GTEST_SKIP() << "CPU lacks AVX2+FMA: the x86 elementwise kernels are never picked here";
-    }
-  }
-};
+using ElementwiseX86 = X86KernelTest;
 
 TEST_F(ElementwiseX86, AreRegisteredWithTheCpuRequirement) {
-  for (const char* op : kOps) {
-    const KernelInfo* info = FindKernel(op, kX86Place);
-    ASSERT_NE(info, nullptr) << op;
-    EXPECT_EQ(info->cpu_feature, "avx2+fma") << op;
-  }
+  for (const char* op : kOps) ExpectX86KernelRequiresAvx2Fma(op);
 }
 
 TEST_F(ElementwiseX86, BroadcastShapes) {
@@ -136,11 +114,12 @@ TEST_F(ElementwiseX86, EveryFusedActivation) {
 }
 
 TEST_F(ElementwiseX86, IncompatibleShapesAreAnError) {
-  OpRunner r("elementwise_add");
-  r.SetInput("X", "x", DDim({2, 3}), RandomVector(6, -1.f, 1.f, 1));
-  r.SetInput("Y", "y", DDim({4}), RandomVector(4, -1.f, 1.f, 2));
-  r.SetOutput("Out", "out");
-  ExpectErrorContaining([&] { r.Run(kX86Place); }, "elementwise_add");
+  OpCase c("elementwise_add");
+  c.Input("X", "x", DDim({2, 3}), RandomVector(6, -1.f, 1.f, 1));
+  c.Input("Y", "y", DDim({4}), RandomVector(4, -1.f, 1.f, 2));
+  c.Output("Out", "out");
+  KernelRun x86(c, kX86Place);
+  ExpectErrorContaining([&] { x86.Run(); }, "elementwise_add");
 }
 
 }  // namespace

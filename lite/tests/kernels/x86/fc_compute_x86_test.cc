@@ -9,17 +9,12 @@
 #include <string>
 #include <vector>
 
-#include "lite/backends/x86/cpu_info.h"
-#include "lite/core/op_registry.h"
-#include "lite/tests/kernels/kernel_test_util.h"
+#include "lite/tests/kernels/x86/x86_vs_host.h"
 
 namespace paddle {
 namespace lite {
 namespace test {
 namespace {
-
-const Place kHostPlace(TargetType::kHost, PrecisionType::kFloat, DataLayoutType::kNCHW);
-const Place kX86Place(TargetType::kX86, PrecisionType::kFloat, DataLayoutType::kNCHW);
 
 struct FcCase {
   std::vector<int64_t> x_dims;
@@ -31,57 +26,39 @@ struct FcCase {
   bool paddle_relu{false};  // activation_type = "relu"
 };
 
-std::vector<float> RunFc(const FcCase& p, const Place& place, uint32_t seed, DDim* out_dims) {
+OpCase MakeFc(const FcCase& p, uint32_t seed) {
   const DDim x_dims(p.x_dims);
   const int64_t k = x_dims.count(p.in_num_col_dims, x_dims.size());
-  OpRunner r("fc");
-  r.SetInput("Input", "x", x_dims, RandomVector(x_dims.production(), -2.f, 2.f, seed));
-  r.SetInput("W", "w", DDim({k, p.n}), RandomVector(k * p.n, -1.f, 1.f, seed + 1));
-  if (p.bias_rank == 1) r.SetInput("Bias", "b", DDim({p.n}), RandomVector(p.n, -1.f, 1.f, seed + 2));
+  OpCase c("fc");
+  c.Input("Input", "x", x_dims, RandomVector(x_dims.production(), -2.f, 2.f, seed));
+  c.Input("W", "w", DDim({k, p.n}), RandomVector(k * p.n, -1.f, 1.f, seed + 1));
+  if (p.bias_rank == 1) c.Input("Bias", "b", DDim({p.n}), RandomVector(p.n, -1.f, 1.f, seed + 2));
   if (p.bias_rank == 2) {
-    r.SetInput("Bias", "b", DDim({1, p.n}), RandomVector(p.n, -1.f, 1.f, seed + 2));
+    c.Input("Bias", "b", DDim({1, p.n}), RandomVector(p.n, -1.f, 1.f, seed + 2));
   }
-  r.SetOutput("Out", "out");
-  r.desc().SetAttr<int32_t>("in_num_col_dims", p.in_num_col_dims);
+  c.Output("Out", "out");
+  c.Attr<int32_t>("in_num_col_dims", p.in_num_col_dims);
   if (!p.act.empty()) {
-    r.desc().SetAttr<std::string>("act_type", p.act);
-    if (p.act == "relu6") r.desc().SetAttr<float>("act_threshold", p.act_threshold);
-    if (p.act == "leaky_relu") r.desc().SetAttr<float>("act_alpha", 0.1f);
-    if (p.act == "hard_sigmoid") r.desc().SetAttr<float>("act_slope", 0.3f);
+    c.Attr<std::string>("act_type", p.act);
+    if (p.act == "relu6") c.Attr<float>("act_threshold", p.act_threshold);
+    if (p.act == "leaky_relu") c.Attr<float>("act_alpha", 0.1f);
+    if (p.act == "hard_sigmoid") c.Attr<float>("act_slope", 0.3f);
   }
-  if (p.paddle_relu) r.desc().SetAttr<std::string>("activation_type", "relu");
-  r.Run(place);
-  const Tensor& out = *r.Var("out");
-  *out_dims = out.dims();
-  return ToVector(out);
+  if (p.paddle_relu) c.Attr<std::string>("activation_type", "relu");
+  return c;
 }
 
 void CompareWithHost(const FcCase& p, uint32_t seed) {
   SCOPED_TRACE(StrCat("x", p.x_dims, " in_num_col_dims=", p.in_num_col_dims, " n=", p.n,
                       " bias_rank=", p.bias_rank, " act=", p.act, " paddle_relu=", p.paddle_relu));
-  DDim host_dims, x86_dims;
-  const std::vector<float> expected = RunFc(p, kHostPlace, seed, &host_dims);
-  const std::vector<float> actual = RunFc(p, kX86Place, seed, &x86_dims);
-  ASSERT_EQ(x86_dims, host_dims);
   const DDim x_dims(p.x_dims);
   const float k = static_cast<float>(x_dims.count(p.in_num_col_dims, x_dims.size()));
-  ExpectAllNear(actual, expected, 4e-6f * k, 1e-5f);
+  ExpectX86MatchesHost(MakeFc(p, seed), {4e-6f * k, 1e-5f});
 }
 
-class FcX86 : public ::testing::Test {
- protected:
-  void SetUp() override {
-    if (!lite::x86::CpuHasAvx2Fma()) {
-      GTEST_SKIP() << "CPU lacks AVX2+FMA: the x86 fc kernel is never picked here";
-    }
-  }
-};
+using FcX86 = X86KernelTest;
 
-TEST_F(FcX86, IsRegisteredWithTheCpuRequirement) {
-  const KernelInfo* info = FindKernel("fc", kX86Place);
-  ASSERT_NE(info, nullptr);
-  EXPECT_EQ(info->cpu_feature, "avx2+fma");
-}
+TEST_F(FcX86, IsRegisteredWithTheCpuRequirement) { ExpectX86KernelRequiresAvx2Fma("fc"); }
 
 TEST_F(FcX86, RowsAndOddSizes) {
   uint32_t seed = 1;
@@ -147,12 +124,27 @@ TEST_F(FcX86, EveryFusedActivation) {
   }
 }
 
+// Up to 4 rows stream W with its columns split over the pool.
+TEST_F(FcX86, FewRowsOverThreads) {
+  uint32_t seed = 900;
+  for (int64_t m : {1, 2, 4, 5}) {
+    FcCase p;
+    p.x_dims = {m, 1280};
+    p.n = 1000;
+    p.bias_rank = 1;
+    p.act = m == 2 ? "relu" : "";
+    SCOPED_TRACE(StrCat("m=", m));
+    ExpectX86MatchesHost(MakeFc(p, seed++), {4e-6f * 1280, 1e-5f}, 2);
+  }
+}
+
 TEST_F(FcX86, WrongWeightShapeIsAnError) {
-  OpRunner r("fc");
-  r.SetInput("Input", "x", DDim({2, 4}), RandomVector(8, -1.f, 1.f, 1));
-  r.SetInput("W", "w", DDim({5, 3}), RandomVector(15, -1.f, 1.f, 2));
-  r.SetOutput("Out", "out");
-  ExpectErrorContaining([&] { r.Run(kX86Place); }, "fc");
+  OpCase c("fc");
+  c.Input("Input", "x", DDim({2, 4}), RandomVector(8, -1.f, 1.f, 1));
+  c.Input("W", "w", DDim({5, 3}), RandomVector(15, -1.f, 1.f, 2));
+  c.Output("Out", "out");
+  KernelRun x86(c, kX86Place);
+  ExpectErrorContaining([&] { x86.Run(); }, "fc");
 }
 
 }  // namespace

@@ -10,68 +10,43 @@
 #include <string>
 #include <vector>
 
-#include "lite/backends/x86/cpu_info.h"
-#include "lite/core/op_registry.h"
-#include "lite/tests/kernels/kernel_test_util.h"
 #include "lite/tests/kernels/pool_case.h"
+#include "lite/tests/kernels/x86/x86_vs_host.h"
 
 namespace paddle {
 namespace lite {
 namespace test {
 namespace {
 
-const Place kHostPlace(TargetType::kHost, PrecisionType::kFloat, DataLayoutType::kNCHW);
-const Place kX86Place(TargetType::kX86, PrecisionType::kFloat, DataLayoutType::kNCHW);
-
-std::vector<float> RunPool(const PoolCase& p, const Place& place, uint32_t seed,
-                           DDim* out_dims) {
-  OpRunner r("pool2d");
+OpCase MakePool(const PoolCase& p, uint32_t seed) {
+  OpCase c("pool2d");
   const int64_t size = static_cast<int64_t>(p.n) * p.c * p.h * p.w;
-  r.SetInput("X", "x", DDim({p.n, p.c, p.h, p.w}), RandomVector(size, -2.f, 2.f, seed));
-  r.SetOutput("Out", "out");
-  r.desc().SetAttr<std::string>("pooling_type", p.type);
-  r.desc().SetAttr<std::vector<int32_t>>("ksize", p.ksize);
-  r.desc().SetAttr<std::vector<int32_t>>("strides", p.strides);
-  r.desc().SetAttr<std::vector<int32_t>>("paddings", p.paddings);
-  r.desc().SetAttr<bool>("exclusive", p.exclusive);
-  r.desc().SetAttr<bool>("ceil_mode", p.ceil_mode);
-  r.desc().SetAttr<bool>("global_pooling", p.global);
-  r.desc().SetAttr<bool>("adaptive", p.adaptive);
+  c.Input("X", "x", DDim({p.n, p.c, p.h, p.w}), RandomVector(size, -2.f, 2.f, seed));
+  c.Output("Out", "out");
+  c.Attr<std::string>("pooling_type", p.type);
+  c.Attr<std::vector<int32_t>>("ksize", p.ksize);
+  c.Attr<std::vector<int32_t>>("strides", p.strides);
+  c.Attr<std::vector<int32_t>>("paddings", p.paddings);
+  c.Attr<bool>("exclusive", p.exclusive);
+  c.Attr<bool>("ceil_mode", p.ceil_mode);
+  c.Attr<bool>("global_pooling", p.global);
+  c.Attr<bool>("adaptive", p.adaptive);
   if (!p.padding_algorithm.empty()) {
-    r.desc().SetAttr<std::string>("padding_algorithm", p.padding_algorithm);
+    c.Attr<std::string>("padding_algorithm", p.padding_algorithm);
   }
-  r.Run(place);
-  const Tensor& out = *r.Var("out");
-  *out_dims = out.dims();
-  return ToVector(out);
+  return c;
 }
 
 void CompareWithHost(const PoolCase& p, uint32_t seed) {
   SCOPED_TRACE(Describe(p));
-  DDim host_dims, x86_dims;
-  const std::vector<float> expected = RunPool(p, kHostPlace, seed, &host_dims);
-  const std::vector<float> actual = RunPool(p, kX86Place, seed, &x86_dims);
-  ASSERT_EQ(x86_dims, host_dims);
-  if (p.type == "max") {
-    ExpectAllNear(actual, expected, 0.f);
-  } else {
-    ExpectAllNear(actual, expected, 1e-5f, 1e-5f);
-  }
+  const Tolerance tol = p.type == "max" ? Tolerance{0.f, 0.f} : Tolerance{1e-5f, 1e-5f};
+  ExpectX86MatchesHost(MakePool(p, seed), tol);
 }
 
-class Pool2dX86 : public ::testing::Test {
- protected:
-  void SetUp() override {
-    if (!lite::x86::CpuHasAvx2Fma()) {
-      GTEST_SKIP() << "CPU lacks AVX2+FMA: the x86 pool2d kernel is never picked here";
-    }
-  }
-};
+using Pool2dX86 = X86KernelTest;
 
 TEST_F(Pool2dX86, IsRegisteredWithTheCpuRequirement) {
-  const KernelInfo* info = FindKernel("pool2d", kX86Place);
-  ASSERT_NE(info, nullptr);
-  EXPECT_EQ(info->cpu_feature, "avx2+fma");
+  ExpectX86KernelRequiresAvx2Fma("pool2d");
 }
 
 TEST_F(Pool2dX86, SlidingWindowsEveryAttribute) {

@@ -1,0 +1,100 @@
+// Standalone activations (relu, relu6, leaky_relu, hard_swish, hard_sigmoid, sigmoid) on x86:
+// 8 floats per ymm (activation_avx2.h), large tensors split over the predictor's pool.
+// Registered for CPUs with AVX2+FMA; the host kernel is the reference.
+#include <string>
+
+#include "lite/backends/x86/cpu_info.h"
+#include "lite/backends/x86/math/activation_avx2.h"
+#include "lite/core/op_registry.h"
+#include "lite/kernels/x86/parallel_ranges.h"
+#include "lite/operators/op_params.h"
+#include "lite/utils/check.h"
+
+namespace paddle {
+namespace lite {
+namespace kernels {
+namespace x86 {
+
+namespace {
+
+lite::x86::math::VecActivationParams ToVec(const operators::ActParam& act,
+                                           const std::string& op) {
+  using lite::x86::math::VecActivation;
+  using operators::ActivationType;
+  lite::x86::math::VecActivationParams v;
+  switch (act.type) {
+    case ActivationType::kRelu: v.type = VecActivation::kRelu; break;
+    case ActivationType::kRelu6: v.type = VecActivation::kRelu6; break;
+    case ActivationType::kLeakyRelu: v.type = VecActivation::kLeakyRelu; break;
+    case ActivationType::kHardSwish: v.type = VecActivation::kHardSwish; break;
+    case ActivationType::kHardSigmoid: v.type = VecActivation::kHardSigmoid; break;
+    case ActivationType::kSigmoid: v.type = VecActivation::kSigmoid; break;
+    default: PLITE_THROW(op, ": the x86 kernel has no activation of this type");
+  }
+  v.relu6_threshold = act.relu6_threshold;
+  v.leaky_alpha = act.leaky_alpha;
+  v.hard_swish_threshold = act.hard_swish_threshold;
+  v.hard_swish_scale = act.hard_swish_scale;
+  v.hard_swish_offset = act.hard_swish_offset;
+  v.hard_sigmoid_slope = act.hard_sigmoid_slope;
+  v.hard_sigmoid_offset = act.hard_sigmoid_offset;
+  return v;
+}
+
+}  // namespace
+
+class ActivationCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat> {
+ public:
+  void Run() override {
+    auto& param = Param<operators::ActivationParam>();
+    const lite::x86::math::VecActivationParams act = ToVec(param.act, op_type());
+    const float* x = param.x->template data<float>();
+    float* out = param.out->template mutable_data<float>();
+    // A pool task costs about as much as relu on 256 K floats; sigmoid's exp is ~15x dearer.
+    const int64_t min_per_task =
+        act.type == lite::x86::math::VecActivation::kSigmoid ? (1 << 14) : (1 << 18);
+    ParallelRanges(ctx(), param.x->numel(), min_per_task, [&](int64_t begin, int64_t end) {
+      lite::x86::math::ActivateAvx2(x + begin, out + begin, end - begin, act);
+    });
+  }
+};
+
+}  // namespace x86
+}  // namespace kernels
+}  // namespace lite
+}  // namespace paddle
+
+using X86Activation = paddle::lite::kernels::x86::ActivationCompute;
+#define PLITE_X86_ACT_TY \
+  paddle::lite::GetTensorTy(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNCHW))
+
+REGISTER_LITE_KERNEL(relu, kX86, kFloat, kNCHW, X86Activation, def)
+    .BindInput("X", {PLITE_X86_ACT_TY})
+    .BindOutput("Out", {PLITE_X86_ACT_TY})
+    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
+    .Finalize();
+REGISTER_LITE_KERNEL(relu6, kX86, kFloat, kNCHW, X86Activation, def)
+    .BindInput("X", {PLITE_X86_ACT_TY})
+    .BindOutput("Out", {PLITE_X86_ACT_TY})
+    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
+    .Finalize();
+REGISTER_LITE_KERNEL(leaky_relu, kX86, kFloat, kNCHW, X86Activation, def)
+    .BindInput("X", {PLITE_X86_ACT_TY})
+    .BindOutput("Out", {PLITE_X86_ACT_TY})
+    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
+    .Finalize();
+REGISTER_LITE_KERNEL(hard_swish, kX86, kFloat, kNCHW, X86Activation, def)
+    .BindInput("X", {PLITE_X86_ACT_TY})
+    .BindOutput("Out", {PLITE_X86_ACT_TY})
+    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
+    .Finalize();
+REGISTER_LITE_KERNEL(hard_sigmoid, kX86, kFloat, kNCHW, X86Activation, def)
+    .BindInput("X", {PLITE_X86_ACT_TY})
+    .BindOutput("Out", {PLITE_X86_ACT_TY})
+    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
+    .Finalize();
+REGISTER_LITE_KERNEL(sigmoid, kX86, kFloat, kNCHW, X86Activation, def)
+    .BindInput("X", {PLITE_X86_ACT_TY})
+    .BindOutput("Out", {PLITE_X86_ACT_TY})
+    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
+    .Finalize();

@@ -1,0 +1,115 @@
+// softmax x86 kernel against the host kernel (the reference): every axis of ranks 1-4,
+// negative axes, odd sizes (vector tails on rows and columns), 1 element, large magnitudes
+// (no overflow or NaN), large tensors over threads; and the AVX2 exp against std::exp.
+//
+// Tolerance: the polynomial exp is about 2e-7 relative, then a sum of n terms and one
+// scale: |x86 - host| <= 1e-6 + 1e-5 * |host|. An axis or stride bug is off by O(0.1).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "lite/backends/x86/math/activation_avx2.h"
+#include "lite/tests/kernels/x86/x86_vs_host.h"
+
+namespace paddle {
+namespace lite {
+namespace test {
+namespace {
+
+constexpr Tolerance kTolerance{1e-6f, 1e-5f};
+
+OpCase MakeSoftmax(const std::vector<int64_t>& dims, int axis, float range, uint32_t seed) {
+  const DDim d(dims);
+  OpCase c("softmax");
+  c.Input("X", "x", d, RandomVector(d.production(), -range, range, seed));
+  c.Output("Out", "out");
+  c.Attr<int32_t>("axis", axis);
+  return c;
+}
+
+void CompareWithHost(const std::vector<int64_t>& dims, int axis, uint32_t seed,
+                     float range = 4.f, int threads = 1) {
+  SCOPED_TRACE(StrCat("x", dims, " axis=", axis, " range=", range, " threads=", threads));
+  ExpectX86MatchesHost(MakeSoftmax(dims, axis, range, seed), kTolerance, threads);
+}
+
+using SoftmaxX86 = X86KernelTest;
+
+TEST_F(SoftmaxX86, IsRegisteredWithTheCpuRequirement) {
+  ExpectX86KernelRequiresAvx2Fma("softmax");
+}
+
+TEST_F(SoftmaxX86, EveryAxisPositiveAndNegative) {
+  uint32_t seed = 1;
+  const std::vector<std::vector<int64_t>> shapes = {
+      {1}, {5}, {8}, {19}, {3, 7}, {4, 9}, {2, 3, 17}, {2, 9, 3}, {2, 3, 4, 5}, {1, 10, 7, 9},
+      {3, 1, 1, 1}, {1, 1, 1, 1}, {2, 21, 8, 8}};
+  for (const auto& dims : shapes) {
+    const int rank = static_cast<int>(dims.size());
+    for (int axis = -rank; axis < rank; ++axis) CompareWithHost(dims, axis, seed++);
+  }
+}
+
+TEST_F(SoftmaxX86, LargeMagnitudesNoOverflowOrNaN) {
+  uint32_t seed = 100;
+  for (float range : {50.f, 100.f, 1e4f, 1e30f}) {
+    CompareWithHost({3, 17}, -1, seed++, range);
+    CompareWithHost({3, 17, 5}, 1, seed++, range);
+  }
+  OpCase c("softmax");  // one huge value dominates; equal huge values split evenly
+  c.Input("X", "x", DDim({2, 4}), {1e38f, -1e38f, 0.f, 5.f, 3e38f, 3e38f, -3e38f, 88.f});
+  c.Output("Out", "out");
+  ExpectX86MatchesHost(c, kTolerance);
+  KernelRun x86(c, kX86Place);
+  x86.Run();
+  ExpectAllNear(ToVector(x86.Var("out")), {1.f, 0.f, 0.f, 0.f, 0.5f, 0.5f, 0.f, 0.f}, 1e-6f);
+}
+
+TEST_F(SoftmaxX86, LargeTensorsSplitOverThreads) {
+  CompareWithHost({256, 1000}, -1, 200, 4.f, 2);     // rows
+  CompareWithHost({4, 85, 40, 40}, 1, 201, 4.f, 2);  // blocks of columns
+  CompareWithHost({1, 85, 67, 67}, 1, 202, 4.f, 2);  // one block split by columns
+  CompareWithHost({1, 3, 1}, 1, 203, 4.f, 2);        // tiny with a pool
+}
+
+TEST_F(SoftmaxX86, AxisOutOfRangeIsAnError) {
+  KernelRun x86(MakeSoftmax({2, 3}, 2, 1.f, 1), kX86Place);
+  ExpectErrorContaining([&] { x86.Run(); }, "axis 2");
+  KernelRun x86_neg(MakeSoftmax({2, 3}, -3, 1.f, 1), kX86Place);
+  ExpectErrorContaining([&] { x86_neg.Run(); }, "axis -3");
+}
+
+// The vector exp against std::exp (an independent reference) over the float range.
+TEST_F(SoftmaxX86, VectorExpMatchesStdExp) {
+  std::vector<float> x;
+  for (float v = -87.f; v <= 88.5f; v += 0.0137f) x.push_back(v);
+  for (float v : {0.f, -0.f, 1e-30f, -1e-30f, 0.5f, -0.5f}) x.push_back(v);
+  const size_t n = x.size();
+  std::vector<float> y(n);
+  lite::x86::math::ExpAvx2(x.data(), y.data(), static_cast<long long>(n));
+  float worst = 0.f;
+  for (size_t i = 0; i < n; ++i) {
+    const double ref = std::exp(static_cast<double>(x[i]));
+    worst = std::max(worst, static_cast<float>(std::fabs(y[i] - ref) / ref));
+  }
+  EXPECT_LT(worst, 1e-6f);
+  // Outside the range: 0 below, +inf above, NaN stays NaN.
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  std::vector<float> edge = {-1e30f, -100.f, 89.f, 1e30f, nan, 1.f, 2.f, 3.f, 4.f};
+  std::vector<float> out(edge.size());
+  lite::x86::math::ExpAvx2(edge.data(), out.data(), static_cast<long long>(edge.size()));
+  EXPECT_EQ(out[0], 0.f);
+  EXPECT_EQ(out[1], 0.f);
+  EXPECT_TRUE(std::isinf(out[2]) && out[2] > 0.f);
+  EXPECT_TRUE(std::isinf(out[3]) && out[3] > 0.f);
+  EXPECT_TRUE(std::isnan(out[4]));
+  EXPECT_NEAR(out[8], std::exp(4.f), 1e-6f * std::exp(4.f));  // the tail past 8 lanes
+}
+
+}  // namespace
+}  // namespace test
+}  // namespace lite
+}  // namespace paddle
