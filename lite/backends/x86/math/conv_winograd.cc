@@ -167,7 +167,8 @@ Plan MakePlan(const WinogradConvShape& s, int threads) {
   p.tasks = std::max(1, threads);
   // The input transform's rows; + 16 keeps the slots of different tasks on different lines.
   const int lanes = winograd_internal::kTransformLanes;
-  p.task_scratch = static_cast<size_t>(var.input_scratch_rows) * ((p.tiles_w + lanes - 1) / lanes * lanes + lanes) + 16;
+  p.task_scratch =
+      static_cast<size_t>(var.input_scratch_rows) * (RoundUp(p.tiles_w, lanes) + lanes) + 16;
   return p;
 }
 

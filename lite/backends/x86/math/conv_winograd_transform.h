@@ -1,7 +1,7 @@
-// Internal to conv_winograd.cc: the F(4x4, 3x3) transforms of one row of tiles, compiled
-// twice from conv_winograd_transform.inc: with baseline flags (Portable) and with -mavx2
-// -mfma (Avx2, call only when lite::x86::CpuHasAvx2Fma()). conv_winograd_avx2.cc includes
-// this header, so it stays free of inline functions and standard headers: an inline
+// Internal to conv_winograd.cc: the F(4x4, 3x3) and F(2x2, 3x3) transforms of one row of
+// tiles, compiled twice from conv_winograd_transform.inc: with baseline flags (Portable) and
+// with -mavx2 -mfma (Avx2, call only when lite::x86::CpuHasAvx2Fma()). conv_winograd_avx2.cc
+// includes this header, so it stays free of inline functions and standard headers: an inline
 // function emitted there could be the copy the linker keeps for the whole program.
 #pragma once
 
