@@ -44,6 +44,9 @@ void ConvCompute::PrepareForRun() {
   } else if (act.type != operators::ActivationType::kNone) {
     act_after_gemm_ = true;
   }
+
+  // 3x3 stride-1 convolutions with enough channels and tiles run by Winograd instead.
+  if (ConvWinograd::Suits(param)) winograd_ = std::make_unique<ConvWinograd>(param);
 }
 
 namespace {
@@ -62,6 +65,11 @@ int RowsPerBlock(int patch, const lite::host::math::ConvWindow& w) {
 
 void ConvCompute::Run() {
   auto& param = Param<operators::ConvParam>();
+  if (ConvWinograd::Suits(param)) {  // also after a shape change that makes it suit
+    if (!winograd_) winograd_ = std::make_unique<ConvWinograd>(param);
+    winograd_->Run(param, ctx());
+    return;
+  }
   const DDim& x_dims = param.x->dims();
   const DDim& w_dims = param.filter->dims();
   const int batch = static_cast<int>(x_dims[0]);

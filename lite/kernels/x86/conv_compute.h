@@ -3,14 +3,18 @@
 // convolution is one GEMM straight on the input, any other one im2col + GEMM over blocks of
 // output rows (the unfolded block stays in cache; threads take blocks or share one). Bias and
 // relu/relu6 run in the GEMM epilogue; other fused activations in one pass afterwards.
+// 3x3 stride-1 convolutions with enough channels and output tiles run by Winograd
+// F(4x4, 3x3) or F(2x2, 3x3) instead (conv_winograd_compute.h).
 // Registered only for CPUs with AVX2+FMA; the host kernel is the reference.
 #pragma once
 
+#include <memory>
 #include <vector>
 
 #include "lite/backends/host/math/im2col.h"
 #include "lite/backends/x86/math/sgemm.h"
 #include "lite/core/kernel.h"
+#include "lite/kernels/x86/conv_winograd_compute.h"
 #include "lite/operators/op_params.h"
 
 namespace paddle {
@@ -41,6 +45,8 @@ class ConvCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat> {
   // What of the fused activation the GEMM epilogue does not cover (applied afterwards).
   lite::x86::math::GemmActivation gemm_act_{lite::x86::math::GemmActivation::kNone};
   bool act_after_gemm_{false};
+  // Winograd path, made when the shapes suit it (ConvWinograd::Suits).
+  std::unique_ptr<ConvWinograd> winograd_;
 };
 
 }  // namespace x86

@@ -1,0 +1,338 @@
+#include "lite/backends/x86/math/conv_winograd.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "lite/backends/x86/cpu_info.h"
+#include "lite/backends/x86/math/conv_winograd_transform.h"
+#include "lite/utils/check.h"
+
+namespace paddle {
+namespace lite {
+namespace x86 {
+namespace math {
+namespace winograd_internal {
+namespace portable {
+
+static void DeinterleaveGroup(const float* row, int in_w, int x, float* dst, int len) {
+  for (int m = 0; m < 4; ++m) {
+    for (int l = 0; l < 8; ++l) {
+      const int i = x + 4 * l + m;
+      dst[m * len + l] = i >= 0 && i < in_w ? row[i] : 0.f;
+    }
+  }
+}
+
+static void Interleave8(const float* c0, const float* c1, const float* c2, const float* c3,
+                        float* dst) {
+  for (int l = 0; l < 8; ++l) {
+    dst[4 * l] = c0[l];
+    dst[4 * l + 1] = c1[l];
+    dst[4 * l + 2] = c2[l];
+    dst[4 * l + 3] = c3[l];
+  }
+}
+
+static void Deinterleave2Group(const float* row, int in_w, int x, float* dst, int len) {
+  for (int m = 0; m < 2; ++m) {
+    for (int l = 0; l < 8; ++l) {
+      const int i = x + 2 * l + m;
+      dst[m * len + l] = i >= 0 && i < in_w ? row[i] : 0.f;
+    }
+  }
+}
+
+static void Interleave2x8(const float* c0, const float* c1, float* dst) {
+  for (int l = 0; l < 8; ++l) {
+    dst[2 * l] = c0[l];
+    dst[2 * l + 1] = c1[l];
+  }
+}
+
+#include "lite/backends/x86/math/conv_winograd_transform.inc"
+}  // namespace portable
+
+void InputTransformRowPortable(const float* plane, int in_h, int in_w, int y0, int x0,
+                               int tiles_w, float* v, long pos_stride, float* scratch) {
+  portable::InputTransformRowImpl(plane, in_h, in_w, y0, x0, tiles_w, v, pos_stride, scratch);
+}
+
+void OutputTransformRowPortable(const float* m, long pos_stride, int tiles_w, float bias,
+                                int act, float* out_plane, int out_h, int out_w, int oy0) {
+  portable::OutputTransformRowImpl(m, pos_stride, tiles_w, bias, act, out_plane, out_h, out_w,
+                                   oy0);
+}
+
+void InputTransformRowF2Portable(const float* plane, int in_h, int in_w, int y0, int x0,
+                                 int tiles_w, float* v, long pos_stride, float* scratch) {
+  portable::InputTransformRowF2Impl(plane, in_h, in_w, y0, x0, tiles_w, v, pos_stride, scratch);
+}
+
+void OutputTransformRowF2Portable(const float* m, long pos_stride, int tiles_w, float bias,
+                                  int act, float* out_plane, int out_h, int out_w, int oy0) {
+  portable::OutputTransformRowF2Impl(m, pos_stride, tiles_w, bias, act, out_plane, out_h, out_w,
+                                     oy0);
+}
+}  // namespace winograd_internal
+
+namespace {
+
+using winograd_internal::InputTransformRowFn;
+using winograd_internal::OutputTransformRowFn;
+
+// What differs between the variants.
+struct Variant {
+  int positions;  // tile edge squared: the number of GEMMs
+  int out;        // output block edge
+  const double (*g)[3];  // G: positions^(1/2) x 3
+  InputTransformRowFn input_avx2, input_portable;
+  OutputTransformRowFn output_avx2, output_portable;
+  int input_scratch_rows;  // the input transform's scratch is this * (RoundUp(tiles_w, 8) + 8)
+};
+
+constexpr double kG4[6][3] = {{1.0 / 4, 0, 0},
+                              {-1.0 / 6, -1.0 / 6, -1.0 / 6},
+                              {-1.0 / 6, 1.0 / 6, -1.0 / 6},
+                              {1.0 / 24, 1.0 / 12, 1.0 / 6},
+                              {1.0 / 24, -1.0 / 12, 1.0 / 6},
+                              {0, 0, 1}};
+constexpr double kG2[4][3] = {{1, 0, 0}, {0.5, 0.5, 0.5}, {0.5, -0.5, 0.5}, {0, 0, 1}};
+
+const Variant& VariantOf(WinogradVariant v) {
+  static const Variant f4{36,
+                          4,
+                          kG4,
+                          winograd_internal::InputTransformRowAvx2,
+                          winograd_internal::InputTransformRowPortable,
+                          winograd_internal::OutputTransformRowAvx2,
+                          winograd_internal::OutputTransformRowPortable,
+                          24};
+  static const Variant f2{16,
+                          2,
+                          kG2,
+                          winograd_internal::InputTransformRowF2Avx2,
+                          winograd_internal::InputTransformRowF2Portable,
+                          winograd_internal::OutputTransformRowF2Avx2,
+                          winograd_internal::OutputTransformRowF2Portable,
+                          8};
+  switch (v) {
+    case WinogradVariant::kF4x4:
+      return f4;
+    case WinogradVariant::kF2x2:
+      return f2;
+  }
+  PLITE_THROW("Winograd: unknown variant ", static_cast<int>(v));
+}
+
+// Bytes of transformed input + products one block may hold: the GEMMs of a block then
+// read and write data that stays in L2/L3 between the transforms and the GEMMs.
+constexpr int64_t kBlockBytes = 2 << 20;
+constexpr int kMinBlockTiles = 64;  // below this the GEMMs' N gets too narrow to be efficient
+constexpr int kGemmTile = 16;       // the SGEMM's register tile width
+
+int RoundUp(int x, int multiple) { return (x + multiple - 1) / multiple * multiple; }
+
+struct Plan {
+  int tiles_h, tiles_w;
+  int tile_rows;       // batch * tiles_h
+  int rows_per_block;  // tile rows per block
+  int block_tiles;     // rows_per_block * tiles_w
+  int row_stride;      // of v and m (see MakePlan)
+  int tasks;           // transform tasks (one scratch slot each)
+  size_t task_scratch;  // floats per transform task
+};
+
+Plan MakePlan(const WinogradConvShape& s, int threads) {
+  const Variant& var = VariantOf(s.variant);
+  Plan p;
+  p.tiles_h = (s.out_h + var.out - 1) / var.out;
+  p.tiles_w = (s.out_w + var.out - 1) / var.out;
+  p.tile_rows = s.batch * p.tiles_h;
+  const int64_t bytes_per_tile = int64_t{var.positions} * (s.in_c + s.out_c) * sizeof(float);
+  const int64_t fit = std::max<int64_t>(kBlockBytes / std::max<int64_t>(bytes_per_tile, 1),
+                                        kMinBlockTiles);
+  const int max_rows = static_cast<int>(
+      std::clamp<int64_t>(fit / std::max(p.tiles_w, 1), 1, std::max(p.tile_rows, 1)));
+  // Blocks of equal size (14 rows by at most 13 would leave a last block of one row).
+  const int blocks = (p.tile_rows + max_rows - 1) / max_rows;
+  p.rows_per_block = std::max(1, (p.tile_rows + blocks - 1) / std::max(blocks, 1));
+  p.block_tiles = p.rows_per_block * p.tiles_w;
+  // The GEMMs also compute the columns up to the next multiple of 16 (the SGEMM's tile
+  // width; garbage there, never stored), so no tile is an edge tile; + 16 also holds the
+  // transforms' overrun. Not a multiple of 4 KB: the SGEMM then reads v in place.
+  p.row_stride = RoundUp(p.block_tiles, kGemmTile) + kGemmTile;
+  if (p.row_stride % 1024 == 0) p.row_stride += kGemmTile;
+  p.tasks = std::max(1, threads);
+  // The input transform's rows; + 16 keeps the slots of different tasks on different lines.
+  const int lanes = winograd_internal::kTransformLanes;
+  p.task_scratch =
+      static_cast<size_t>(var.input_scratch_rows) * (RoundUp(p.tiles_w, lanes) + lanes) + 16;
+  return p;
+}
+
+int ToActCode(GemmActivation act) {
+  switch (act) {
+    case GemmActivation::kNone:
+      return 0;
+    case GemmActivation::kRelu:
+      return 1;
+    case GemmActivation::kRelu6:
+      return 2;
+  }
+  PLITE_THROW("WinogradConv3x3: unknown GemmActivation ", static_cast<int>(act));
+}
+
+// Below this many multiply-adds in the GEMMs a convolution runs on one thread: the three
+// hand-offs per block would cost more than the second thread saves (an 8 -> 8 channel
+// 32 x 32 convolution took 13 us alone and 30 us on two threads).
+constexpr int64_t kMinParallelMacs = int64_t{2} << 20;
+
+void RunTasks(const SgemmOptions& options, int tasks, const std::function<void(int)>& task) {
+  if (options.parallel_for && options.threads > 1 && tasks > 1) {
+    options.parallel_for(tasks, task);
+  } else {
+    for (int t = 0; t < tasks; ++t) task(t);
+  }
+}
+
+}  // namespace
+
+size_t WinogradFilterSize(int out_c, int in_c, WinogradVariant variant) {
+  return VariantOf(variant).positions * PackedASize(out_c, in_c);
+}
+
+int WinogradTiles(int batch, int out_h, int out_w, WinogradVariant variant) {
+  const int out = VariantOf(variant).out;
+  return batch * ((out_h + out - 1) / out) * ((out_w + out - 1) / out);
+}
+
+void WinogradTransformFilter(const float* filter, int out_c, int in_c, float* packed,
+                             WinogradVariant variant) {
+  PLITE_CHECK(out_c >= 0 && in_c >= 0, "WinogradTransformFilter: negative size out_c=", out_c,
+              " in_c=", in_c);
+  const Variant& var = VariantOf(variant);
+  if (out_c == 0 || in_c == 0) return;
+  PLITE_CHECK(filter && packed, "WinogradTransformFilter: null filter or packed buffer");
+  const int edge = var.out + 2;  // tile edge
+  // transformed[pos][oc][ic] = (G g G^T)[pos / edge][pos % edge], computed in double.
+  const int64_t plane = static_cast<int64_t>(out_c) * in_c;
+  std::vector<float> transformed(static_cast<size_t>(var.positions * plane));
+  for (int64_t f = 0; f < plane; ++f) {
+    const float* g = filter + f * 9;
+    double gg[6][3];  // G g
+    for (int i = 0; i < edge; ++i) {
+      for (int j = 0; j < 3; ++j) {
+        gg[i][j] = var.g[i][0] * g[j] + var.g[i][1] * g[3 + j] + var.g[i][2] * g[6 + j];
+      }
+    }
+    for (int i = 0; i < edge; ++i) {
+      for (int j = 0; j < edge; ++j) {
+        const double u = gg[i][0] * var.g[j][0] + gg[i][1] * var.g[j][1] + gg[i][2] * var.g[j][2];
+        transformed[static_cast<size_t>((i * edge + j) * plane + f)] = static_cast<float>(u);
+      }
+    }
+  }
+  const size_t pos_size = PackedASize(out_c, in_c);
+  for (int pos = 0; pos < var.positions; ++pos) {
+    PackA(out_c, in_c, transformed.data() + pos * plane, in_c, packed + pos * pos_size);
+  }
+}
+
+size_t WinogradScratchSize(const WinogradConvShape& s, int threads) {
+  PLITE_CHECK(s.batch >= 0 && s.in_c >= 0 && s.out_c >= 0 && s.in_h >= 0 && s.in_w >= 0 &&
+                  s.out_h >= 0 && s.out_w >= 0,
+              "WinogradScratchSize: negative size");
+  const Plan p = MakePlan(s, threads);
+  return static_cast<size_t>(VariantOf(s.variant).positions) * (s.in_c + s.out_c) *
+             p.row_stride +
+         p.task_scratch * p.tasks;
+}
+
+void WinogradConv3x3(const WinogradConvShape& s, const float* x, const float* packed_filter,
+                     const float* bias, GemmActivation act, float* out, float* scratch,
+                     size_t scratch_size, const SgemmOptions& options) {
+  PLITE_CHECK(s.batch >= 0 && s.in_c >= 0 && s.out_c >= 0 && s.in_h >= 0 && s.in_w >= 0 &&
+                  s.out_h >= 0 && s.out_w >= 0,
+              "WinogradConv3x3: negative size batch=", s.batch, " in_c=", s.in_c, " in=", s.in_h,
+              "x", s.in_w, " out_c=", s.out_c, " out=", s.out_h, "x", s.out_w);
+  PLITE_CHECK(options.threads >= 1, "WinogradConv3x3: threads=", options.threads,
+              " must be >= 1");
+  const int act_code = ToActCode(act);
+  if (s.batch == 0 || s.out_c == 0 || s.out_h == 0 || s.out_w == 0) return;
+  PLITE_CHECK(out, "WinogradConv3x3: null output");
+  const Plan p = MakePlan(s, options.threads);
+  PLITE_CHECK(scratch_size >= WinogradScratchSize(s, options.threads),
+              "WinogradConv3x3: scratch of ", scratch_size, " floats, needs ",
+              WinogradScratchSize(s, options.threads));
+  PLITE_CHECK(scratch, "WinogradConv3x3: null scratch");
+  PLITE_CHECK(s.in_c == 0 || (x && packed_filter), "WinogradConv3x3: null input or filter");
+
+  const Variant& var = VariantOf(s.variant);
+  const int positions = var.positions, out_edge = var.out;
+  const bool avx2 = options.isa != SgemmIsa::kScalar && CpuHasAvx2Fma();
+  const InputTransformRowFn input_row = avx2 ? var.input_avx2 : var.input_portable;
+  const OutputTransformRowFn output_row = avx2 ? var.output_avx2 : var.output_portable;
+  SgemmOptions gemm_options;  // one GEMM per task
+  gemm_options.isa = options.isa;
+  SgemmOptions split = options;  // how the transforms and GEMMs are spread
+  const int64_t macs = int64_t{positions} * s.in_c * s.out_c * s.batch * p.tiles_h * p.tiles_w;
+  if (macs < kMinParallelMacs) split.threads = 1;
+
+  const int64_t in_plane = static_cast<int64_t>(s.in_h) * s.in_w;
+  const int64_t out_plane = static_cast<int64_t>(s.out_h) * s.out_w;
+  const size_t pos_size = PackedASize(s.out_c, s.in_c);
+  // v: [positions][in_c][ld], m: [positions][out_c][ld], then the transform tasks' slots.
+  const int ld = p.row_stride;
+  float* v = scratch;
+  float* m = v + static_cast<size_t>(positions) * s.in_c * ld;
+  float* task_scratch = m + static_cast<size_t>(positions) * s.out_c * ld;
+  const int tw = p.tiles_w;
+
+  for (int row0 = 0; row0 < p.tile_rows; row0 += p.rows_per_block) {
+    const int rows = std::min(p.rows_per_block, p.tile_rows - row0);
+    const int tiles = rows * tw;
+    const int gemm_n = std::min(RoundUp(tiles, kGemmTile), ld);
+    // Input transform, channels split over the tasks.
+    const int in_tasks = std::min(p.tasks, std::max(s.in_c, 1));
+    RunTasks(split, in_tasks, [&](int t) {
+      float* ts = task_scratch + p.task_scratch * t;
+      const int c0 = s.in_c * t / in_tasks, c1 = s.in_c * (t + 1) / in_tasks;
+      for (int c = c0; c < c1; ++c) {
+        for (int r = 0; r < rows; ++r) {
+          const int g = row0 + r, n = g / p.tiles_h, ty = g % p.tiles_h;
+          input_row(x + (static_cast<int64_t>(n) * s.in_c + c) * in_plane, s.in_h, s.in_w,
+                    ty * out_edge - s.pad_top, -s.pad_left, tw,
+                    v + static_cast<int64_t>(c) * ld + r * tw, static_cast<long>(s.in_c) * ld,
+                    ts);
+        }
+      }
+    });
+    // One GEMM per transform position: m[pos] = U[pos] (out_c x in_c) * v[pos].
+    RunTasks(split, positions, [&](int pos) {
+      SgemmPacked(s.out_c, gemm_n, s.in_c, packed_filter + pos * pos_size,
+                  v + static_cast<int64_t>(pos) * s.in_c * ld, ld, 0.f,
+                  m + static_cast<int64_t>(pos) * s.out_c * ld, ld, {}, gemm_options);
+    });
+    // Output transform + bias + activation, output channels split over the tasks.
+    const int out_tasks = std::min(p.tasks, s.out_c);
+    RunTasks(split, out_tasks, [&](int t) {
+      const int o0 = s.out_c * t / out_tasks, o1 = s.out_c * (t + 1) / out_tasks;
+      for (int oc = o0; oc < o1; ++oc) {
+        for (int r = 0; r < rows; ++r) {
+          const int g = row0 + r, n = g / p.tiles_h, ty = g % p.tiles_h;
+          output_row(m + static_cast<int64_t>(oc) * ld + r * tw, static_cast<long>(s.out_c) * ld,
+                     tw, bias ? bias[oc] : 0.f, act_code,
+                     out + (static_cast<int64_t>(n) * s.out_c + oc) * out_plane, s.out_h,
+                     s.out_w, ty * out_edge);
+        }
+      }
+    });
+  }
+}
+
+}  // namespace math
+}  // namespace x86
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,621 @@
+// Winograd F(4x4, 3x3) / F(2x2, 3x3) convolution on x86: the conv2d x86 kernel against the
+// host kernel (the reference) on shapes that take each Winograd path, the selection rule,
+// and WinogradConv3x3 itself against a plain double-precision loop on every variant and
+// transform ISA.
+//
+// Tolerance: Winograd reorders and rescales the sums (the input transform multiplies by up
+// to 5, the output one by up to 8), so its rounding error is a few times im2col + GEMM's:
+// |x86 - host| <= 1e-5 * K + 1e-4 * |host| with K = 9 * C_in products of |x| <= 2 and
+// |w| <= 1. An indexing, padding or transform bug is off by O(1).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lite/backends/x86/cpu_info.h"
+#include "lite/backends/x86/math/conv_winograd.h"
+#include "lite/core/op_registry.h"
+#include "lite/core/thread_pool.h"
+#include "lite/kernels/x86/conv_winograd_compute.h"
+#include "lite/tests/kernels/kernel_test_util.h"
+
+namespace paddle {
+namespace lite {
+namespace test {
+namespace {
+
+namespace math = lite::x86::math;
+using kernels::x86::ConvWinograd;
+
+const Place kHostPlace(TargetType::kHost, PrecisionType::kFloat, DataLayoutType::kNCHW);
+const Place kX86Place(TargetType::kX86, PrecisionType::kFloat, DataLayoutType::kNCHW);
+
+struct WinoCase {
+  int n{1}, c{8}, h{16}, w{16};
+  int out_c{8};
+  int kh{3}, kw{3};
+  int groups{1};
+  std::vector<int> strides{1, 1};
+  std::vector<int> paddings{1, 1};
+  std::vector<int> dilations{1, 1};
+  std::string padding_algorithm;  // empty: attribute absent (EXPLICIT)
+  bool bias{false};
+  std::string act;  // empty: no fused activation
+  float act_threshold{6.f};
+};
+
+std::string Describe(const WinoCase& p) {
+  return StrCat("x[", p.n, ",", p.c, ",", p.h, ",", p.w, "] out_c=", p.out_c, " k=", p.kh, "x",
+                p.kw, " groups=", p.groups, " strides=", p.strides, " paddings=", p.paddings,
+                " dilations=", p.dilations, " alg=", p.padding_algorithm, " bias=", p.bias,
+                " act=", p.act);
+}
+
+struct Inputs {
+  std::vector<float> x, w, bias;
+};
+
+Inputs MakeInputs(const WinoCase& p, int h, int w, uint32_t seed) {
+  Inputs in;
+  in.x = RandomVector(static_cast<size_t>(p.n) * p.c * h * w, -2.f, 2.f, seed);
+  in.w = RandomVector(static_cast<size_t>(p.out_c) * (p.c / p.groups) * p.kh * p.kw, -1.f, 1.f,
+                      seed + 1);
+  if (p.bias) in.bias = RandomVector(p.out_c, -1.f, 1.f, seed + 2);
+  return in;
+}
+
+// One conv2d op + the kernel registered at `place`, kept alive across runs.
+class ConvRun {
+ public:
+  ConvRun(const WinoCase& p, const Place& place, int threads) : p_(p), place_(place) {
+    desc_.SetType("conv2d");
+    desc_.SetInput("Input", {"x"});
+    desc_.SetInput("Filter", {"w"});
+    if (p.bias) desc_.SetInput("Bias", {"b"});
+    desc_.SetOutput("Output", {"out"});
+    desc_.SetAttr<std::vector<int32_t>>("strides", p.strides);
+    desc_.SetAttr<std::vector<int32_t>>("paddings", p.paddings);
+    desc_.SetAttr<std::vector<int32_t>>("dilations", p.dilations);
+    desc_.SetAttr<int32_t>("groups", p.groups);
+    if (!p.padding_algorithm.empty()) {
+      desc_.SetAttr<std::string>("padding_algorithm", p.padding_algorithm);
+    }
+    if (!p.act.empty()) {  // as the conv + activation fusion writes it
+      desc_.SetAttr<std::string>("act_type", p.act);
+      if (p.act == "leaky_relu") desc_.SetAttr<float>("act_alpha", 0.1f);
+      if (p.act == "relu6") desc_.SetAttr<float>("act_threshold", p.act_threshold);
+    }
+    scope_.Var("out");
+    pool_ = std::make_unique<ThreadPool>(threads);
+    ctx_.threads = threads;
+    ctx_.pool = pool_.get();
+  }
+
+  // Runs on an input of h x w (the filter and bias are set on the first call only).
+  // *winograd tells whether the kernel's selection rule chose Winograd for this run.
+  std::vector<float> Run(const Inputs& in, int h, int w, DDim* out_dims, bool* winograd) {
+    Fill("x", {p_.n, p_.c, h, w}, in.x);
+    if (!op_) {
+      Fill("w", {p_.out_c, p_.c / p_.groups, p_.kh, p_.kw}, in.w);
+      if (p_.bias) Fill("b", {p_.out_c}, in.bias);
+      op_ = OpRegistry::Global().Create("conv2d");
+      op_->Attach(desc_, &scope_);
+      const KernelInfo* info = FindKernel("conv2d", place_);
+      PLITE_CHECK(info != nullptr, "no conv2d kernel at ", place_.DebugString());
+      kernel_ = KernelRegistry::Create(*info);
+      op_->AttachKernel(kernel_.get());
+      kernel_->SetContext(&ctx_);
+    }
+    op_->InferShape();
+    math::WinogradVariant variant = math::WinogradVariant::kF4x4;
+    *winograd = ConvWinograd::Choose(kernel_->Param<operators::ConvParam>(), &variant);
+    f2_ = *winograd && variant == math::WinogradVariant::kF2x2;
+    kernel_->Launch();
+    const Tensor& out = *scope_.Var("out")->GetMutable<Tensor>();
+    *out_dims = out.dims();
+    return ToVector(out);
+  }
+  // Whether the last run's choice was F(2x2, 3x3).
+  bool f2() const { return f2_; }
+
+ private:
+  void Fill(const std::string& name, const DDim& dims, const std::vector<float>& values) {
+    Tensor* t = scope_.Var(name)->GetMutable<Tensor>();
+    t->Resize(dims);
+    std::copy(values.begin(), values.end(), t->mutable_data<float>());
+  }
+
+  WinoCase p_;
+  Place place_;
+  cpp::OpDesc desc_;
+  Scope scope_;
+  std::unique_ptr<OpLite> op_;
+  std::unique_ptr<KernelBase> kernel_;
+  std::unique_ptr<ThreadPool> pool_;
+  KernelContext ctx_;
+  bool f2_{false};
+};
+
+float AbsTolerance(const WinoCase& p) { return 1e-5f * (p.c / p.groups) * p.kh * p.kw; }
+
+// Runs the x86 kernel (twice: the second run reuses the transformed filter and scratch)
+// and the host kernel; `expect_winograd` is what the selection rule must have chosen.
+void CompareWithHost(const WinoCase& p, uint32_t seed, int threads, bool expect_winograd,
+                     bool expect_f2 = false) {
+  SCOPED_TRACE(Describe(p) + " threads=" + std::to_string(threads));
+  const Inputs in = MakeInputs(p, p.h, p.w, seed);
+  DDim host_dims, x86_dims;
+  bool host_wino = false, x86_wino = false;
+  ConvRun host(p, kHostPlace, 1), x86(p, kX86Place, threads);
+  const std::vector<float> expected = host.Run(in, p.h, p.w, &host_dims, &host_wino);
+  for (int run = 0; run < 2; ++run) {
+    const std::vector<float> actual = x86.Run(in, p.h, p.w, &x86_dims, &x86_wino);
+    ASSERT_EQ(x86_dims, host_dims);
+    EXPECT_EQ(x86_wino, expect_winograd);
+    EXPECT_EQ(x86.f2(), expect_f2);
+    ExpectAllNear(actual, expected, AbsTolerance(p), 1e-4f);
+  }
+}
+
+class ConvWinogradX86 : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!lite::x86::CpuHasAvx2Fma()) {
+      GTEST_SKIP() << "CPU lacks AVX2+FMA: the x86 conv2d kernel is never picked here";
+    }
+  }
+};
+
+TEST_F(ConvWinogradX86, OddSizesAndChannelsOffTheTiles) {
+  // Outputs not multiples of the 4x4 block, channels not multiples of the GEMM tiles.
+  uint32_t seed = 1;
+  for (auto hw : std::vector<std::pair<int, int>>{{13, 13}, {17, 14}, {15, 21}, {16, 16}}) {
+    for (auto ch : std::vector<std::pair<int, int>>{{32, 32}, {33, 47}, {40, 35}, {64, 40}}) {
+      WinoCase p;
+      p.h = hw.first;
+      p.w = hw.second;
+      p.c = ch.first;
+      p.out_c = ch.second;
+      p.bias = seed % 2 == 0;
+      CompareWithHost(p, seed++, 1, true);
+    }
+  }
+}
+
+TEST_F(ConvWinogradX86, EveryPaddingKind) {
+  uint32_t seed = 100;
+  const std::vector<std::vector<int>> paddings = {{0, 0},       {1, 1},       {2, 2},
+                                                  {0, 1, 2, 0}, {1, 2, 0, 3}, {2, 0, 1, 1},
+                                                  {0, 0, 1, 0}, {3, 3}};
+  for (const auto& pad : paddings) {
+    WinoCase p;
+    p.h = 19;
+    p.w = 18;
+    p.c = 36;
+    p.out_c = 34;
+    p.paddings = pad;
+    p.bias = true;
+    CompareWithHost(p, seed++, 1, true);
+  }
+  for (const std::string alg : {"SAME", "VALID"}) {
+    WinoCase p;
+    p.h = 18;
+    p.w = 21;
+    p.c = 33;
+    p.out_c = 36;
+    p.paddings = {2, 0, 1, 3};  // ignored by SAME/VALID
+    p.padding_algorithm = alg;
+    p.bias = true;
+    CompareWithHost(p, seed++, 1, true);
+  }
+}
+
+TEST_F(ConvWinogradX86, TinyPlanesInALargeBatch) {
+  // 1x1 and 2x2 planes are one tile each: a batch of 16 gives the rule its 16 tiles, and
+  // every tile is mostly padding.
+  uint32_t seed = 200;
+  for (int hw : {1, 2, 3}) {
+    for (const std::vector<int>& pad : {std::vector<int>{1, 1}, std::vector<int>{0, 2, 2, 0}}) {
+      WinoCase p;
+      p.n = 16;
+      p.h = hw;
+      p.w = hw;
+      p.c = 36;
+      p.out_c = 33;
+      p.paddings = pad;
+      p.bias = true;
+      p.act = "relu";
+      CompareWithHost(p, seed++, 2, true);
+    }
+  }
+}
+
+TEST_F(ConvWinogradX86, SmallPlanesTakeF2x2) {
+  // Too few 4x4 blocks, enough 2x2 ones: odd sizes, every padding kind, activations.
+  uint32_t seed = 250;
+  const std::vector<std::pair<int, int>> sizes = {{7, 7}, {8, 8}, {9, 11}, {12, 12}, {7, 13}};
+  const std::vector<std::vector<int>> paddings = {{1, 1}, {0, 0}, {0, 1, 2, 0}, {2, 1}};
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    WinoCase p;
+    p.h = sizes[i].first + (paddings[i % paddings.size()] == std::vector<int>{0, 0} ? 2 : 0);
+    p.w = sizes[i].second + (paddings[i % paddings.size()] == std::vector<int>{0, 0} ? 2 : 0);
+    p.c = 33 + static_cast<int>(i) * 7;
+    p.out_c = 35 + static_cast<int>(i) * 5;
+    p.paddings = paddings[i % paddings.size()];
+    p.bias = i % 2 == 0;
+    p.act = i % 3 == 0 ? "relu6" : (i % 3 == 1 ? "leaky_relu" : "");
+    CompareWithHost(p, seed++, 1 + static_cast<int>(i % 2), true, true);
+  }
+  WinoCase p;  // ResNet's last stage: 512 -> 512 at 7x7
+  p.c = 512;
+  p.out_c = 512;
+  p.h = 7;
+  p.w = 7;
+  p.bias = true;
+  p.act = "relu";
+  CompareWithHost(p, seed++, 2, true, true);
+}
+
+TEST_F(ConvWinogradX86, EachFusedActivationWithAndWithoutBias) {
+  uint32_t seed = 300;
+  for (const std::string act :
+       {"relu", "relu6", "leaky_relu", "hard_swish", "hard_sigmoid", "sigmoid"}) {
+    for (bool bias : {false, true}) {
+      WinoCase p;
+      p.c = 34;
+      p.out_c = 38;
+      p.h = 17;
+      p.w = 15;
+      p.bias = bias;
+      p.act = act;
+      CompareWithHost(p, seed++, 1, true);
+    }
+  }
+  // relu6 with another threshold cannot use the output transform's clip at 6.
+  WinoCase p;
+  p.c = 32;
+  p.out_c = 32;
+  p.bias = true;
+  p.act = "relu6";
+  p.act_threshold = 1.5f;
+  CompareWithHost(p, 320, 1, true);
+}
+
+TEST_F(ConvWinogradX86, BatchAndThreads) {
+  uint32_t seed = 400;
+  for (int threads : {1, 2, 3}) {
+    WinoCase p;
+    p.n = 2;
+    p.c = 40;
+    p.out_c = 35;
+    p.h = 23;
+    p.w = 22;
+    p.bias = true;
+    p.act = "relu6";
+    CompareWithHost(p, seed++, threads, true);
+  }
+  // ResNet-sized layer, several tile blocks: 64 -> 64 channels at 56x56.
+  WinoCase p;
+  p.c = 64;
+  p.out_c = 64;
+  p.h = 56;
+  p.w = 56;
+  p.bias = true;
+  p.act = "relu";
+  CompareWithHost(p, seed++, 2, true);
+}
+
+TEST_F(ConvWinogradX86, OtherShapesKeepIm2colGemm) {
+  // Each case breaks one condition of the rule; the result must still be right.
+  uint32_t seed = 500;
+  WinoCase base;
+  base.c = 32;  // in_c * out_c = 16 (in_c + out_c): just inside the rule
+  base.out_c = 32;
+  base.h = 16;
+  base.w = 16;
+  base.bias = true;
+
+  WinoCase p = base;
+  p.h = p.w = 5;  // 4 blocks of 4x4, 9 of 2x2: the GEMMs would be too narrow
+  CompareWithHost(p, seed++, 1, false);
+  p = base;
+  p.c = 16;  // too few channels: 16 * 64 < 16 (16 + 64), SqueezeNet's 55x55 expand3x3
+  p.out_c = 64;
+  CompareWithHost(p, seed++, 1, false);
+  p = base;
+  p.out_c = 31;  // 32 * 31 < 16 (32 + 31)
+  CompareWithHost(p, seed++, 1, false);
+  p = base;
+  p.strides = {2, 2};
+  CompareWithHost(p, seed++, 1, false);
+  p = base;
+  p.strides = {1, 2};
+  CompareWithHost(p, seed++, 1, false);
+  p = base;
+  p.dilations = {2, 2};
+  CompareWithHost(p, seed++, 1, false);
+  p = base;
+  p.groups = 2;
+  p.out_c = 64;
+  CompareWithHost(p, seed++, 1, false);
+  p = base;
+  p.kh = p.kw = 5;
+  p.paddings = {2, 2};
+  CompareWithHost(p, seed++, 1, false);
+  p = base;
+  p.kh = 3;
+  p.kw = 1;
+  p.paddings = {1, 0};
+  CompareWithHost(p, seed++, 1, false);
+  p = base;
+  p.kh = p.kw = 1;
+  p.paddings = {0, 0};
+  CompareWithHost(p, seed++, 1, false);
+}
+
+TEST_F(ConvWinogradX86, InputShapeChangesSwitchPaths) {
+  // One kernel instance: a shape below the rule takes im2col + GEMM, a later larger one
+  // transforms the filter on the spot and takes Winograd, and back.
+  WinoCase p;
+  p.c = 32;
+  p.out_c = 40;
+  p.bias = true;
+  p.act = "relu";
+  ConvRun host(p, kHostPlace, 1), x86(p, kX86Place, 2);
+  // (size, Winograd, F(2x2))
+  struct SizeRun {
+    int h, w;
+    bool winograd, f2;
+  };
+  const std::vector<SizeRun> runs = {{5, 5, false, false},   {20, 20, true, false},
+                                     {7, 7, true, true},     {3, 9, false, false},
+                                     {33, 18, true, false},  {9, 10, true, true},
+                                     {16, 16, true, false}};
+  uint32_t seed = 600;
+  for (const SizeRun& run : runs) {
+    const int h = run.h, w = run.w;
+    SCOPED_TRACE(Describe(p) + " run at " + std::to_string(h) + "x" + std::to_string(w));
+    const Inputs in = MakeInputs(p, h, w, seed++);
+    DDim host_dims, x86_dims;
+    bool host_wino = false, x86_wino = false;
+    const std::vector<float> expected = host.Run(in, h, w, &host_dims, &host_wino);
+    const std::vector<float> actual = x86.Run(in, h, w, &x86_dims, &x86_wino);
+    ASSERT_EQ(x86_dims, host_dims);
+    EXPECT_EQ(x86_wino, run.winograd);
+    EXPECT_EQ(x86.f2(), run.f2);
+    ExpectAllNear(actual, expected, AbsTolerance(p), 1e-4f);
+  }
+}
+
+TEST_F(ConvWinogradX86, SelectionRuleOnResNetAndSqueezeNetShapes) {
+  // The rule (docs/x86_conv.md): 3x3 stride 1, dilation 1, one group,
+  // in_c * out_c >= 16 (in_c + out_c), >= 16 output blocks over the batch: of 4x4 for
+  // F(4x4, 3x3), else of 2x2.
+  // Returns 0 for im2col + GEMM, 4 or 2 for the block size.
+  auto choice = [](int n, int c, int out_c, int hw, int stride) {
+    Tensor x, w, out;
+    x.Resize({n, c, hw, hw});
+    w.Resize({out_c, c, 3, 3});
+    const int out_hw = (hw + 2 - 3) / stride + 1;
+    out.Resize({n, out_c, out_hw, out_hw});
+    operators::ConvParam param;
+    param.x = &x;
+    param.filter = &w;
+    param.output = &out;
+    param.strides = {stride, stride};
+    param.paddings = {1, 1, 1, 1};
+    math::WinogradVariant variant;
+    if (!ConvWinograd::Choose(param, &variant)) return 0;
+    EXPECT_TRUE(ConvWinograd::Suits(param));
+    return variant == math::WinogradVariant::kF4x4 ? 4 : 2;
+  };
+  EXPECT_EQ(choice(1, 64, 64, 56, 1), 4);
+  EXPECT_EQ(choice(1, 128, 128, 28, 1), 4);
+  EXPECT_EQ(choice(1, 256, 256, 14, 1), 4);
+  EXPECT_EQ(choice(1, 512, 512, 7, 1), 2);
+  EXPECT_EQ(choice(4, 512, 512, 7, 1), 4);  // the batch makes the GEMMs wide enough
+  EXPECT_EQ(choice(1, 64, 128, 56, 2), 0);
+  EXPECT_EQ(choice(1, 16, 64, 55, 1), 0);  // SqueezeNet expand3x3: too few channels
+  EXPECT_EQ(choice(1, 32, 128, 27, 1), 4);
+  EXPECT_EQ(choice(1, 48, 192, 13, 1), 4);
+  EXPECT_EQ(choice(1, 64, 256, 13, 1), 4);
+  EXPECT_EQ(choice(1, 3, 64, 224, 1), 0);  // 3 input channels
+  EXPECT_EQ(choice(1, 8, 8, 64, 1), 0);
+  EXPECT_EQ(choice(1, 64, 64, 5, 1), 0);   // 9 blocks of 2x2
+}
+
+TEST_F(ConvWinogradX86, WrongShapesGiveClearErrors) {
+  Tensor x, w, out;
+  operators::ConvParam param;
+  param.x = &x;
+  param.filter = &w;
+  param.output = &out;
+  param.paddings = {1, 1, 1, 1};
+  w.Resize({32, 32, 5, 5});
+  w.mutable_data<float>();
+  ExpectErrorContaining([&] { ConvWinograd winograd(param); }, "3x3 stride-1");
+  w.Resize({64, 16, 3, 3});
+  w.mutable_data<float>();
+  ExpectErrorContaining([&] { ConvWinograd winograd(param); }, "in_c * out_c >= 16");
+
+  // A filter transformed for 32 -> 32 channels, then an input with 33.
+  w.Resize({32, 32, 3, 3});
+  std::fill_n(w.mutable_data<float>(), w.numel(), 0.5f);
+  ConvWinograd winograd(param);
+  x.Resize({1, 33, 16, 16});
+  x.mutable_data<float>();
+  out.Resize({1, 32, 16, 16});
+  out.mutable_data<float>();
+  KernelContext ctx;
+  ExpectErrorContaining([&] { winograd.Run(param, ctx); }, "Input has 33 channels");
+}
+
+// ---- WinogradConv3x3 itself, against a plain loop, on every transform ISA.
+
+std::vector<float> ReferenceConv(const math::WinogradConvShape& s, const std::vector<float>& x,
+                                 const std::vector<float>& w, const std::vector<float>& bias,
+                                 math::GemmActivation act) {
+  std::vector<float> out(static_cast<size_t>(s.batch) * s.out_c * s.out_h * s.out_w);
+  for (int n = 0; n < s.batch; ++n) {
+    for (int oc = 0; oc < s.out_c; ++oc) {
+      for (int oy = 0; oy < s.out_h; ++oy) {
+        for (int ox = 0; ox < s.out_w; ++ox) {
+          double acc = bias.empty() ? 0.0 : bias[oc];
+          for (int c = 0; c < s.in_c; ++c) {
+            for (int ky = 0; ky < 3; ++ky) {
+              for (int kx = 0; kx < 3; ++kx) {
+                const int y = oy - s.pad_top + ky, xx = ox - s.pad_left + kx;
+                if (y < 0 || y >= s.in_h || xx < 0 || xx >= s.in_w) continue;
+                acc += static_cast<double>(
+                           x[((static_cast<size_t>(n) * s.in_c + c) * s.in_h + y) * s.in_w + xx]) *
+                       w[((static_cast<size_t>(oc) * s.in_c + c) * 3 + ky) * 3 + kx];
+              }
+            }
+          }
+          if (act != math::GemmActivation::kNone) acc = std::max(acc, 0.0);
+          if (act == math::GemmActivation::kRelu6) acc = std::min(acc, 6.0);
+          out[((static_cast<size_t>(n) * s.out_c + oc) * s.out_h + oy) * s.out_w + ox] =
+              static_cast<float>(acc);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+std::vector<math::SgemmIsa> IsasToTest() {
+  std::vector<math::SgemmIsa> isas = {math::SgemmIsa::kScalar};
+  if (lite::x86::CpuHasAvx2Fma()) isas.push_back(math::SgemmIsa::kAvx2);
+  return isas;
+}
+
+void CheckMath(const math::WinogradConvShape& s, math::GemmActivation act, bool with_bias,
+               uint32_t seed) {
+  const std::vector<float> x =
+      RandomVector(static_cast<size_t>(s.batch) * s.in_c * s.in_h * s.in_w, -2.f, 2.f, seed);
+  const std::vector<float> w =
+      RandomVector(static_cast<size_t>(s.out_c) * s.in_c * 9, -1.f, 1.f, seed + 1);
+  const std::vector<float> bias =
+      with_bias ? RandomVector(s.out_c, -1.f, 1.f, seed + 2) : std::vector<float>();
+  const std::vector<float> expected = ReferenceConv(s, x, w, bias, act);
+  for (math::WinogradVariant variant :
+       {math::WinogradVariant::kF4x4, math::WinogradVariant::kF2x2}) {
+  std::vector<float> filter(math::WinogradFilterSize(s.out_c, s.in_c, variant));
+  math::WinogradTransformFilter(w.data(), s.out_c, s.in_c, filter.data(), variant);
+  math::WinogradConvShape vs = s;
+  vs.variant = variant;
+  for (math::SgemmIsa isa : IsasToTest()) {
+    for (int threads : {1, 2}) {
+      SCOPED_TRACE(StrCat("batch=", s.batch, " in_c=", s.in_c, " in=", s.in_h, "x", s.in_w,
+                          " out_c=", s.out_c, " out=", s.out_h, "x", s.out_w, " pad=", s.pad_top,
+                          ",", s.pad_left, " act=", static_cast<int>(act), " bias=", with_bias,
+                          " variant=", variant == math::WinogradVariant::kF4x4 ? "F4" : "F2",
+                          " isa=", static_cast<int>(isa), " threads=", threads));
+      ThreadPool pool(threads);
+      math::SgemmOptions options;
+      options.isa = isa;
+      options.threads = threads;
+      options.parallel_for = [&pool](int tasks, const std::function<void(int)>& task) {
+        pool.ParallelFor(tasks, task);
+      };
+      std::vector<float> scratch(math::WinogradScratchSize(vs, threads));
+      std::vector<float> out(expected.size(), std::nanf(""));
+      math::WinogradConv3x3(vs, x.data(), filter.data(), with_bias ? bias.data() : nullptr, act,
+                            out.data(), scratch.data(), scratch.size(), options);
+      ExpectAllNear(out, expected, 1e-5f * 9 * s.in_c, 1e-4f);
+    }
+  }
+  }
+}
+
+math::WinogradConvShape Shape(int batch, int in_c, int in_h, int in_w, int out_c, int pad_top,
+                              int pad_bottom, int pad_left, int pad_right) {
+  math::WinogradConvShape s;
+  s.batch = batch;
+  s.in_c = in_c;
+  s.in_h = in_h;
+  s.in_w = in_w;
+  s.out_c = out_c;
+  s.out_h = in_h + pad_top + pad_bottom - 2;
+  s.out_w = in_w + pad_left + pad_right - 2;
+  s.pad_top = pad_top;
+  s.pad_left = pad_left;
+  return s;
+}
+
+TEST(WinogradConv3x3, MatchesAPlainLoopOnEveryIsa) {
+  uint32_t seed = 1000;
+  CheckMath(Shape(1, 3, 1, 1, 2, 1, 1, 1, 1), math::GemmActivation::kNone, true, seed++);
+  CheckMath(Shape(2, 5, 2, 2, 7, 1, 1, 1, 1), math::GemmActivation::kRelu, false, seed++);
+  CheckMath(Shape(1, 4, 3, 5, 3, 0, 0, 0, 0), math::GemmActivation::kRelu6, true, seed++);
+  CheckMath(Shape(2, 7, 11, 13, 9, 1, 1, 1, 1), math::GemmActivation::kNone, true, seed++);
+  CheckMath(Shape(1, 6, 9, 10, 5, 2, 0, 0, 3), math::GemmActivation::kRelu, true, seed++);
+  CheckMath(Shape(3, 17, 14, 9, 13, 0, 1, 2, 0), math::GemmActivation::kRelu6, false, seed++);
+  CheckMath(Shape(1, 1, 30, 37, 1, 1, 1, 1, 1), math::GemmActivation::kNone, true, seed++);
+  // Wide rows: the deinterleaved middle part of a row is long.
+  CheckMath(Shape(1, 8, 6, 70, 6, 1, 2, 1, 2), math::GemmActivation::kRelu, true, seed++);
+}
+
+TEST(WinogradConv3x3, ManyTileBlocks) {
+  // 230 channels in + out and 25 tiles per row make a block 2 tile rows (64 tiles at
+  // least, 2 MB at most): block boundaries fall mid-image and a block spans both images.
+  CheckMath(Shape(2, 100, 18, 98, 130, 1, 1, 1, 1), math::GemmActivation::kRelu, true, 1100);
+}
+
+TEST(WinogradConv3x3, EmptyProblemsAndBadArguments) {
+  math::WinogradConvShape s = Shape(1, 4, 8, 8, 4, 1, 1, 1, 1);
+  std::vector<float> x(4 * 64, 1.f), w(4 * 4 * 9, 1.f), out(4 * 64);
+  std::vector<float> filter(math::WinogradFilterSize(4, 4));
+  math::WinogradTransformFilter(w.data(), 4, 4, filter.data());
+  std::vector<float> scratch(math::WinogradScratchSize(s, 1));
+  const math::GemmActivation none = math::GemmActivation::kNone;
+
+  ExpectErrorContaining([&] {
+    math::WinogradConv3x3(s, x.data(), filter.data(), nullptr, none, out.data(), scratch.data(),
+                          scratch.size() - 1);
+  }, "scratch of");
+  ExpectErrorContaining([&] {
+    math::WinogradConv3x3(s, nullptr, filter.data(), nullptr, none, out.data(), scratch.data(),
+                          scratch.size());
+  }, "null input");
+  ExpectErrorContaining([&] {
+    math::WinogradConv3x3(s, x.data(), filter.data(), nullptr, none, nullptr, scratch.data(),
+                          scratch.size());
+  }, "null output");
+  math::SgemmOptions zero_threads;
+  zero_threads.threads = 0;
+  ExpectErrorContaining([&] {
+    math::WinogradConv3x3(s, x.data(), filter.data(), nullptr, none, out.data(), scratch.data(),
+                          scratch.size(), zero_threads);
+  }, "threads=0");
+  math::WinogradConvShape negative = s;
+  negative.in_h = -1;
+  ExpectErrorContaining([&] { math::WinogradScratchSize(negative, 1); }, "negative size");
+  ExpectErrorContaining([&] { math::WinogradTransformFilter(w.data(), -1, 4, filter.data()); },
+                        "negative size");
+
+  // No output: nothing is touched, not even the (null) buffers.
+  math::WinogradConvShape empty = s;
+  empty.batch = 0;
+  EXPECT_NO_THROW(math::WinogradConv3x3(empty, nullptr, nullptr, nullptr, none, nullptr, nullptr,
+                                        0));
+  // No input channels: the output is the bias.
+  math::WinogradConvShape no_in = s;
+  no_in.in_c = 0;
+  const std::vector<float> bias = {1.f, -2.f, 3.f, 8.f};
+  std::vector<float> no_in_scratch(math::WinogradScratchSize(no_in, 1));
+  math::WinogradConv3x3(no_in, nullptr, nullptr, bias.data(), math::GemmActivation::kRelu6,
+                        out.data(), no_in_scratch.data(), no_in_scratch.size());
+  for (int oc = 0; oc < 4; ++oc) {
+    EXPECT_EQ(out[oc * 64], std::min(std::max(bias[oc], 0.f), 6.f));
+    EXPECT_EQ(out[oc * 64 + 63], std::min(std::max(bias[oc], 0.f), 6.f));
+  }
+}
+
+}  // namespace
+}  // namespace test
+}  // namespace lite
+}  // namespace paddle
