@@ -1,0 +1,227 @@
+// The AVX-512 micro-kernels: the only SGEMM file built with -mavx512f (see sgemm_kernel.h for
+// why it includes no standard header). A 6 x 32 register tile (12 zmm accumulators, each
+// k step 2 loads of B, 6 broadcasts of A folded into the FMAs), and an edge kernel that
+// covers any smaller tile with masked loads and stores instead of a scratch tile.
+#include <immintrin.h>
+
+// GCC 12 flags the deliberately undefined source operand inside the intrinsics' headers.
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+
+#include "lite/backends/x86/math/sgemm_kernel.h"
+
+namespace paddle {
+namespace lite {
+namespace x86 {
+namespace math {
+namespace sgemm_internal {
+
+namespace {
+
+// act(acc + beta * c + bias) for one 16-column vector (lanes outside `mask` are not read);
+// the formulas follow operators::ApplyActivation operation by operation.
+__attribute__((always_inline)) inline __m512 Finish(__m512 acc, const float* c,
+                                                    __mmask16 mask, float beta, bool has_bias,
+                                                    float bias, const TileEpilogue& ep) {
+  if (beta != 0.f) {
+    acc = _mm512_fmadd_ps(_mm512_set1_ps(beta), _mm512_maskz_loadu_ps(mask, c), acc);
+  }
+  if (has_bias) acc = _mm512_add_ps(acc, _mm512_set1_ps(bias));
+  const __m512 zero = _mm512_setzero_ps();
+  switch (ep.act) {
+    case kActRelu:
+      return _mm512_max_ps(acc, zero);
+    case kActRelu6:
+      return _mm512_min_ps(_mm512_max_ps(acc, zero), _mm512_set1_ps(ep.p0));
+    case kActLeakyRelu: {
+      const __mmask16 positive = _mm512_cmp_ps_mask(acc, zero, _CMP_GT_OQ);
+      return _mm512_mask_blend_ps(positive, _mm512_mul_ps(acc, _mm512_set1_ps(ep.p0)), acc);
+    }
+    case kActHardSwish: {
+      const __m512 gate = _mm512_min_ps(
+          _mm512_max_ps(_mm512_add_ps(acc, _mm512_set1_ps(ep.p2)), zero), _mm512_set1_ps(ep.p0));
+      return _mm512_div_ps(_mm512_mul_ps(acc, gate), _mm512_set1_ps(ep.p1));
+    }
+    case kActHardSigmoid: {
+      const __m512 lin = _mm512_add_ps(_mm512_mul_ps(acc, _mm512_set1_ps(ep.p0)),
+                                       _mm512_set1_ps(ep.p1));
+      return _mm512_min_ps(_mm512_max_ps(lin, zero), _mm512_set1_ps(1.f));
+    }
+    default:
+      return acc;
+  }
+}
+
+// kCols zmm columns (16 floats each) by kMR rows. kMasked: B loads and C accesses are
+// limited to nr columns and mr rows.
+template <int kCols, bool kMasked>
+__attribute__((always_inline)) inline void Tile(int kc, const float* a, const float* b,
+                                                long b_stride, float* c, long ldc, float beta,
+                                                const TileEpilogue* ep, int mr, int nr) {
+  __mmask16 mask[kCols];
+#pragma GCC unroll 2
+  for (int j = 0; j < kCols; ++j) {
+    const int left = nr - 16 * j;
+    mask[j] = !kMasked || left >= 16 ? static_cast<__mmask16>(0xFFFF)
+                                     : static_cast<__mmask16>((1u << (left > 0 ? left : 0)) - 1);
+  }
+  __m512 acc[kMR][kCols];
+#pragma GCC unroll 6
+  for (int r = 0; r < kMR; ++r) {
+#pragma GCC unroll 2
+    for (int j = 0; j < kCols; ++j) acc[r][j] = _mm512_setzero_ps();
+  }
+#pragma GCC unroll 4
+  for (int p = 0; p < kc; ++p) {
+    __m512 bv[kCols];
+#pragma GCC unroll 2
+    for (int j = 0; j < kCols; ++j) {
+      bv[j] = kMasked ? _mm512_maskz_loadu_ps(mask[j], b + 16 * j) : _mm512_loadu_ps(b + 16 * j);
+    }
+#pragma GCC unroll 6
+    for (int r = 0; r < kMR; ++r) {
+      const __m512 av = _mm512_set1_ps(a[r]);
+#pragma GCC unroll 2
+      for (int j = 0; j < kCols; ++j) acc[r][j] = _mm512_fmadd_ps(av, bv[j], acc[r][j]);
+    }
+    a += kMR;
+    b += b_stride;
+  }
+  const float* bias = ep->bias;
+  const bool has_bias = bias != nullptr;
+#pragma GCC unroll 6
+  for (int r = 0; r < kMR; ++r) {
+    if (kMasked && r >= mr) break;
+    float* row = c + r * ldc;
+    const float bias_r = has_bias ? bias[r] : 0.f;
+#pragma GCC unroll 2
+    for (int j = 0; j < kCols; ++j) {
+      const __m512 v = Finish(acc[r][j], row + 16 * j, mask[j], beta, has_bias, bias_r, *ep);
+      if (kMasked) {
+        _mm512_mask_storeu_ps(row + 16 * j, mask[j], v);
+      } else {
+        _mm512_storeu_ps(row + 16 * j, v);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+void MicroKernelAvx512(int kc, const float* a, const float* b, long b_stride, float* c,
+                       long ldc, float beta, const TileEpilogue* ep) {
+  Tile<2, false>(kc, a, b, b_stride, c, ldc, beta, ep, kMR, kNR512);
+}
+
+void EdgeKernelAvx512(int kc, const float* a, const float* b, long b_stride, float* c,
+                      long ldc, float beta, const TileEpilogue* ep, int mr, int nr) {
+  if (nr <= 16) {
+    Tile<1, true>(kc, a, b, b_stride, c, ldc, beta, ep, mr, nr);
+  } else {
+    Tile<2, true>(kc, a, b, b_stride, c, ldc, beta, ep, mr, nr);
+  }
+}
+
+}  // namespace sgemm_internal
+}  // namespace math
+}  // namespace x86
+}  // namespace lite
+}  // namespace paddle
+
+// ---- Few-row GEMM (gemv.cc): W streamed once, vectorized over its columns. ----
+namespace paddle {
+namespace lite {
+namespace x86 {
+namespace math {
+namespace sgemm_internal {
+
+namespace {
+
+// kRows rows of Y by kCols zmm columns: acc[r][j] += x[r][p] * w[p][16 j ..]; the last
+// block of a strip is masked (kMasked) to `n` columns.
+template <int kRows, int kCols, bool kMasked>
+__attribute__((always_inline)) inline void GemvBlock(int n, int k, const float* x, long ldx,
+                                                     const float* w, long ldw, float* y,
+                                                     long ldy, const float* bias,
+                                                     const TileEpilogue* ep) {
+  __mmask16 mask[kCols];
+#pragma GCC unroll 8
+  for (int j = 0; j < kCols; ++j) {
+    const int left = n - 16 * j;
+    mask[j] = !kMasked || left >= 16 ? static_cast<__mmask16>(0xFFFF)
+                                     : static_cast<__mmask16>((1u << (left > 0 ? left : 0)) - 1);
+  }
+  __m512 acc[kRows][kCols];
+#pragma GCC unroll 4
+  for (int r = 0; r < kRows; ++r) {
+#pragma GCC unroll 8
+    for (int j = 0; j < kCols; ++j) acc[r][j] = _mm512_setzero_ps();
+  }
+#pragma GCC unroll 2
+  for (int p = 0; p < k; ++p) {
+    const float* w_row = w + p * ldw;
+    __m512 wv[kCols];
+#pragma GCC unroll 8
+    for (int j = 0; j < kCols; ++j) {
+      wv[j] = kMasked ? _mm512_maskz_loadu_ps(mask[j], w_row + 16 * j)
+                      : _mm512_loadu_ps(w_row + 16 * j);
+    }
+#pragma GCC unroll 4
+    for (int r = 0; r < kRows; ++r) {
+      const __m512 xv = _mm512_set1_ps(x[r * ldx + p]);
+#pragma GCC unroll 8
+      for (int j = 0; j < kCols; ++j) acc[r][j] = _mm512_fmadd_ps(xv, wv[j], acc[r][j]);
+    }
+  }
+#pragma GCC unroll 4
+  for (int r = 0; r < kRows; ++r) {
+#pragma GCC unroll 8
+    for (int j = 0; j < kCols; ++j) {
+      __m512 v = acc[r][j];
+      if (bias) v = _mm512_add_ps(v, _mm512_maskz_loadu_ps(mask[j], bias + 16 * j));
+      v = Finish(v, nullptr, mask[j], 0.f, false, 0.f, *ep);
+      _mm512_mask_storeu_ps(y + r * ldy + 16 * j, mask[j], v);
+    }
+  }
+}
+
+// Columns in blocks of 16 * kCols, then 16-wide masked blocks for the rest.
+template <int kRows, int kCols>
+void GemvRows(int n, int k, const float* x, long ldx, const float* w, long ldw, float* y,
+              long ldy, const float* bias, const TileEpilogue* ep) {
+  int j = 0;
+  for (; j + 16 * kCols <= n; j += 16 * kCols) {
+    GemvBlock<kRows, kCols, false>(16 * kCols, k, x, ldx, w + j, ldw, y + j, ldy,
+                                   bias ? bias + j : nullptr, ep);
+  }
+  for (; j < n; j += 16) {
+    GemvBlock<kRows, 1, true>(n - j, k, x, ldx, w + j, ldw, y + j, ldy,
+                              bias ? bias + j : nullptr, ep);
+  }
+}
+
+}  // namespace
+
+void GemvKernelAvx512(int rows, int n, int k, const float* x, long ldx, const float* w,
+                      long ldw, float* y, long ldy, const float* bias, const TileEpilogue* ep) {
+  switch (rows) {
+    case 1:
+      GemvRows<1, 8>(n, k, x, ldx, w, ldw, y, ldy, bias, ep);
+      break;
+    case 2:
+      GemvRows<2, 4>(n, k, x, ldx, w, ldw, y, ldy, bias, ep);
+      break;
+    case 3:
+      GemvRows<3, 4>(n, k, x, ldx, w, ldw, y, ldy, bias, ep);
+      break;
+    default:
+      GemvRows<4, 4>(n, k, x, ldx, w, ldw, y, ldy, bias, ep);
+      break;
+  }
+}
+
+}  // namespace sgemm_internal
+}  // namespace math
+}  // namespace x86
+}  // namespace lite
+}  // namespace paddle
