@@ -5,6 +5,7 @@
 #include "lite/core/op_registry.h"
 #include "lite/kernels/host/conv_window.h"
 #include "lite/kernels/x86/context_threads.h"
+#include "lite/kernels/x86/gemm_activation.h"
 #include "lite/operators/activation_attrs.h"
 
 namespace paddle {
@@ -31,17 +32,9 @@ void ConvCompute::PrepareForRun() {
                 patch, packed_filter_.data() + packed_group_size_ * g);
   }
 
-  // The epilogue's relu6 clips at 6; other thresholds go through the reference loop.
-  const auto& act = param.act;
-  gemm_act_ = math::GemmActivation::kNone;
-  act_after_gemm_ = false;
-  if (act.type == operators::ActivationType::kRelu) {
-    gemm_act_ = math::GemmActivation::kRelu;
-  } else if (act.type == operators::ActivationType::kRelu6 && act.relu6_threshold == 6.f) {
-    gemm_act_ = math::GemmActivation::kRelu6;
-  } else if (act.type != operators::ActivationType::kNone) {
-    act_after_gemm_ = true;
-  }
+  // The GEMM epilogue runs every fused activation but sigmoid, which gets a pass of its own.
+  gemm_act_ = math::GemmEpilogue{};
+  act_after_gemm_ = !ToGemmActivation(param.act, &gemm_act_);
 }
 
 void ConvCompute::Run() {
@@ -80,9 +73,8 @@ void ConvCompute::Run() {
         lite::host::math::Im2Col(x_g, in_c_per_group, window, col_.data());
         b = col_.data();
       }
-      math::GemmEpilogue epilogue;
+      math::GemmEpilogue epilogue = gemm_act_;
       epilogue.bias = bias ? bias + g * out_c_per_group : nullptr;
-      epilogue.activation = gemm_act_;
       math::SgemmPacked(out_c_per_group, spatial, patch,
                         packed_filter_.data() + packed_group_size_ * g, b, spatial, 0.f, out_g,
                         spatial, epilogue, options);

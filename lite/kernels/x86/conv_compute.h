@@ -1,7 +1,7 @@
 // conv2d on x86 with the AVX2/FMA SGEMM: the filter of each group is packed once
 // (PrepareForRun; weights are constant), then per image and group a 1x1 stride-1 unpadded
 // convolution is one GEMM straight on the input, any other one im2col + GEMM. Bias and
-// relu/relu6 run in the GEMM epilogue; other fused activations in one pass afterwards.
+// the fused activation run in the GEMM epilogue (sigmoid in one pass afterwards).
 // Registered only for CPUs with AVX2+FMA; the host kernel is the reference.
 #pragma once
 
@@ -26,8 +26,9 @@ class ConvCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat> {
   std::vector<float> packed_filter_;
   size_t packed_group_size_{0};
   std::vector<float> col_;  // im2col scratch, reused across runs
-  // What of the fused activation the GEMM epilogue does not cover (applied afterwards).
-  lite::x86::math::GemmActivation gemm_act_{lite::x86::math::GemmActivation::kNone};
+  // The fused activation as the GEMM epilogue runs it (no bias); act_after_gemm_ when the
+  // epilogue cannot (sigmoid), then it is applied in a pass afterwards.
+  lite::x86::math::GemmEpilogue gemm_act_;
   bool act_after_gemm_{false};
 };
 
