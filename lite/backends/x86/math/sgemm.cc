@@ -110,20 +110,28 @@ namespace {
 using sgemm_internal::ActivateScalar;
 using sgemm_internal::ToTileEpilogue;
 
+using ColumnTailKernel = void (*)(int kc, const float* a, const float* b, long ldb, float* c,
+                                  long ldc, float beta, const sgemm_internal::TileEpilogue* ep,
+                                  int mr, int cols);
+
 // The kernels of one ISA. `edge` (masked, any mr x nr) replaces the scratch-tile path;
 // without it, edge tiles at most nr / 2 wide use `narrow` and wider ones `full`.
+// `column_tail` (optional) takes the last few columns when N is 1..3 past a multiple of 16.
 struct Kernels {
   int nr;
   MicroKernel full;
   MicroKernel narrow;
   EdgeKernel edge;
+  ColumnTailKernel column_tail;
+  ColumnTailKernel wide_tile;  // 48 + cols columns, B in place (optional)
 };
 
 Kernels PickKernels(SgemmIsa isa) {
   using namespace sgemm_internal;  // NOLINT
-  const Kernels avx512{kNR512, MicroKernelAvx512, nullptr, EdgeKernelAvx512};
-  const Kernels avx2{kNR, MicroKernelAvx2, MicroKernelAvx2Narrow, nullptr};
-  const Kernels scalar{kNR, MicroKernelScalar, MicroKernelScalar, nullptr};
+  const Kernels avx512{kNR512, MicroKernelAvx512, nullptr, EdgeKernelAvx512, ColumnTailAvx512,
+                      WideTileAvx512};
+  const Kernels avx2{kNR, MicroKernelAvx2, MicroKernelAvx2Narrow, nullptr, nullptr, nullptr};
+  const Kernels scalar{kNR, MicroKernelScalar, MicroKernelScalar, nullptr, nullptr, nullptr};
   switch (isa) {
     case SgemmIsa::kAuto:
       return CpuHasAvx512f() ? avx512 : CpuHasAvx2Fma() ? avx2 : scalar;
@@ -182,9 +190,24 @@ void RunBlock(const Problem& pr, int m0, int m1, int n0, int n1) {
   }
   alignas(64) float tile[kMR * kNR];
   sgemm_internal::TileEpilogue none{nullptr, sgemm_internal::kActNone, 0.f, 0.f, 0.f};
+  // Columns past a multiple of 16 that the column-vector kernel takes (its gather offsets
+  // are 32-bit).
+  const bool tail_ok = pr.kernels.column_tail != nullptr && pr.ldc <= (1 << 27);
   for (int jc = n0; jc < n1; jc += kNC) {
     const int nc = std::min(kNC, n1 - jc);
     const int nc_full = nc / nr_max * nr_max;
+    // The last 48..51 columns (nc = 32 q + 16..19, e.g. 49) as one wide tile when B is read
+    // in place; else the last 1..3 past a multiple of 16 as a column tail.
+    const int rem = nc % nr_max;
+    const int wide = direct_b && tail_ok && pr.kernels.wide_tile && nc - rem >= nr_max &&
+                             rem >= 16 &&
+                             rem - 16 <= sgemm_internal::kMaxColumnTail
+                         ? sgemm_internal::kWideTileCols + rem - 16
+                         : 0;
+    const int tail = !wide && tail_ok && nc > 16 && nc % 16 <= sgemm_internal::kMaxColumnTail
+                         ? nc % 16
+                         : 0;
+    const int nc_rows = nc - tail - wide;  // columns for the 32-wide / edge kernels
     for (int pc = 0; pc < pr.k; pc += kKC) {
       const int kc = std::min(kKC, pr.k - pc);
       // Earlier K blocks already wrote C: later ones accumulate; the epilogue runs last.
@@ -199,8 +222,25 @@ void RunBlock(const Problem& pr, int m0, int m1, int n0, int n1) {
       }
       for (int ic = m0; ic < m1; ic += kMC) {
         const int mc = std::min(kMC, m1 - ic);
-        for (int jr = 0; jr < nc; jr += nr_max) {
-          const int nr = std::min(nr_max, nc - jr);
+        for (int ir = 0; wide > 0 && ir < mc; ir += kMR) {
+          const int row = ic + ir;
+          sgemm_internal::TileEpilogue ep_r = ep;
+          if (ep.bias) ep_r.bias = ep.bias + row;
+          pr.kernels.wide_tile(kc, APanel(pr.packed_a, m_pad, pc, kc, row), b_block + nc_rows,
+                               pr.ldb, pr.c + static_cast<int64_t>(row) * pr.ldc + jc + nc_rows,
+                               pr.ldc, beta, &ep_r, std::min(kMR, mc - ir),
+                               wide - sgemm_internal::kWideTileCols);
+        }
+        for (int ir = 0; tail > 0 && ir < mc; ir += kMR) {
+          const int row = ic + ir;
+          sgemm_internal::TileEpilogue ep_r = ep;
+          if (ep.bias) ep_r.bias = ep.bias + row;
+          pr.kernels.column_tail(kc, APanel(pr.packed_a, m_pad, pc, kc, row), b_block + nc_rows,
+                                 pr.ldb, pr.c + static_cast<int64_t>(row) * pr.ldc + jc + nc_rows,
+                                 pr.ldc, beta, &ep_r, std::min(kMR, mc - ir), tail);
+        }
+        for (int jr = 0; jr < nc_rows; jr += nr_max) {
+          const int nr = std::min(nr_max, nc_rows - jr);
           const float* bp = direct_b ? b_block + jr : b_pack + static_cast<int64_t>(jr) * kc;
           long b_stride = direct_b ? pr.ldb : nr_max;
           if (direct_b && nr < nr_max && !masked_edge) {

@@ -59,6 +59,19 @@ void MicroKernelAvx512(int kc, const float* a, const float* b, long b_stride, fl
                        long ldc, float beta, const TileEpilogue* ep);
 void EdgeKernelAvx512(int kc, const float* a, const float* b, long b_stride, float* c,
                       long ldc, float beta, const TileEpilogue* ep, int mr, int nr);
+// The last `cols` (1..kMaxColumnTail) columns of a row panel, vectorized along the panel's
+// rows instead (one FMA per column and k step rather than one per row): N = 49 is 48
+// columns for the row-vector kernels plus one here, not 64 computed for 49. b points at
+// the first of those columns in B (row stride ldb); contract otherwise as EdgeKernel.
+constexpr int kMaxColumnTail = 3;
+// A 6 x (48 + cols) tile (cols = 0..kMaxColumnTail), B read in place: 48 columns as row
+// vectors (18 zmm accumulators) and the last cols as column vectors, in one pass. The
+// 7 x 7 layers' N = 49 in one tile at ~19 FMAs per k step instead of 24.
+constexpr int kWideTileCols = 48;
+void WideTileAvx512(int kc, const float* a, const float* b, long ldb, float* c, long ldc,
+                    float beta, const TileEpilogue* ep, int mr, int cols);
+void ColumnTailAvx512(int kc, const float* a, const float* b, long ldb, float* c, long ldc,
+                      float beta, const TileEpilogue* ep, int mr, int cols);
 
 // Few-row GEMM that streams W once (gemv.cc): for rows r < `rows` (1..kGemvRows) and
 // columns j < n,  y[r * ldy + j] = act(sum_p x[r * ldx + p] * w[p * ldw + j] + bias[j]);

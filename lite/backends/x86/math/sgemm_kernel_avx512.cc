@@ -122,6 +122,165 @@ void EdgeKernelAvx512(int kc, const float* a, const float* b, long b_stride, flo
   }
 }
 
+namespace {
+
+// kCols columns of a panel, each one vector along the panel's 6 rows (lanes 0..5), with 4
+// accumulators per column over interleaved k steps to cover the FMA latency.
+template <int kCols>
+void ColumnTail(int kc, const float* a, const float* b, long ldb, float* c, long ldc,
+                float beta, const TileEpilogue* ep, int mr) {
+  const __mmask16 rows = static_cast<__mmask16>((1u << kMR) - 1);
+  __m512 acc[4][kCols];
+#pragma GCC unroll 4
+  for (int u = 0; u < 4; ++u) {
+#pragma GCC unroll 3
+    for (int t = 0; t < kCols; ++t) acc[u][t] = _mm512_setzero_ps();
+  }
+  int p = 0;
+  for (; p + 4 <= kc; p += 4) {
+#pragma GCC unroll 4
+    for (int u = 0; u < 4; ++u) {
+      const __m512 av = _mm512_maskz_loadu_ps(rows, a + (p + u) * kMR);
+      const float* b_row = b + (p + u) * ldb;
+#pragma GCC unroll 3
+      for (int t = 0; t < kCols; ++t) {
+        acc[u][t] = _mm512_fmadd_ps(av, _mm512_set1_ps(b_row[t]), acc[u][t]);
+      }
+    }
+  }
+  for (; p < kc; ++p) {
+    const __m512 av = _mm512_maskz_loadu_ps(rows, a + p * kMR);
+#pragma GCC unroll 3
+    for (int t = 0; t < kCols; ++t) {
+      acc[0][t] = _mm512_fmadd_ps(av, _mm512_set1_ps(b[p * ldb + t]), acc[0][t]);
+    }
+  }
+  const __mmask16 valid = static_cast<__mmask16>((1u << mr) - 1);
+  // Row r of C column t lives at c + r * ldc + t: gathered and scattered by lane.
+  const __m512i row_offsets =
+      _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+                         _mm512_set1_epi32(static_cast<int>(ldc)));
+  const __m512 bias = ep->bias ? _mm512_maskz_loadu_ps(valid, ep->bias) : _mm512_setzero_ps();
+#pragma GCC unroll 3
+  for (int t = 0; t < kCols; ++t) {
+    __m512 v = _mm512_add_ps(_mm512_add_ps(acc[0][t], acc[1][t]),
+                             _mm512_add_ps(acc[2][t], acc[3][t]));
+    if (beta != 0.f) {
+      const __m512 old = _mm512_mask_i32gather_ps(_mm512_setzero_ps(), valid, row_offsets,
+                                                  c + t, 4);
+      v = _mm512_fmadd_ps(_mm512_set1_ps(beta), old, v);
+    }
+    v = _mm512_add_ps(v, bias);
+    v = Finish(v, nullptr, valid, 0.f, false, 0.f, *ep);
+    _mm512_mask_i32scatter_ps(c + t, valid, row_offsets, v, 4);
+  }
+}
+
+// 6 x 48 row-vector accumulators plus kTail column vectors, B in place.
+template <int kTail>
+void WideTile(int kc, const float* a, const float* b, long ldb, float* c, long ldc, float beta,
+              const TileEpilogue* ep, int mr) {
+  constexpr int kCols = 3;
+  const __mmask16 rows = static_cast<__mmask16>((1u << kMR) - 1);
+  __m512 acc[kMR][kCols];
+  __m512 tail[kTail > 0 ? kTail : 1];
+#pragma GCC unroll 6
+  for (int r = 0; r < kMR; ++r) {
+#pragma GCC unroll 3
+    for (int j = 0; j < kCols; ++j) acc[r][j] = _mm512_setzero_ps();
+  }
+#pragma GCC unroll 3
+  for (int t = 0; t < kTail; ++t) tail[t] = _mm512_setzero_ps();
+#pragma GCC unroll 2
+  for (int p = 0; p < kc; ++p) {
+    __m512 bv[kCols];
+#pragma GCC unroll 3
+    for (int j = 0; j < kCols; ++j) bv[j] = _mm512_loadu_ps(b + 16 * j);
+#pragma GCC unroll 6
+    for (int r = 0; r < kMR; ++r) {
+      const __m512 av = _mm512_set1_ps(a[r]);
+#pragma GCC unroll 3
+      for (int j = 0; j < kCols; ++j) acc[r][j] = _mm512_fmadd_ps(av, bv[j], acc[r][j]);
+    }
+    if (kTail > 0) {
+      const __m512 a_col = _mm512_maskz_loadu_ps(rows, a);
+#pragma GCC unroll 3
+      for (int t = 0; t < kTail; ++t) {
+        tail[t] = _mm512_fmadd_ps(a_col, _mm512_set1_ps(b[16 * kCols + t]), tail[t]);
+      }
+    }
+    a += kMR;
+    b += ldb;
+  }
+  const float* bias = ep->bias;
+  const bool has_bias = bias != nullptr;
+#pragma GCC unroll 6
+  for (int r = 0; r < kMR; ++r) {
+    if (r >= mr) break;
+    float* row = c + r * ldc;
+    const float bias_r = has_bias ? bias[r] : 0.f;
+#pragma GCC unroll 3
+    for (int j = 0; j < kCols; ++j) {
+      _mm512_storeu_ps(row + 16 * j, Finish(acc[r][j], row + 16 * j, static_cast<__mmask16>(0xFFFF),
+                                            beta, has_bias, bias_r, *ep));
+    }
+  }
+  if (kTail > 0) {
+    const __mmask16 valid = static_cast<__mmask16>((1u << mr) - 1);
+    const __m512i row_offsets =
+        _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+                           _mm512_set1_epi32(static_cast<int>(ldc)));
+    const __m512 bias_v = has_bias ? _mm512_maskz_loadu_ps(valid, bias) : _mm512_setzero_ps();
+    float* c_tail = c + 16 * kCols;
+#pragma GCC unroll 3
+    for (int t = 0; t < kTail; ++t) {
+      __m512 v = tail[t];
+      if (beta != 0.f) {
+        const __m512 old = _mm512_mask_i32gather_ps(_mm512_setzero_ps(), valid, row_offsets,
+                                                    c_tail + t, 4);
+        v = _mm512_fmadd_ps(_mm512_set1_ps(beta), old, v);
+      }
+      v = Finish(_mm512_add_ps(v, bias_v), nullptr, valid, 0.f, false, 0.f, *ep);
+      _mm512_mask_i32scatter_ps(c_tail + t, valid, row_offsets, v, 4);
+    }
+  }
+}
+
+}  // namespace
+
+void WideTileAvx512(int kc, const float* a, const float* b, long ldb, float* c, long ldc,
+                    float beta, const TileEpilogue* ep, int mr, int cols) {
+  switch (cols) {
+    case 0:
+      WideTile<0>(kc, a, b, ldb, c, ldc, beta, ep, mr);
+      break;
+    case 1:
+      WideTile<1>(kc, a, b, ldb, c, ldc, beta, ep, mr);
+      break;
+    case 2:
+      WideTile<2>(kc, a, b, ldb, c, ldc, beta, ep, mr);
+      break;
+    default:
+      WideTile<3>(kc, a, b, ldb, c, ldc, beta, ep, mr);
+      break;
+  }
+}
+
+void ColumnTailAvx512(int kc, const float* a, const float* b, long ldb, float* c, long ldc,
+                      float beta, const TileEpilogue* ep, int mr, int cols) {
+  switch (cols) {
+    case 1:
+      ColumnTail<1>(kc, a, b, ldb, c, ldc, beta, ep, mr);
+      break;
+    case 2:
+      ColumnTail<2>(kc, a, b, ldb, c, ldc, beta, ep, mr);
+      break;
+    default:
+      ColumnTail<3>(kc, a, b, ldb, c, ldc, beta, ep, mr);
+      break;
+  }
+}
+
 }  // namespace sgemm_internal
 }  // namespace math
 }  // namespace x86

@@ -196,7 +196,8 @@ std::vector<Shape> EdgeShapes() {
           {11, 47, 513}, {144, 16, 8},  {145, 19, 6},  {150, 40, 300}, {289, 21, 31},
           {7, 3073, 5},  {8, 3100, 260}, {3, 200, 1},  {1, 100, 300}, {100, 1, 300},
           {6, 32, 3},    {6, 31, 9},    {5, 33, 17},   {12, 48, 40},  {17, 49, 70},
-          {19, 64, 255}, {11, 65, 30},  {7, 196, 33},  {4, 3103, 12}};
+          {19, 64, 255}, {11, 65, 30},  {7, 196, 33},  {4, 3103, 12}, {9, 50, 20},
+          {14, 51, 300}, {7, 83, 9},    {5, 52, 4},    {13, 18, 7},   {8, 99, 3}};
 }
 
 std::vector<Shape> RandomShapes(int count, unsigned seed) {
@@ -256,7 +257,8 @@ TEST(Sgemm, RandomShapesWithPaddedLeadingDimensions) {
 // Rows of B a multiple of 4 KB apart take the packed-B path (others read B in place).
 TEST(Sgemm, PackedBPathForAlignedLdb) {
   for (SgemmIsa isa : Isas()) {
-    for (Shape s : std::vector<Shape>{{13, 1000, 40}, {7, 1023, 300}, {20, 1010, 9}}) {
+    for (Shape s : std::vector<Shape>{{13, 1000, 40}, {7, 1023, 300}, {20, 1010, 9},
+                                      {9, 1009, 270}, {8, 1011, 5}}) {
       SCOPED_TRACE(Name(isa) + " " + std::to_string(s.m) + "x" + std::to_string(s.n) + "x" +
                    std::to_string(s.k));
       Case cs{s};
