@@ -5,8 +5,10 @@
 #include <immintrin.h>
 
 // GCC 12 flags the deliberately undefined source operand inside the intrinsics' headers.
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #pragma GCC diagnostic ignored "-Wuninitialized"
+#endif
 
 #include "lite/backends/x86/math/sgemm_kernel.h"
 

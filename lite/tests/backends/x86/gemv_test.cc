@@ -54,6 +54,7 @@ double Reference(double v, const GemmEpilogue& e) {
 }
 
 struct GemvCase {
+  GemvCase(int rows, int cols, int depth) : m(rows), n(cols), k(depth) {}
   int m, n, k;
   int pad = 0;
   bool bias = true;
@@ -125,7 +126,7 @@ TEST(Gemv, RowsAndWidthsAroundEveryBlock) {
       for (int n : {1, 7, 8, 9, 16, 17, 31, 64, 65, 127, 128, 129, 200, 1000}) {
         for (int k : {1, 3, 70}) {
           SCOPED_TRACE(Label(isa, m, n, k));
-          GemvCase cs{m, n, k};
+          GemvCase cs(m, n, k);
           cs.options.isa = isa;
           cs.pad = (m + n + k) % 5;
           cs.bias = (n % 2) == 0;
@@ -134,7 +135,7 @@ TEST(Gemv, RowsAndWidthsAroundEveryBlock) {
       }
     }
     SCOPED_TRACE(Label(isa, 1, 1000, 1280));
-    GemvCase classifier{1, 1000, 1280};
+    GemvCase classifier(1, 1000, 1280);
     classifier.options.isa = isa;
     RunGemv(classifier);
   }
@@ -153,7 +154,7 @@ TEST(Gemv, EveryActivation) {
     for (const GemmEpilogue& e : eps) {
       for (int m : {1, 3, 4}) {
         SCOPED_TRACE(Label(isa, m, 77, 40) + " act " + std::to_string(static_cast<int>(e.activation)));
-        GemvCase cs{m, 77, 40};
+        GemvCase cs(m, 77, 40);
         cs.options.isa = isa;
         cs.epilogue = e;
         cs.pad = 3;
@@ -169,7 +170,7 @@ TEST(Gemv, ThreadsSplitColumns) {
       ThreadPool pool(threads);
       for (int n : {5, 33, 1000}) {
         SCOPED_TRACE(Label(isa, 2, n, 50) + " threads " + std::to_string(threads));
-        GemvCase cs{2, n, 50};
+        GemvCase cs(2, n, 50);
         cs.options.isa = isa;
         cs.options.threads = threads;
         cs.options.parallel_for = [&pool](int tasks, const std::function<void(int)>& task) {
@@ -184,7 +185,7 @@ TEST(Gemv, ThreadsSplitColumns) {
 
 TEST(Gemv, ZeroKGivesActivatedBias) {
   for (SgemmIsa isa : Isas()) {
-    GemvCase cs{2, 19, 0};
+    GemvCase cs(2, 19, 0);
     cs.options.isa = isa;
     cs.epilogue.activation = GemmActivation::kRelu6;
     RunGemv(cs);
