@@ -54,8 +54,10 @@ void PackB(int kc, int nc, const float* b, int ldb, int nr, float* dst) {
 
 namespace sgemm_internal {
 
-// One element of the epilogue, with operators::ApplyActivation's formulas.
-float ActivateScalar(float v, const TileEpilogue& ep) {
+namespace {
+// One element of the epilogue, with operators::ApplyActivation's formulas (inlined into the
+// edge-tile merge loops).
+inline float Activate(float v, const TileEpilogue& ep) {
   switch (ep.act) {
     case kActRelu:
       return std::max(v, 0.f);
@@ -71,6 +73,9 @@ float ActivateScalar(float v, const TileEpilogue& ep) {
       return v;
   }
 }
+}  // namespace
+
+float ActivateScalar(float v, const TileEpilogue& ep) { return Activate(v, ep); }
 
 TileEpilogue ToTileEpilogue(const GemmEpilogue& e) {
   TileEpilogue t{e.bias, kActNone, 0.f, 0.f, 0.f};
@@ -267,11 +272,15 @@ void RunBlock(const Problem& pr, int m0, int m1, int n0, int n1) {
             edge(kc, ap, bp, b_stride, tile, kNR, 0.f, &none);
             for (int r = 0; r < mr; ++r) {
               float* c_row = cp + static_cast<int64_t>(r) * pr.ldc;
-              for (int j = 0; j < nr; ++j) {
-                float v = tile[r * kNR + j];
-                if (beta != 0.f) v += beta * c_row[j];
-                if (ep_r.bias) v += ep_r.bias[r];
-                c_row[j] = ActivateScalar(v, ep_r);
+              const float* t_row = tile + r * kNR;
+              const float bias_r = ep_r.bias ? ep_r.bias[r] : 0.f;
+              if (beta != 0.f) {
+                for (int j = 0; j < nr; ++j) c_row[j] = t_row[j] + beta * c_row[j] + bias_r;
+              } else {
+                for (int j = 0; j < nr; ++j) c_row[j] = t_row[j] + bias_r;
+              }
+              if (ep_r.act != sgemm_internal::kActNone) {
+                for (int j = 0; j < nr; ++j) c_row[j] = sgemm_internal::Activate(c_row[j], ep_r);
               }
             }
           }

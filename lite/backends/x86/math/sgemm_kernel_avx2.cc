@@ -96,14 +96,15 @@ void MicroKernelAvx2(int kc, const float* a, const float* b, long b_stride, floa
 #undef PLITE_SGEMM_STEP
 
   const __m256 vbeta = _mm256_set1_ps(beta);
+  const TileEpilogue ep_local = *ep;  // a copy: C's float stores cannot alias it
   const float* bias = ep->bias;
   const bool has_bias = bias != nullptr;
 #define PLITE_SGEMM_STORE(R, LO, HI)                                                   \
   do {                                                                                 \
     float* row = c + (R) * ldc;                                                        \
     const float bias_r = has_bias ? bias[R] : 0.f;                                     \
-    _mm256_storeu_ps(row, Finish(LO, row, beta, vbeta, has_bias, bias_r, *ep));        \
-    _mm256_storeu_ps(row + 8, Finish(HI, row + 8, beta, vbeta, has_bias, bias_r, *ep)); \
+    _mm256_storeu_ps(row, Finish(LO, row, beta, vbeta, has_bias, bias_r, ep_local));        \
+    _mm256_storeu_ps(row + 8, Finish(HI, row + 8, beta, vbeta, has_bias, bias_r, ep_local)); \
   } while (0)
   PLITE_SGEMM_STORE(0, c00, c01);
   PLITE_SGEMM_STORE(1, c10, c11);
@@ -130,12 +131,13 @@ void MicroKernelAvx2Narrow(int kc, const float* a, const float* b, long b_stride
     b += b_stride;
   }
   const __m256 vbeta = _mm256_set1_ps(beta);
+  const TileEpilogue ep_local = *ep;  // a copy: C's float stores cannot alias it
   const float* bias = ep->bias;
   const bool has_bias = bias != nullptr;
   const __m256 acc[kMR] = {c0, c1, c2, c3, c4, c5};
   for (int r = 0; r < kMR; ++r) {
     float* row = c + r * ldc;
-    _mm256_storeu_ps(row, Finish(acc[r], row, beta, vbeta, has_bias, has_bias ? bias[r] : 0.f, *ep));
+    _mm256_storeu_ps(row, Finish(acc[r], row, beta, vbeta, has_bias, has_bias ? bias[r] : 0.f, ep_local));
   }
 }
 
@@ -166,6 +168,7 @@ __attribute__((always_inline)) inline void GemvBlock(int n, int k, const float* 
                                                      long ldy, const float* bias,
                                                      const TileEpilogue* ep) {
   const __m256i mask = LaneMask(n);  // only used by the masked (single-column) variant
+  const TileEpilogue ep_local = *ep;
   __m256 acc[kRows][kCols];
 #pragma GCC unroll 4
   for (int r = 0; r < kRows; ++r) {
@@ -196,7 +199,7 @@ __attribute__((always_inline)) inline void GemvBlock(int n, int k, const float* 
         v = _mm256_add_ps(v, kMasked ? _mm256_maskload_ps(bias, mask)
                                      : _mm256_loadu_ps(bias + 8 * j));
       }
-      v = Finish(v, nullptr, 0.f, _mm256_setzero_ps(), false, 0.f, *ep);
+      v = Finish(v, nullptr, 0.f, _mm256_setzero_ps(), false, 0.f, ep_local);
       if (kMasked) {
         _mm256_maskstore_ps(y + r * ldy, mask, v);
       } else {

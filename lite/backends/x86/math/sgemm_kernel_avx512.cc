@@ -89,6 +89,7 @@ __attribute__((always_inline)) inline void Tile(int kc, const float* a, const fl
     a += kMR;
     b += b_stride;
   }
+  const TileEpilogue ep_local = *ep;  // a copy: C's float stores cannot alias it
   const float* bias = ep->bias;
   const bool has_bias = bias != nullptr;
 #pragma GCC unroll 6
@@ -98,7 +99,7 @@ __attribute__((always_inline)) inline void Tile(int kc, const float* a, const fl
     const float bias_r = has_bias ? bias[r] : 0.f;
 #pragma GCC unroll 2
     for (int j = 0; j < kCols; ++j) {
-      const __m512 v = Finish(acc[r][j], row + 16 * j, mask[j], beta, has_bias, bias_r, *ep);
+      const __m512 v = Finish(acc[r][j], row + 16 * j, mask[j], beta, has_bias, bias_r, ep_local);
       if (kMasked) {
         _mm512_mask_storeu_ps(row + 16 * j, mask[j], v);
       } else {
@@ -157,6 +158,7 @@ void ColumnTail(int kc, const float* a, const float* b, long ldb, float* c, long
       acc[0][t] = _mm512_fmadd_ps(av, _mm512_set1_ps(b[p * ldb + t]), acc[0][t]);
     }
   }
+  const TileEpilogue ep_local = *ep;
   const __mmask16 valid = static_cast<__mmask16>((1u << mr) - 1);
   // Row r of C column t lives at c + r * ldc + t: gathered and scattered by lane.
   const __m512i row_offsets =
@@ -173,7 +175,7 @@ void ColumnTail(int kc, const float* a, const float* b, long ldb, float* c, long
       v = _mm512_fmadd_ps(_mm512_set1_ps(beta), old, v);
     }
     v = _mm512_add_ps(v, bias);
-    v = Finish(v, nullptr, valid, 0.f, false, 0.f, *ep);
+    v = Finish(v, nullptr, valid, 0.f, false, 0.f, ep_local);
     _mm512_mask_i32scatter_ps(c + t, valid, row_offsets, v, 4);
   }
 }
@@ -214,6 +216,7 @@ void WideTile(int kc, const float* a, const float* b, long ldb, float* c, long l
     a += kMR;
     b += ldb;
   }
+  const TileEpilogue ep_local = *ep;  // a copy: C's float stores cannot alias it
   const float* bias = ep->bias;
   const bool has_bias = bias != nullptr;
 #pragma GCC unroll 6
@@ -224,7 +227,7 @@ void WideTile(int kc, const float* a, const float* b, long ldb, float* c, long l
 #pragma GCC unroll 3
     for (int j = 0; j < kCols; ++j) {
       _mm512_storeu_ps(row + 16 * j, Finish(acc[r][j], row + 16 * j, static_cast<__mmask16>(0xFFFF),
-                                            beta, has_bias, bias_r, *ep));
+                                            beta, has_bias, bias_r, ep_local));
     }
   }
   if (kTail > 0) {
@@ -242,7 +245,7 @@ void WideTile(int kc, const float* a, const float* b, long ldb, float* c, long l
                                                     c_tail + t, 4);
         v = _mm512_fmadd_ps(_mm512_set1_ps(beta), old, v);
       }
-      v = Finish(_mm512_add_ps(v, bias_v), nullptr, valid, 0.f, false, 0.f, *ep);
+      v = Finish(_mm512_add_ps(v, bias_v), nullptr, valid, 0.f, false, 0.f, ep_local);
       _mm512_mask_i32scatter_ps(c_tail + t, valid, row_offsets, v, 4);
     }
   }
@@ -305,6 +308,7 @@ __attribute__((always_inline)) inline void GemvBlock(int n, int k, const float* 
                                                      const float* w, long ldw, float* y,
                                                      long ldy, const float* bias,
                                                      const TileEpilogue* ep) {
+  const TileEpilogue ep_local = *ep;
   __mmask16 mask[kCols];
 #pragma GCC unroll 8
   for (int j = 0; j < kCols; ++j) {
@@ -340,7 +344,7 @@ __attribute__((always_inline)) inline void GemvBlock(int n, int k, const float* 
     for (int j = 0; j < kCols; ++j) {
       __m512 v = acc[r][j];
       if (bias) v = _mm512_add_ps(v, _mm512_maskz_loadu_ps(mask[j], bias + 16 * j));
-      v = Finish(v, nullptr, mask[j], 0.f, false, 0.f, *ep);
+      v = Finish(v, nullptr, mask[j], 0.f, false, 0.f, ep_local);
       _mm512_mask_storeu_ps(y + r * ldy + 16 * j, mask[j], v);
     }
   }
