@@ -7,6 +7,7 @@
 //   BM_Im2col/M/K/N/isa   the im2col GEMMs of ResNet18's 3x3 convolutions (K = 9 * in_c)
 //   BM_SgemmThreads/M/K/N/threads/spawn   through a ThreadPool, 1 vs 2 threads (auto ISA)
 //   BM_Gemv/M/K/N/isa/threads   fc with few rows (Gemv): classifier layers
+//   BM_FcSgemm / BM_FcGemv/M/K/N  fc through Sgemm vs Gemv (auto ISA), M = 1..8
 // isa: 1 = AVX2, 2 = AVX-512 (skipped when the CPU lacks it).
 // Run with repetitions on a shared machine and read the medians, e.g.
 //   sgemm_benchmark --benchmark_min_time=0.2 --benchmark_repetitions=5
@@ -250,6 +251,41 @@ void GemvShapes(benchmark::internal::Benchmark* b) {
   }
 }
 BENCHMARK(BM_Gemv)->Apply(GemvShapes)->UseRealTime();
+
+// The same fc through Sgemm (X packed as A on every call, W read in place as B), as fc ran
+// before Gemv: where the two cross decides fc's row threshold.
+void BM_FcSgemm(benchmark::State& state) {
+  const int m = static_cast<int>(state.range(0));
+  const int k = static_cast<int>(state.range(1));
+  const int n = static_cast<int>(state.range(2));
+  const auto x = Random(static_cast<size_t>(m) * k, 1);
+  const auto w = Random(static_cast<size_t>(k) * n, 2);
+  std::vector<float> y(static_cast<size_t>(m) * n);
+  for (auto _ : state) {
+    xm::Sgemm(m, n, k, 1.f, x.data(), k, w.data(), n, 0.f, y.data(), n);
+    benchmark::ClobberMemory();
+  }
+  SetFlops(state, 2.0 * m * n * k);
+}
+void FcShapes(benchmark::internal::Benchmark* b) {
+  b->ArgNames({"M", "K", "N"});
+  for (long m : {1, 2, 4, 6, 8}) b->Args({m, 1024, 1000});
+}
+BENCHMARK(BM_FcSgemm)->Apply(FcShapes);
+void BM_FcGemv(benchmark::State& state) {
+  const int m = static_cast<int>(state.range(0));
+  const int k = static_cast<int>(state.range(1));
+  const int n = static_cast<int>(state.range(2));
+  const auto x = Random(static_cast<size_t>(m) * k, 1);
+  const auto w = Random(static_cast<size_t>(k) * n, 2);
+  std::vector<float> y(static_cast<size_t>(m) * n);
+  for (auto _ : state) {
+    xm::Gemv(m, n, k, x.data(), k, w.data(), n, y.data(), n);
+    benchmark::ClobberMemory();
+  }
+  SetFlops(state, 2.0 * m * n * k);
+}
+BENCHMARK(BM_FcGemv)->Apply(FcShapes);
 
 }  // namespace
 
