@@ -14,6 +14,7 @@
 //                   --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <functional>
 #include <random>
 #include <thread>
@@ -158,6 +159,37 @@ void PointwiseShapes(benchmark::internal::Benchmark* b) {
   }
 }
 BENCHMARK(BM_Conv1x1)->Apply(PointwiseShapes);
+
+// As in a model run: the packed weights come from memory, not from the caches (each
+// iteration uses the next of enough copies to overflow the last-level cache).
+void BM_Conv1x1ColdWeights(benchmark::State& state) {
+  const int m = static_cast<int>(state.range(0));
+  const int k = static_cast<int>(state.range(1));
+  const int n = static_cast<int>(state.range(2));
+  xm::SgemmOptions options;
+  if (!IsaFromArg(state, state.range(3), &options.isa)) return;
+  const size_t packed_size = xm::PackedASize(m, k);
+  const size_t copies = std::max<size_t>(2, (256u << 20) / 4 / packed_size);  // 256 MB
+  const auto a = Random(static_cast<size_t>(m) * k, 1);
+  std::vector<float> packed(packed_size * copies);
+  for (size_t i = 0; i < copies; ++i) xm::PackA(m, k, a.data(), k, packed.data() + i * packed_size);
+  const auto b = Random(static_cast<size_t>(k) * n, 2);
+  std::vector<float> c(static_cast<size_t>(m) * n);
+  size_t next = 0;
+  for (auto _ : state) {
+    xm::SgemmPacked(m, n, k, packed.data() + next * packed_size, b.data(), n, 0.f, c.data(), n,
+                    {}, options);
+    next = (next + 1) % copies;
+    benchmark::ClobberMemory();
+  }
+  SetFlops(state, 2.0 * m * n * k);
+}
+BENCHMARK(BM_Conv1x1ColdWeights)
+    ->ArgNames({"M", "K", "N", "isa"})
+    ->ArgsProduct({{1024}, {1024}, {49}, {1, 2}})
+    ->Args({512, 512, 196, 2})
+    ->Args({512, 4608, 49, 2})
+    ->Args({128, 128, 3136, 2});
 
 // ResNet18's 3x3 convolutions as im2col GEMMs {M = out_c, K = 9 * in_c, N = out H*W}.
 const long kIm2colShapes[][3] = {
