@@ -228,11 +228,57 @@ void GemvRows(int n, int k, const float* x, long ldx, const float* w, long ldw, 
 
 }  // namespace
 
+namespace {
+
+// One row of X: sweeps of kSweep rows of W, each read start to end (sequential streams
+// the hardware prefetchers follow), accumulating into y (in L1).
+template <int kSweep>
+__attribute__((always_inline)) inline void GemvSweep(int n, const float* x, const float* w,
+                                                     long ldw, float* y, bool first) {
+  __m256 xv[kSweep];
+#pragma GCC unroll 8
+  for (int q = 0; q < kSweep; ++q) xv[q] = _mm256_broadcast_ss(x + q);
+  int j = 0;
+  for (; j + 8 <= n; j += 8) {
+    __m256 acc = first ? _mm256_setzero_ps() : _mm256_loadu_ps(y + j);
+#pragma GCC unroll 8
+    for (int q = 0; q < kSweep; ++q) acc = _mm256_fmadd_ps(xv[q], _mm256_loadu_ps(w + q * ldw + j), acc);
+    _mm256_storeu_ps(y + j, acc);
+  }
+  if (j < n) {
+    const __m256i mask = LaneMask(n - j);
+    __m256 acc = first ? _mm256_setzero_ps() : _mm256_maskload_ps(y + j, mask);
+#pragma GCC unroll 8
+    for (int q = 0; q < kSweep; ++q) {
+      acc = _mm256_fmadd_ps(xv[q], _mm256_maskload_ps(w + q * ldw + j, mask), acc);
+    }
+    _mm256_maskstore_ps(y + j, mask, acc);
+  }
+}
+
+void GemvOneRow(int n, int k, const float* x, const float* w, long ldw, float* y,
+                const float* bias, const TileEpilogue* ep) {
+  constexpr int kSweep = 8;
+  int p = 0;
+  for (; p + kSweep <= k; p += kSweep) GemvSweep<kSweep>(n, x + p, w + p * ldw, ldw, y, p == 0);
+  for (; p < k; ++p) GemvSweep<1>(n, x + p, w + p * ldw, ldw, y, p == 0);
+  const TileEpilogue ep_local = *ep;
+  for (int j = 0; j < n; j += 8) {
+    const __m256i mask = LaneMask(n - j);
+    __m256 v = k > 0 ? _mm256_maskload_ps(y + j, mask) : _mm256_setzero_ps();
+    if (bias) v = _mm256_add_ps(v, _mm256_maskload_ps(bias + j, mask));
+    _mm256_maskstore_ps(y + j, mask,
+                        Finish(v, nullptr, 0.f, _mm256_setzero_ps(), false, 0.f, ep_local));
+  }
+}
+
+}  // namespace
+
 void GemvKernelAvx2(int rows, int n, int k, const float* x, long ldx, const float* w, long ldw,
                     float* y, long ldy, const float* bias, const TileEpilogue* ep) {
   switch (rows) {
-    case 1:
-      GemvRows<1, 8>(n, k, x, ldx, w, ldw, y, ldy, bias, ep);
+    case 1:  // row sweeps, as in the AVX-512 kernel
+      GemvOneRow(n, k, x, w, ldw, y, bias, ep);
       break;
     case 2:
       GemvRows<2, 4>(n, k, x, ldx, w, ldw, y, ldy, bias, ep);

@@ -374,6 +374,8 @@ void GemvRows(int n, int k, const float* x, long ldx, const float* w, long ldw, 
 
 }  // namespace
 
+namespace {
+
 // One row of X: sweeps of kSweep rows of W, each read start to end (kSweep sequential
 // streams, which the hardware prefetchers follow), accumulating into y (in L1).
 template <int kSweep>
@@ -411,6 +413,8 @@ void GemvOneRow(int n, int k, const float* x, const float* w, long ldw, float* y
     _mm512_mask_storeu_ps(y + j, mask, Finish(v, nullptr, mask, 0.f, false, 0.f, ep_local));
   }
 }
+
+}  // namespace
 
 void GemvKernelAvx512(int rows, int n, int k, const float* x, long ldx, const float* w,
                       long ldw, float* y, long ldy, const float* bias, const TileEpilogue* ep) {
