@@ -1,5 +1,9 @@
 #include "lite/backends/x86/cpu_info.h"
 
+#include <cpuid.h>
+
+#include <cstdint>
+
 namespace paddle {
 namespace lite {
 namespace x86 {
@@ -10,10 +14,37 @@ bool DetectAvx2Fma() {
   __builtin_cpu_init();
   return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
 }
+
+// XCR0, the state components the OS saves on a context switch. Inline asm rather than
+// _xgetbv so this baseline-compiled file needs no -mxsave.
+uint64_t ReadXcr0() {
+  uint32_t lo = 0, hi = 0;
+  __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+  return (static_cast<uint64_t>(hi) << 32) | lo;
+}
+
+bool DetectAvx512f() {
+  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return false;
+  const bool osxsave = (ecx >> 27) & 1;
+  if (!osxsave) return false;
+  // SSE (1), AVX (2), opmask (5), upper halves of zmm0-15 (6), zmm16-31 (7).
+  constexpr uint64_t kZmmState = (1u << 1) | (1u << 2) | (1u << 5) | (1u << 6) | (1u << 7);
+  if ((ReadXcr0() & kZmmState) != kZmmState) return false;
+  if (__get_cpuid_max(0, nullptr) < 7) return false;
+  __cpuid_count(7, 0, eax, ebx, ecx, edx);
+  const bool avx512f = (ebx >> 16) & 1;
+  return avx512f && DetectAvx2Fma();
+}
 }  // namespace
 
 bool CpuHasAvx2Fma() {
   static const bool has = DetectAvx2Fma();
+  return has;
+}
+
+bool CpuHasAvx512f() {
+  static const bool has = DetectAvx512f();
   return has;
 }
 

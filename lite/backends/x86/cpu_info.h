@@ -1,6 +1,7 @@
 // What the running x86 CPU can execute, asked at run time: the library is built with
-// baseline flags (only the AVX2 kernel sources get -mavx2 -mfma), so it also runs on CPUs
-// without AVX2, and callers pick the AVX2 code only when this says it is safe.
+// baseline flags (only the micro-kernel sources get -mavx2 -mfma or -mavx512f), so it also
+// runs on CPUs without AVX2, and callers pick the AVX2 / AVX-512 code only when this says it
+// is safe.
 #pragma once
 
 namespace paddle {
@@ -9,6 +10,10 @@ namespace x86 {
 
 // True when the CPU (and OS) support both AVX2 and FMA3. Cached after the first call.
 bool CpuHasAvx2Fma();
+
+// True when the CPU has AVX-512F (plus AVX2/FMA) and the OS saves the full zmm state
+// (XCR0: SSE, AVX, opmask, ZMM_Hi256, Hi16_ZMM). Cached after the first call.
+bool CpuHasAvx512f();
 
 }  // namespace x86
 }  // namespace lite

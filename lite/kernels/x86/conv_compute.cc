@@ -7,6 +7,7 @@
 #include "lite/core/op_registry.h"
 #include "lite/kernels/host/conv_window.h"
 #include "lite/kernels/x86/context_threads.h"
+#include "lite/kernels/x86/gemm_activation.h"
 #include "lite/operators/activation_attrs.h"
 
 namespace paddle {
@@ -33,17 +34,9 @@ void ConvCompute::PrepareForRun() {
                 patch, packed_filter_.data() + packed_group_size_ * g);
   }
 
-  // The epilogue's relu6 clips at 6; other thresholds go through the reference loop.
-  const auto& act = param.act;
-  gemm_act_ = math::GemmActivation::kNone;
-  act_after_gemm_ = false;
-  if (act.type == operators::ActivationType::kRelu) {
-    gemm_act_ = math::GemmActivation::kRelu;
-  } else if (act.type == operators::ActivationType::kRelu6 && act.relu6_threshold == 6.f) {
-    gemm_act_ = math::GemmActivation::kRelu6;
-  } else if (act.type != operators::ActivationType::kNone) {
-    act_after_gemm_ = true;
-  }
+  // The GEMM epilogue runs every fused activation but sigmoid, which gets a pass of its own.
+  gemm_act_ = math::GemmEpilogue{};
+  act_after_gemm_ = !ToGemmActivation(param.act, &gemm_act_);
 
   // 3x3 stride-1 convolutions with enough channels and tiles run by Winograd instead.
   if (ConvWinograd::Suits(param)) winograd_ = std::make_unique<ConvWinograd>(param);
@@ -98,8 +91,8 @@ void ConvCompute::Run() {
       gemm.packed_filter = packed_filter_.data() + packed_group_size_ * g;
       gemm.rows = out_c_per_group;
       gemm.patch = patch;
+      gemm.epilogue = gemm_act_;
       gemm.epilogue.bias = bias ? bias + g * out_c_per_group : nullptr;
-      gemm.epilogue.activation = gemm_act_;
       const float* x_g = x + (static_cast<int64_t>(n) * in_c + g * in_c_per_group) * in_plane;
       float* out_g = out + (static_cast<int64_t>(n) * out_c + g * out_c_per_group) * spatial;
       if (direct) {

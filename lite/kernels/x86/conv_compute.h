@@ -2,7 +2,7 @@
 // (PrepareForRun; weights are constant), then per image and group a 1x1 stride-1 unpadded
 // convolution is one GEMM straight on the input, any other one im2col + GEMM over blocks of
 // output rows (the unfolded block stays in cache; threads take blocks or share one). Bias and
-// relu/relu6 run in the GEMM epilogue; other fused activations in one pass afterwards.
+// the fused activation run in the GEMM epilogue (sigmoid in one pass afterwards).
 // 3x3 stride-1 convolutions with enough channels and output tiles run by Winograd
 // F(4x4, 3x3) or F(2x2, 3x3) instead (conv_winograd_compute.h).
 // Registered only for CPUs with AVX2+FMA; the host kernel is the reference.
@@ -42,8 +42,9 @@ class ConvCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat> {
   std::vector<float> packed_filter_;
   size_t packed_group_size_{0};
   std::vector<float> col_;  // im2col blocks (one per thread when threads take blocks)
-  // What of the fused activation the GEMM epilogue does not cover (applied afterwards).
-  lite::x86::math::GemmActivation gemm_act_{lite::x86::math::GemmActivation::kNone};
+  // The fused activation as the GEMM epilogue runs it (no bias); act_after_gemm_ when the
+  // epilogue cannot (sigmoid), then it is applied in a pass afterwards.
+  lite::x86::math::GemmEpilogue gemm_act_;
   bool act_after_gemm_{false};
   // Winograd path, made when the shapes suit it (ConvWinograd::Suits).
   std::unique_ptr<ConvWinograd> winograd_;

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "lite/backends/x86/cpu_info.h"
-#include "lite/backends/x86/math/sgemm_kernel.h"
+#include "lite/backends/x86/math/sgemm_epilogue.h"
 #include "lite/utils/check.h"
 
 namespace paddle {
@@ -15,6 +15,7 @@ namespace math {
 
 using sgemm_internal::kMR;
 using sgemm_internal::kNR;
+using sgemm_internal::EdgeKernel;
 using sgemm_internal::MicroKernel;
 
 namespace {
@@ -34,51 +35,114 @@ const float* APanel(const float* packed, int m_pad, int pc, int kc, int i0) {
   return packed + static_cast<int64_t>(pc) * m_pad + static_cast<int64_t>(i0) * kc;
 }
 
-// Packs B[0..kc) x [0..nc) into NR-column panels, each kc x NR, columns past nc zero.
-void PackB(int kc, int nc, const float* b, int ldb, float* dst) {
-  for (int j0 = 0; j0 < nc; j0 += kNR) {
-    const int cols = std::min(kNR, nc - j0);
+// Packs B[0..kc) x [0..nc) into nr-column panels, each kc x nr, columns past nc zero.
+void PackB(int kc, int nc, const float* b, int ldb, int nr, float* dst) {
+  for (int j0 = 0; j0 < nc; j0 += nr) {
+    const int cols = std::min(nr, nc - j0);
     float* panel = dst + static_cast<int64_t>(j0) * kc;
     for (int p = 0; p < kc; ++p) {
       const float* src = b + static_cast<int64_t>(p) * ldb + j0;
-      float* out = panel + p * kNR;
+      float* out = panel + static_cast<int64_t>(p) * nr;
       int j = 0;
       for (; j < cols; ++j) out[j] = src[j];
-      for (; j < kNR; ++j) out[j] = 0.f;
+      for (; j < nr; ++j) out[j] = 0.f;
     }
   }
 }
 
-float Activate(float v, int act) {
-  if (act == sgemm_internal::kActNone) return v;
-  v = std::max(v, 0.f);
-  return act == sgemm_internal::kActRelu6 ? std::min(v, 6.f) : v;
-}
+}  // namespace
 
-int ToTileAct(GemmActivation act) {
-  switch (act) {
-    case GemmActivation::kNone:
-      return sgemm_internal::kActNone;
-    case GemmActivation::kRelu:
-      return sgemm_internal::kActRelu;
-    case GemmActivation::kRelu6:
-      return sgemm_internal::kActRelu6;
+namespace sgemm_internal {
+
+namespace {
+// One element of the epilogue, with operators::ApplyActivation's formulas (inlined into the
+// edge-tile merge loops).
+inline float Activate(float v, const TileEpilogue& ep) {
+  switch (ep.act) {
+    case kActRelu:
+      return std::max(v, 0.f);
+    case kActRelu6:
+      return std::min(std::max(v, 0.f), ep.p0);
+    case kActLeakyRelu:
+      return v > 0.f ? v : v * ep.p0;
+    case kActHardSwish:
+      return v * std::min(std::max(v + ep.p2, 0.f), ep.p0) / ep.p1;
+    case kActHardSigmoid:
+      return std::min(std::max(ep.p0 * v + ep.p1, 0.f), 1.f);
+    default:
+      return v;
   }
-  PLITE_THROW("sgemm: unknown GemmActivation ", static_cast<int>(act));
+}
+}  // namespace
+
+float ActivateScalar(float v, const TileEpilogue& ep) { return Activate(v, ep); }
+
+TileEpilogue ToTileEpilogue(const GemmEpilogue& e) {
+  TileEpilogue t{e.bias, kActNone, 0.f, 0.f, 0.f};
+  switch (e.activation) {
+    case GemmActivation::kNone:
+      return t;
+    case GemmActivation::kRelu:
+      t.act = kActRelu;
+      return t;
+    case GemmActivation::kRelu6:
+      t.act = kActRelu6;
+      t.p0 = e.relu6_threshold;
+      return t;
+    case GemmActivation::kLeakyRelu:
+      t.act = kActLeakyRelu;
+      t.p0 = e.leaky_alpha;
+      return t;
+    case GemmActivation::kHardSwish:
+      t.act = kActHardSwish;
+      t.p0 = e.hard_swish_threshold;
+      t.p1 = e.hard_swish_scale;
+      t.p2 = e.hard_swish_offset;
+      return t;
+    case GemmActivation::kHardSigmoid:
+      t.act = kActHardSigmoid;
+      t.p0 = e.hard_sigmoid_slope;
+      t.p1 = e.hard_sigmoid_offset;
+      return t;
+  }
+  PLITE_THROW("sgemm: unknown GemmActivation ", static_cast<int>(e.activation));
 }
 
-// The full-tile kernel and the one for edge tiles at most 8 columns wide.
+}  // namespace sgemm_internal
+
+namespace {
+
+using sgemm_internal::ActivateScalar;
+using sgemm_internal::ToTileEpilogue;
+
+using ColumnTailKernel = void (*)(int kc, const float* a, const float* b, long ldb, float* c,
+                                  long ldc, float beta, const sgemm_internal::TileEpilogue* ep,
+                                  int mr, int cols);
+
+// The kernels of one ISA. `edge` (masked, any mr x nr) replaces the scratch-tile path;
+// without it, edge tiles at most nr / 2 wide use `narrow` and wider ones `full`.
+// `column_tail` (optional) takes the last few columns when N is 1..3 past a multiple of 16.
 struct Kernels {
+  int nr;
   MicroKernel full;
   MicroKernel narrow;
+  EdgeKernel edge;
+  ColumnTailKernel column_tail;
+  ColumnTailKernel wide_tile;  // 48 + cols columns, B in place (optional)
 };
 
 Kernels PickKernels(SgemmIsa isa) {
-  const Kernels avx2{sgemm_internal::MicroKernelAvx2, sgemm_internal::MicroKernelAvx2Narrow};
-  const Kernels scalar{sgemm_internal::MicroKernelScalar, sgemm_internal::MicroKernelScalar};
+  using namespace sgemm_internal;  // NOLINT
+  const Kernels avx512{kNR512, MicroKernelAvx512, nullptr, EdgeKernelAvx512, ColumnTailAvx512,
+                      WideTileAvx512};
+  const Kernels avx2{kNR, MicroKernelAvx2, MicroKernelAvx2Narrow, nullptr, nullptr, nullptr};
+  const Kernels scalar{kNR, MicroKernelScalar, MicroKernelScalar, nullptr, nullptr, nullptr};
   switch (isa) {
     case SgemmIsa::kAuto:
-      return CpuHasAvx2Fma() ? avx2 : scalar;
+      return CpuHasAvx512f() ? avx512 : CpuHasAvx2Fma() ? avx2 : scalar;
+    case SgemmIsa::kAvx512:
+      PLITE_CHECK(CpuHasAvx512f(), "sgemm: SgemmIsa::kAvx512 requested but this CPU lacks AVX-512F");
+      return avx512;
     case SgemmIsa::kAvx2:
       PLITE_CHECK(CpuHasAvx2Fma(), "sgemm: SgemmIsa::kAvx2 requested but this CPU lacks AVX2/FMA");
       return avx2;
@@ -96,72 +160,127 @@ struct Problem {
   float beta;
   float* c;
   int ldc;
-  const float* bias;
-  int act;
+  sgemm_internal::TileEpilogue epilogue;
   Kernels kernels;
 };
 
 // The micro-kernel may read B in place (full NR-wide tiles; the ragged last panel is still
-// packed, zero-padded), which saves the packing pass. Measured on MobileNetV2's pointwise
-// convolutions this is as fast or faster at every M; but when rows of B are a multiple of
-// 4 KB apart, the kc rows of a B strip fall into the same few cache sets and evict each
-// other, and packing wins (1024 x 1024: 117 vs 71 GFLOP/s).
+// packed, zero-padded, unless the ISA has a masked edge kernel), which saves the packing
+// pass. Measured on MobileNetV2's pointwise convolutions this is as fast or faster at every
+// M; but when rows of B are a multiple of 4 KB apart, the kc rows of a B strip fall into the
+// same few cache sets and evict each other, and packing wins (1024 x 1024: 117 vs 71
+// GFLOP/s with AVX2).
 bool ReadBInPlace(int ldb) { return ldb % 1024 != 0; }
+
+// The B pack buffer of the calling thread, kept across calls (pool threads live as long as
+// their predictor), so a GEMM allocates nothing once warm.
+float* PackBuffer(size_t floats) {
+  thread_local std::vector<float> buffer;
+  if (buffer.size() < floats) buffer.resize(floats);
+  return buffer.data();
+}
 
 // C rows [m0, m1) x columns [n0, n1) of the problem; m0 is a multiple of MR.
 void RunBlock(const Problem& pr, int m0, int m1, int n0, int n1) {
+  const int nr_max = pr.kernels.nr;
   const int m_pad = RoundUp(pr.m, kMR);
   const int kc_max = std::min(kKC, pr.k);
   const bool direct_b = ReadBInPlace(pr.ldb);
-  std::vector<float> b_pack(static_cast<size_t>(kc_max) *
-                            (direct_b ? kNR : RoundUp(std::min(kNC, n1 - n0), kNR)));
-  alignas(32) float tile[kMR * kNR];
+  const bool masked_edge = pr.kernels.edge != nullptr;
+  float* b_pack = nullptr;
+  if (!direct_b) {
+    b_pack = PackBuffer(static_cast<size_t>(kc_max) * RoundUp(std::min(kNC, n1 - n0), nr_max));
+  } else if (!masked_edge) {
+    b_pack = PackBuffer(static_cast<size_t>(kc_max) * nr_max);
+  }
+  alignas(64) float tile[kMR * kNR];
+  sgemm_internal::TileEpilogue none{nullptr, sgemm_internal::kActNone, 0.f, 0.f, 0.f};
+  // Columns past a multiple of 16 that the column-vector kernel takes (its gather offsets
+  // are 32-bit).
+  const bool tail_ok = pr.kernels.column_tail != nullptr && pr.ldc <= (1 << 27);
   for (int jc = n0; jc < n1; jc += kNC) {
     const int nc = std::min(kNC, n1 - jc);
-    const int nc_full = nc / kNR * kNR;
+    const int nc_full = nc / nr_max * nr_max;
+    // The last 48..51 columns (nc = 32 q + 16..19, e.g. 49) as one wide tile when B is read
+    // in place; else the last 1..3 past a multiple of 16 as a column tail.
+    const int rem = nc % nr_max;
+    const int wide = direct_b && tail_ok && pr.kernels.wide_tile && nc - rem >= nr_max &&
+                             rem >= 16 &&
+                             rem - 16 <= sgemm_internal::kMaxColumnTail
+                         ? sgemm_internal::kWideTileCols + rem - 16
+                         : 0;
+    const int tail = !wide && tail_ok && nc > 16 && nc % 16 <= sgemm_internal::kMaxColumnTail
+                         ? nc % 16
+                         : 0;
+    const int nc_rows = nc - tail - wide;  // columns for the 32-wide / edge kernels
     for (int pc = 0; pc < pr.k; pc += kKC) {
       const int kc = std::min(kKC, pr.k - pc);
       // Earlier K blocks already wrote C: later ones accumulate; the epilogue runs last.
       const float beta = pc == 0 ? pr.beta : 1.f;
       const bool last = pc + kc == pr.k;
-      const float* bias = last ? pr.bias : nullptr;
-      const int act = last ? pr.act : sgemm_internal::kActNone;
+      const sgemm_internal::TileEpilogue& ep = last ? pr.epilogue : none;
       const float* b_block = pr.b + static_cast<int64_t>(pc) * pr.ldb + jc;
       if (!direct_b) {
-        PackB(kc, nc, b_block, pr.ldb, b_pack.data());
-      } else if (nc_full < nc) {
-        PackB(kc, nc - nc_full, b_block + nc_full, pr.ldb, b_pack.data());
+        PackB(kc, nc, b_block, pr.ldb, nr_max, b_pack);
+      } else if (nc_full < nc && !masked_edge) {
+        PackB(kc, nc - nc_full, b_block + nc_full, pr.ldb, nr_max, b_pack);
       }
       for (int ic = m0; ic < m1; ic += kMC) {
         const int mc = std::min(kMC, m1 - ic);
-        for (int jr = 0; jr < nc; jr += kNR) {
-          const int nr = std::min(kNR, nc - jr);
-          const float* bp = b_pack.data() + static_cast<int64_t>(jr) * kc;
-          long b_stride = kNR;
-          if (direct_b) {
-            bp = nr == kNR ? b_block + jr : b_pack.data();
-            b_stride = nr == kNR ? pr.ldb : kNR;
+        for (int ir = 0; wide > 0 && ir < mc; ir += kMR) {
+          const int row = ic + ir;
+          sgemm_internal::TileEpilogue ep_r = ep;
+          if (ep.bias) ep_r.bias = ep.bias + row;
+          pr.kernels.wide_tile(kc, APanel(pr.packed_a, m_pad, pc, kc, row), b_block + nc_rows,
+                               pr.ldb, pr.c + static_cast<int64_t>(row) * pr.ldc + jc + nc_rows,
+                               pr.ldc, beta, &ep_r, std::min(kMR, mc - ir),
+                               wide - sgemm_internal::kWideTileCols);
+        }
+        for (int ir = 0; tail > 0 && ir < mc; ir += kMR) {
+          const int row = ic + ir;
+          sgemm_internal::TileEpilogue ep_r = ep;
+          if (ep.bias) ep_r.bias = ep.bias + row;
+          pr.kernels.column_tail(kc, APanel(pr.packed_a, m_pad, pc, kc, row), b_block + nc_rows,
+                                 pr.ldb, pr.c + static_cast<int64_t>(row) * pr.ldc + jc + nc_rows,
+                                 pr.ldc, beta, &ep_r, std::min(kMR, mc - ir), tail);
+        }
+        for (int jr = 0; jr < nc_rows; jr += nr_max) {
+          const int nr = std::min(nr_max, nc_rows - jr);
+          const float* bp = direct_b ? b_block + jr : b_pack + static_cast<int64_t>(jr) * kc;
+          long b_stride = direct_b ? pr.ldb : nr_max;
+          if (direct_b && nr < nr_max && !masked_edge) {
+            bp = b_pack;
+            b_stride = nr_max;
           }
           for (int ir = 0; ir < mc; ir += kMR) {
             const int mr = std::min(kMR, mc - ir);
             const int row = ic + ir;
             const float* ap = APanel(pr.packed_a, m_pad, pc, kc, row);
             float* cp = pr.c + static_cast<int64_t>(row) * pr.ldc + jc + jr;
-            const float* bias_r = bias ? bias + row : nullptr;
-            if (mr == kMR && nr == kNR) {
-              pr.kernels.full(kc, ap, bp, b_stride, cp, pr.ldc, beta, bias_r, act);
+            sgemm_internal::TileEpilogue ep_r = ep;
+            if (ep.bias) ep_r.bias = ep.bias + row;
+            if (mr == kMR && nr == nr_max) {
+              pr.kernels.full(kc, ap, bp, b_stride, cp, pr.ldc, beta, &ep_r);
+              continue;
+            }
+            if (masked_edge) {
+              pr.kernels.edge(kc, ap, bp, b_stride, cp, pr.ldc, beta, &ep_r, mr, nr);
               continue;
             }
             // Edge tile: full tile into scratch, then only the valid part into C.
-            const MicroKernel edge = nr <= kNR / 2 ? pr.kernels.narrow : pr.kernels.full;
-            edge(kc, ap, bp, b_stride, tile, kNR, 0.f, nullptr, sgemm_internal::kActNone);
+            const MicroKernel edge = nr <= nr_max / 2 ? pr.kernels.narrow : pr.kernels.full;
+            edge(kc, ap, bp, b_stride, tile, kNR, 0.f, &none);
             for (int r = 0; r < mr; ++r) {
               float* c_row = cp + static_cast<int64_t>(r) * pr.ldc;
-              for (int j = 0; j < nr; ++j) {
-                float v = tile[r * kNR + j];
-                if (beta != 0.f) v += beta * c_row[j];
-                if (bias_r) v += bias_r[r];
-                c_row[j] = Activate(v, act);
+              const float* t_row = tile + r * kNR;
+              const float bias_r = ep_r.bias ? ep_r.bias[r] : 0.f;
+              if (beta != 0.f) {
+                for (int j = 0; j < nr; ++j) c_row[j] = t_row[j] + beta * c_row[j] + bias_r;
+              } else {
+                for (int j = 0; j < nr; ++j) c_row[j] = t_row[j] + bias_r;
+              }
+              if (ep_r.act != sgemm_internal::kActNone) {
+                for (int j = 0; j < nr; ++j) c_row[j] = sgemm_internal::Activate(c_row[j], ep_r);
               }
             }
           }
@@ -212,7 +331,7 @@ void SgemmPacked(int m, int n, int k, const float* packed_a, const float* b, int
   CheckShapes("SgemmPacked", m, n, k, ldb, ldc);
   PLITE_CHECK(options.threads >= 1, "SgemmPacked: threads=", options.threads, " must be >= 1");
   const Kernels kernels = PickKernels(options.isa);
-  const int act = ToTileAct(epilogue.activation);
+  const sgemm_internal::TileEpilogue tile_ep = ToTileEpilogue(epilogue);
   if (m == 0 || n == 0) return;
   PLITE_CHECK(c, "SgemmPacked: null C");
   if (k == 0) {  // no product: C = act(beta * C + bias)
@@ -221,16 +340,17 @@ void SgemmPacked(int m, int n, int k, const float* packed_a, const float* b, int
       for (int j = 0; j < n; ++j) {
         float v = beta != 0.f ? beta * c_row[j] : 0.f;
         if (epilogue.bias) v += epilogue.bias[i];
-        c_row[j] = Activate(v, act);
+        c_row[j] = ActivateScalar(v, tile_ep);
       }
     }
     return;
   }
   PLITE_CHECK(packed_a && b, "SgemmPacked: null packed A or B");
-  const Problem pr{m, n, k, packed_a, b, ldb, beta, c, ldc, epilogue.bias, act, kernels};
+  const Problem pr{m, n, k, packed_a, b, ldb, beta, c, ldc, tile_ep, kernels};
 
   // Split the wider dimension (counted in register tiles) between the threads.
-  const int n_tiles = (n + kNR - 1) / kNR;
+  const int nr = kernels.nr;
+  const int n_tiles = (n + nr - 1) / nr;
   const int m_panels = (m + kMR - 1) / kMR;
   const int threads =
       options.parallel_for ? std::min(options.threads, std::max(n_tiles, m_panels)) : 1;
@@ -239,7 +359,7 @@ void SgemmPacked(int m, int n, int k, const float* packed_a, const float* b, int
     return;
   }
   if (n_tiles >= m_panels) {
-    const int chunk = (n_tiles + threads - 1) / threads * kNR;
+    const int chunk = (n_tiles + threads - 1) / threads * nr;
     options.parallel_for(threads, [&](int t) {
       const int n0 = t * chunk, n1 = std::min(n, n0 + chunk);
       if (n0 < n1) RunBlock(pr, 0, m, n0, n1);
@@ -269,7 +389,7 @@ namespace sgemm_internal {
 // Portable tile: same contract as the AVX2 one; the compiler vectorizes it with the
 // baseline instruction set.
 void MicroKernelScalar(int kc, const float* a, const float* b, long b_stride, float* c,
-                       long ldc, float beta, const float* bias, int act) {
+                       long ldc, float beta, const TileEpilogue* ep) {
   float acc[kMR][kNR] = {};
   for (int p = 0; p < kc; ++p) {
     const float* b_row = b + p * b_stride;
@@ -283,8 +403,8 @@ void MicroKernelScalar(int kc, const float* a, const float* b, long b_stride, fl
     for (int j = 0; j < kNR; ++j) {
       float v = acc[r][j];
       if (beta != 0.f) v += beta * c_row[j];
-      if (bias) v += bias[r];
-      c_row[j] = Activate(v, act);
+      if (ep->bias) v += ep->bias[r];
+      c_row[j] = ActivateScalar(v, *ep);
     }
   }
 }

@@ -4,13 +4,14 @@
 // (>= the row width). bias (optional) has one value per row of C and act (optional) is
 // applied when C is stored: this is the shape of a 1x1 convolution or im2col + GEMM on NCHW
 // data (A = weights [out_ch x in_ch*kh*kw], B = input columns, C = output [out_ch x H*W]),
-// whose bias add and relu/relu6 then cost no extra pass over C.
+// whose bias add and fused activation then cost no extra pass over C.
 //
 // Kernels whose A is constant (weights) pack it once with PackA at PrepareForRun and call
 // SgemmPacked on every run; Sgemm packs A itself on each call.
 //
-// With beta == 0, C is only written (it may hold garbage or NaN before). The AVX2/FMA
-// micro-kernel runs when the CPU has it (see cpu_info.h); otherwise a portable one does.
+// With beta == 0, C is only written (it may hold garbage or NaN before). The AVX-512
+// micro-kernel runs when the CPU has it, else the AVX2/FMA one when the CPU has that (see
+// cpu_info.h), otherwise a portable one.
 #pragma once
 
 #include <cstddef>
@@ -21,17 +22,30 @@ namespace lite {
 namespace x86 {
 namespace math {
 
-enum class GemmActivation { kNone, kRelu, kRelu6 };
+// The fused activations, with Paddle's formulas (operators::ApplyActivation):
+//   kRelu6       min(max(x, 0), relu6_threshold)
+//   kLeakyRelu   x > 0 ? x : x * leaky_alpha
+//   kHardSwish   x * min(max(x + hard_swish_offset, 0), hard_swish_threshold) / hard_swish_scale
+//   kHardSigmoid min(max(hard_sigmoid_slope * x + hard_sigmoid_offset, 0), 1)
+enum class GemmActivation { kNone, kRelu, kRelu6, kLeakyRelu, kHardSwish, kHardSigmoid };
 
 // Applied per output row when C is stored: c[m][n] = act(c[m][n] + bias[m]).
 struct GemmEpilogue {
   const float* bias = nullptr;  // M values, or nullptr for no bias
   GemmActivation activation = GemmActivation::kNone;
+  float relu6_threshold = 6.f;
+  float leaky_alpha = 0.02f;
+  float hard_swish_threshold = 6.f;
+  float hard_swish_scale = 6.f;
+  float hard_swish_offset = 3.f;
+  float hard_sigmoid_slope = 0.2f;
+  float hard_sigmoid_offset = 0.5f;
 };
 
-// Which micro-kernel runs. kAuto picks AVX2 when the CPU has AVX2+FMA; kAvx2 on a CPU
-// without it throws; kScalar is the portable path (tests force it to check it).
-enum class SgemmIsa { kAuto, kScalar, kAvx2 };
+// Which micro-kernel runs. kAuto picks AVX-512 when the CPU has AVX-512F, else AVX2 when it
+// has AVX2+FMA, else the portable one; kAvx2 / kAvx512 on a CPU without that ISA throw;
+// kScalar is the portable path (tests force each one to check it).
+enum class SgemmIsa { kAuto, kScalar, kAvx2, kAvx512 };
 
 // Runs task(0) .. task(tasks - 1), possibly concurrently, and returns when all are done.
 // The math library creates no threads: kernels hand in their predictor's thread pool here.

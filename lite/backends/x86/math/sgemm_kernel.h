@@ -1,10 +1,11 @@
-// Internal to sgemm.cc: tile sizes and the MR x NR micro-kernels. Both kernels read the same
-// packed layouts, so a packed A serves whichever kernel runs.
+// Internal to sgemm.cc: tile sizes and the micro-kernels. All kernels read the same packed A
+// layout (MR = 6 row panels, k-major), so a packed A serves whichever kernel runs; packed B
+// panels are as wide as the running kernel's NR.
 //
-// This header is included by sgemm_kernel_avx2.cc, which is compiled with -mavx2 -mfma:
-// it must stay free of inline functions (no standard headers) — an inline function emitted
-// in that file could be the copy the linker keeps for the whole program, and would then run
-// AVX2 instructions on CPUs without them.
+// This header is included by sgemm_kernel_avx2.cc / sgemm_kernel_avx512.cc, which are
+// compiled with ISA flags: it must stay free of inline functions (no standard headers) — an
+// inline function emitted in those files could be the copy the linker keeps for the whole
+// program, and would then run AVX2/AVX-512 instructions on CPUs without them.
 #pragma once
 
 namespace paddle {
@@ -13,26 +14,76 @@ namespace x86 {
 namespace math {
 namespace sgemm_internal {
 
-// Register tile: 6 rows x 16 columns = 12 ymm accumulators (2 per row), 2 ymm of B and one
-// broadcast of A per k step, out of the 16 ymm registers.
+// Rows of a packed A panel and of every kernel's register tile.
 constexpr int kMR = 6;
+// AVX2 / portable tile: 6 x 16 = 12 ymm accumulators (2 per row) of the 16 ymm registers.
 constexpr int kNR = 16;
+// AVX-512 tile: 6 x 32 = 12 zmm accumulators; the edge kernel covers any mr x nr below it
+// with masked loads and stores.
+constexpr int kNR512 = 32;
 
-enum TileAct { kActNone = 0, kActRelu = 1, kActRelu6 = 2 };
+enum TileAct {
+  kActNone = 0,
+  kActRelu = 1,
+  kActRelu6 = 2,       // min(max(x, 0), p0)
+  kActLeakyRelu = 3,   // x > 0 ? x : x * p0
+  kActHardSwish = 4,   // x * min(max(x + p2, 0), p0) / p1
+  kActHardSigmoid = 5  // min(max(p0 * x + p1, 0), 1)
+};
 
-// acc[r][j] = sum_{p < kc} a[p * kMR + r] * b[p * b_stride + j]   (r < kMR, j < kNR)
+// What a kernel applies when it stores C: c = act(acc + beta * c + bias[row]).
+struct TileEpilogue {
+  const float* bias;  // one per tile row, or nullptr
+  int act;            // TileAct
+  float p0, p1, p2;   // the activation's parameters (see TileAct)
+};
+
+// acc[r][j] = sum_{p < kc} a[p * kMR + r] * b[p * b_stride + j]   (r < kMR, j < NR)
 // c[r * ldc + j] = act(acc[r][j] + beta * c[r * ldc + j] + bias[r])
-// beta == 0 does not read c; bias == nullptr adds nothing; act is a TileAct.
+// beta == 0 does not read c.
 using MicroKernel = void (*)(int kc, const float* a, const float* b, long b_stride,
-                             float* c, long ldc, float beta, const float* bias, int act);
+                             float* c, long ldc, float beta, const TileEpilogue* ep);
+// Same contract for rows r < mr and columns j < nr only (1 <= mr <= kMR, 1 <= nr <= NR);
+// reads no B column past nr and writes nothing outside the mr x nr tile.
+using EdgeKernel = void (*)(int kc, const float* a, const float* b, long b_stride, float* c,
+                            long ldc, float beta, const TileEpilogue* ep, int mr, int nr);
 
 void MicroKernelAvx2(int kc, const float* a, const float* b, long b_stride, float* c,
-                     long ldc, float beta, const float* bias, int act);
-// Same contract for the first 8 columns only (j < 8): edge tiles at most 8 wide.
+                     long ldc, float beta, const TileEpilogue* ep);
+// The AVX2 contract for the first 8 columns only (j < 8): edge tiles at most 8 wide.
 void MicroKernelAvx2Narrow(int kc, const float* a, const float* b, long b_stride, float* c,
-                           long ldc, float beta, const float* bias, int act);
+                           long ldc, float beta, const TileEpilogue* ep);
 void MicroKernelScalar(int kc, const float* a, const float* b, long b_stride, float* c,
-                       long ldc, float beta, const float* bias, int act);
+                       long ldc, float beta, const TileEpilogue* ep);
+void MicroKernelAvx512(int kc, const float* a, const float* b, long b_stride, float* c,
+                       long ldc, float beta, const TileEpilogue* ep);
+void EdgeKernelAvx512(int kc, const float* a, const float* b, long b_stride, float* c,
+                      long ldc, float beta, const TileEpilogue* ep, int mr, int nr);
+// The last `cols` (1..kMaxColumnTail) columns of a row panel, vectorized along the panel's
+// rows instead (one FMA per column and k step rather than one per row): N = 49 is 48
+// columns for the row-vector kernels plus one here, not 64 computed for 49. b points at
+// the first of those columns in B (row stride ldb); contract otherwise as EdgeKernel.
+constexpr int kMaxColumnTail = 3;
+// A 6 x (48 + cols) tile (cols = 0..kMaxColumnTail), B read in place: 48 columns as row
+// vectors (18 zmm accumulators) and the last cols as column vectors, in one pass. The
+// 7 x 7 layers' N = 49 in one tile at ~19 FMAs per k step instead of 24.
+constexpr int kWideTileCols = 48;
+void WideTileAvx512(int kc, const float* a, const float* b, long ldb, float* c, long ldc,
+                    float beta, const TileEpilogue* ep, int mr, int cols);
+void ColumnTailAvx512(int kc, const float* a, const float* b, long ldb, float* c, long ldc,
+                      float beta, const TileEpilogue* ep, int mr, int cols);
+
+// Few-row GEMM that streams W once (gemv.cc): for rows r < `rows` (1..kGemvRows) and
+// columns j < n,  y[r * ldy + j] = act(sum_p x[r * ldx + p] * w[p * ldw + j] + bias[j]);
+// bias (n values, per column) may be null; ep->bias is ignored.
+constexpr int kGemvRows = 4;
+using GemvKernel = void (*)(int rows, int n, int k, const float* x, long ldx, const float* w,
+                            long ldw, float* y, long ldy, const float* bias,
+                            const TileEpilogue* ep);
+void GemvKernelAvx2(int rows, int n, int k, const float* x, long ldx, const float* w, long ldw,
+                    float* y, long ldy, const float* bias, const TileEpilogue* ep);
+void GemvKernelAvx512(int rows, int n, int k, const float* x, long ldx, const float* w,
+                      long ldw, float* y, long ldy, const float* bias, const TileEpilogue* ep);
 
 }  // namespace sgemm_internal
 }  // namespace math

@@ -1,6 +1,7 @@
 // x86 SGEMM against a naive triple loop written here (double accumulation), on shapes that
-// hit every edge of the blocking (MR=6, NR=16, KC=256, MC=144, NC=3072), with padded
-// leading dimensions, accumulation, the fused epilogue, threads, and the portable kernel.
+// hit every edge of the blocking (MR=6, NR=16 (AVX2) / 32 (AVX-512), KC=256, MC=144,
+// NC=3072), with padded leading dimensions, accumulation, every fused activation, threads,
+// and each kernel the CPU can run (portable, AVX2, AVX-512), forced.
 #include "lite/backends/x86/math/sgemm.h"
 
 #include <gtest/gtest.h>
@@ -50,15 +51,68 @@ std::vector<float> Random(size_t n, float lo, float hi, unsigned seed) {
   return v;
 }
 
-double Activate(double v, GemmActivation act) {
-  if (act == GemmActivation::kNone) return v;
-  v = std::max(v, 0.0);
-  return act == GemmActivation::kRelu6 ? std::min(v, 6.0) : v;
+// Paddle's activation formulas, written independently of the library (double precision).
+double Activate(double v, const GemmEpilogue& e) {
+  switch (e.activation) {
+    case GemmActivation::kNone:
+      return v;
+    case GemmActivation::kRelu:
+      return std::max(v, 0.0);
+    case GemmActivation::kRelu6:
+      return std::min(std::max(v, 0.0), static_cast<double>(e.relu6_threshold));
+    case GemmActivation::kLeakyRelu:
+      return v > 0 ? v : v * e.leaky_alpha;
+    case GemmActivation::kHardSwish:
+      return v * std::min(std::max(v + e.hard_swish_offset, 0.0),
+                          static_cast<double>(e.hard_swish_threshold)) /
+             e.hard_swish_scale;
+    case GemmActivation::kHardSigmoid:
+      return std::min(std::max(e.hard_sigmoid_slope * v + e.hard_sigmoid_offset, 0.0), 1.0);
+  }
+  return v;
 }
 
+// How much an error in the input of the activation can grow through it (its slope bound
+// near |v|).
+double ActivationGain(double v, const GemmEpilogue& e) {
+  switch (e.activation) {
+    case GemmActivation::kLeakyRelu:
+      return std::max(1.0, std::fabs(static_cast<double>(e.leaky_alpha)));
+    case GemmActivation::kHardSwish:
+      return (std::fabs(e.hard_swish_threshold) + std::fabs(v) + 1) / std::fabs(e.hard_swish_scale);
+    case GemmActivation::kHardSigmoid:
+      return std::fabs(e.hard_sigmoid_slope);
+    default:
+      return 1.0;
+  }
+}
+
+// Where the activation's input fell: below its lower bend, above its upper one.
 struct Outcome {
-  int clamped_low = 0, clamped_high = 0;  // outputs relu / relu6 clamped, for epilogue tests
+  int clamped_low = 0, clamped_high = 0;
 };
+void CountBends(double v, const GemmEpilogue& e, Outcome* out) {
+  switch (e.activation) {
+    case GemmActivation::kRelu:
+    case GemmActivation::kLeakyRelu:
+      out->clamped_low += v < 0;
+      break;
+    case GemmActivation::kRelu6:
+      out->clamped_low += v < 0;
+      out->clamped_high += v > e.relu6_threshold;
+      break;
+    case GemmActivation::kHardSwish:
+      out->clamped_low += v + e.hard_swish_offset < 0;
+      out->clamped_high += v + e.hard_swish_offset > e.hard_swish_threshold;
+      break;
+    case GemmActivation::kHardSigmoid:
+      out->clamped_low += e.hard_sigmoid_slope * v + e.hard_sigmoid_offset < 0;
+      out->clamped_high += e.hard_sigmoid_slope * v + e.hard_sigmoid_offset > 1;
+      break;
+    case GemmActivation::kNone:
+      break;
+  }
+}
 
 // Runs one case and checks every element of C (and that C's padding is untouched).
 // Tolerance: a float sum of K products errs by at most ~K * eps * sum|terms|, so each
@@ -119,10 +173,11 @@ Outcome RunCase(const Case& cs, unsigned seed = 1) {
         sum += bias[i];
         mag += std::fabs(bias[i]);
       }
-      const double want = Activate(sum, ep.activation);
-      if (ep.activation != GemmActivation::kNone && sum < 0) ++out.clamped_low;
-      if (ep.activation == GemmActivation::kRelu6 && sum > 6) ++out.clamped_high;
-      const double tol = 2.0 * (k + 3) * eps * mag + 1e-30;
+      const double want = Activate(sum, ep);
+      CountBends(sum, ep, &out);
+      const double tol = 2.0 * (k + 3) * eps * mag * ActivationGain(sum, ep) +
+                         4 * eps * (std::fabs(want) + 1) * (ep.activation != GemmActivation::kNone) +
+                         1e-30;
       if (!(std::fabs(got - want) <= tol)) {
         ADD_FAILURE() << "m=" << m << " n=" << n << " k=" << k << " C[" << i << "][" << j
                       << "] = " << got << ", want " << want << " (tol " << tol << ")";
@@ -133,12 +188,16 @@ Outcome RunCase(const Case& cs, unsigned seed = 1) {
   return out;
 }
 
-// Shapes around every block edge: MR=6, NR=16, KC=256, MC=144, NC=3072.
+// Shapes around every block edge: MR=6, NR=16 / 32, KC=256, MC=144, NC=3072, and the
+// ragged widths of real layers (7x7 = 49, 14x14 = 196).
 std::vector<Shape> EdgeShapes() {
-  return {{1, 1, 1},     {1, 1, 7},     {1, 37, 1},   {23, 1, 9},    {6, 16, 1},
-          {6, 16, 4},    {5, 15, 3},    {7, 17, 5},   {12, 32, 256}, {13, 33, 257},
-          {11, 47, 513}, {144, 16, 8},  {145, 19, 6}, {150, 40, 300}, {289, 21, 31},
-          {7, 3073, 5},  {8, 3100, 260}, {3, 200, 1}, {1, 100, 300}, {100, 1, 300}};
+  return {{1, 1, 1},     {1, 1, 7},     {1, 37, 1},    {23, 1, 9},    {6, 16, 1},
+          {6, 16, 4},    {5, 15, 3},    {7, 17, 5},    {12, 32, 256}, {13, 33, 257},
+          {11, 47, 513}, {144, 16, 8},  {145, 19, 6},  {150, 40, 300}, {289, 21, 31},
+          {7, 3073, 5},  {8, 3100, 260}, {3, 200, 1},  {1, 100, 300}, {100, 1, 300},
+          {6, 32, 3},    {6, 31, 9},    {5, 33, 17},   {12, 48, 40},  {17, 49, 70},
+          {19, 64, 255}, {11, 65, 30},  {7, 196, 33},  {4, 3103, 12}, {9, 50, 20},
+          {14, 51, 300}, {7, 83, 9},    {5, 52, 4},    {13, 18, 7},   {8, 99, 3}};
 }
 
 std::vector<Shape> RandomShapes(int count, unsigned seed) {
@@ -152,10 +211,22 @@ std::vector<Shape> RandomShapes(int count, unsigned seed) {
 std::vector<SgemmIsa> Isas() {
   std::vector<SgemmIsa> isas{SgemmIsa::kScalar};
   if (CpuHasAvx2Fma()) isas.push_back(SgemmIsa::kAvx2);
+  if (CpuHasAvx512f()) isas.push_back(SgemmIsa::kAvx512);
   return isas;
 }
 
-std::string Name(SgemmIsa isa) { return isa == SgemmIsa::kScalar ? "scalar" : "avx2"; }
+std::string Name(SgemmIsa isa) {
+  switch (isa) {
+    case SgemmIsa::kScalar:
+      return "scalar";
+    case SgemmIsa::kAvx2:
+      return "avx2";
+    case SgemmIsa::kAvx512:
+      return "avx512";
+    default:
+      return "auto";
+  }
+}
 
 TEST(Sgemm, EdgeShapesMatchReference) {
   for (SgemmIsa isa : Isas()) {
@@ -186,7 +257,8 @@ TEST(Sgemm, RandomShapesWithPaddedLeadingDimensions) {
 // Rows of B a multiple of 4 KB apart take the packed-B path (others read B in place).
 TEST(Sgemm, PackedBPathForAlignedLdb) {
   for (SgemmIsa isa : Isas()) {
-    for (Shape s : std::vector<Shape>{{13, 1000, 40}, {7, 1023, 300}, {20, 1010, 9}}) {
+    for (Shape s : std::vector<Shape>{{13, 1000, 40}, {7, 1023, 300}, {20, 1010, 9},
+                                      {9, 1009, 270}, {8, 1011, 5}}) {
       SCOPED_TRACE(Name(isa) + " " + std::to_string(s.m) + "x" + std::to_string(s.n) + "x" +
                    std::to_string(s.k));
       Case cs{s};
@@ -220,42 +292,82 @@ TEST(Sgemm, AccumulatesWithBetaAndScalesWithAlpha) {
   }
 }
 
-TEST(Sgemm, EpilogueBiasReluRelu6) {
+// Every fused activation, with non-default parameters too, on every edge shape: the inputs
+// are spread so each bend of each activation is crossed hundreds of times.
+std::vector<GemmEpilogue> Epilogues() {
+  std::vector<GemmEpilogue> eps;
+  auto with = [&eps](GemmActivation act, const std::function<void(GemmEpilogue*)>& set) {
+    GemmEpilogue e;
+    e.activation = act;
+    if (set) set(&e);
+    eps.push_back(e);
+  };
+  with(GemmActivation::kNone, nullptr);
+  with(GemmActivation::kRelu, nullptr);
+  with(GemmActivation::kRelu6, nullptr);
+  with(GemmActivation::kRelu6, [](GemmEpilogue* e) { e->relu6_threshold = 2.5f; });
+  with(GemmActivation::kLeakyRelu, nullptr);
+  with(GemmActivation::kLeakyRelu, [](GemmEpilogue* e) { e->leaky_alpha = -0.3f; });
+  with(GemmActivation::kHardSwish, nullptr);
+  with(GemmActivation::kHardSwish, [](GemmEpilogue* e) {
+    e->hard_swish_threshold = 4.f;
+    e->hard_swish_scale = 5.f;
+    e->hard_swish_offset = 1.5f;
+  });
+  with(GemmActivation::kHardSigmoid, nullptr);
+  with(GemmActivation::kHardSigmoid, [](GemmEpilogue* e) {
+    e->hard_sigmoid_slope = 0.1667f;
+    e->hard_sigmoid_offset = 0.4f;
+  });
+  return eps;
+}
+
+TEST(Sgemm, EpilogueBiasAndEveryActivation) {
   for (SgemmIsa isa : Isas()) {
-    for (GemmActivation act :
-         {GemmActivation::kNone, GemmActivation::kRelu, GemmActivation::kRelu6}) {
+    for (const GemmEpilogue& e : Epilogues()) {
       Outcome total;
       for (const Shape& s : EdgeShapes()) {
         for (float beta : {0.f, 1.f}) {
-          SCOPED_TRACE(Name(isa) + " act=" + std::to_string(static_cast<int>(act)) +
+          SCOPED_TRACE(Name(isa) + " act=" + std::to_string(static_cast<int>(e.activation)) +
                        " beta=" + std::to_string(beta) + " " + std::to_string(s.m) + "x" +
                        std::to_string(s.n) + "x" + std::to_string(s.k));
           Case cs{s};
           cs.options.isa = isa;
           cs.beta = beta;
           cs.use_bias = true;
-          cs.epilogue.activation = act;
-          cs.alpha = 2.f;  // widen the sums so relu6 clamps at both ends
+          cs.epilogue = e;
+          cs.alpha = 2.f;  // widen the sums so the clamps fire at both ends
           cs.pad = 2;
           const Outcome o = RunCase(cs);
           total.clamped_low += o.clamped_low;
           total.clamped_high += o.clamped_high;
         }
       }
-      // The inputs must exercise the clamps, or the activation checks prove nothing.
-      if (act != GemmActivation::kNone) {
-        EXPECT_GT(total.clamped_low, 100);
+      // The inputs must exercise the bends, or the activation checks prove nothing.
+      if (e.activation != GemmActivation::kNone) {
+        EXPECT_GT(total.clamped_low, 100) << Name(isa) << " act " << static_cast<int>(e.activation);
       }
-      if (act == GemmActivation::kRelu6) {
-        EXPECT_GT(total.clamped_high, 100);
+      if (e.activation == GemmActivation::kRelu6 || e.activation == GemmActivation::kHardSwish ||
+          e.activation == GemmActivation::kHardSigmoid) {
+        EXPECT_GT(total.clamped_high, 100) << Name(isa) << " act " << static_cast<int>(e.activation);
       }
+      // Activation without bias (the bias pointer is optional), through SgemmPacked.
+      Case cs{{13, 35, 300}};
+      cs.options.isa = isa;
+      cs.epilogue = e;
+      cs.packed = true;
+      RunCase(cs);
     }
-    // Activation without bias (the bias pointer is optional).
-    Case cs{{13, 35, 300}};
-    cs.options.isa = isa;
-    cs.epilogue.activation = GemmActivation::kRelu;
-    RunCase(cs);
   }
+}
+
+// A bad activation value is reported, not run.
+TEST(Sgemm, UnknownActivationThrows) {
+  std::vector<float> a(16, 1.f), b(16, 1.f), c(16, 0.f);
+  GemmEpilogue e;
+  e.activation = static_cast<GemmActivation>(99);
+  EXPECT_THROW(Sgemm(4, 4, 4, 1.f, a.data(), 4, b.data(), 4, 0.f, c.data(), 4, e),
+               lite_api::PaddleLiteException);
 }
 
 TEST(Sgemm, PackedAMatchesReferenceAndPlainPath) {
@@ -292,7 +404,8 @@ TEST(Sgemm, ThreadsSplitNOrM) {
     for (int threads : {2, 3, 8}) {
       ThreadPool pool(threads);
       // Wide N splits columns; tall narrow problems split rows.
-      for (Shape s : std::vector<Shape>{{37, 500, 70}, {200, 20, 33}, {5, 3, 2}, {1, 1, 1}}) {
+      for (Shape s : std::vector<Shape>{
+               {37, 500, 70}, {200, 20, 33}, {5, 3, 2}, {1, 1, 1}, {160, 49, 300}, {24, 196, 40}}) {
         SCOPED_TRACE(Name(isa) + " threads=" + std::to_string(threads) + " " +
                      std::to_string(s.m) + "x" + std::to_string(s.n) + "x" +
                      std::to_string(s.k));
@@ -384,6 +497,12 @@ TEST(Sgemm, BadArgumentsThrow) {
     EXPECT_THROW(Sgemm(4, 4, 4, 1.f, a.data(), 4, b.data(), 4, 0.f, c.data(), 4, {}, avx2),
                  PaddleLiteException);
   }
+  SgemmOptions avx512;
+  avx512.isa = SgemmIsa::kAvx512;
+  if (!CpuHasAvx512f()) {
+    EXPECT_THROW(Sgemm(4, 4, 4, 1.f, a.data(), 4, b.data(), 4, 0.f, c.data(), 4, {}, avx512),
+                 PaddleLiteException);
+  }
 }
 
 // The detection agrees with the kernel's own report in /proc/cpuinfo.
@@ -401,6 +520,27 @@ TEST(CpuInfo, Avx2FmaMatchesProcCpuinfo) {
       fma |= w == "fma";
     }
     EXPECT_EQ(CpuHasAvx2Fma(), avx2 && fma);
+    return;
+  }
+  GTEST_SKIP() << "/proc/cpuinfo has no flags line";
+}
+
+// AVX-512F as the kernel reports it (the kernel only lists it when it saves the zmm state).
+TEST(CpuInfo, Avx512fMatchesProcCpuinfo) {
+  std::ifstream in("/proc/cpuinfo");
+  if (!in) GTEST_SKIP() << "no /proc/cpuinfo to compare with";
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("flags", 0) != 0) continue;
+    std::istringstream words(line.substr(line.find(':') + 1));
+    bool avx512f = false, avx2 = false, fma = false;
+    std::string w;
+    while (words >> w) {
+      avx512f |= w == "avx512f";
+      avx2 |= w == "avx2";
+      fma |= w == "fma";
+    }
+    EXPECT_EQ(CpuHasAvx512f(), avx512f && avx2 && fma);
     return;
   }
   GTEST_SKIP() << "/proc/cpuinfo has no flags line";
