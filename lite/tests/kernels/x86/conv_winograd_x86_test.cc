@@ -489,6 +489,7 @@ std::vector<float> ReferenceConv(const math::WinogradConvShape& s, const std::ve
 std::vector<math::SgemmIsa> IsasToTest() {
   std::vector<math::SgemmIsa> isas = {math::SgemmIsa::kScalar};
   if (lite::x86::CpuHasAvx2Fma()) isas.push_back(math::SgemmIsa::kAvx2);
+  if (lite::x86::CpuHasAvx512f()) isas.push_back(math::SgemmIsa::kAvx512);
   return isas;
 }
 
