@@ -2,6 +2,9 @@
 // -mavx2 -mfma.
 #include <immintrin.h>
 
+#include <type_traits>
+#include <utility>
+
 #include "lite/backends/x86/math/depthwise_conv.h"
 
 namespace paddle {

@@ -7,6 +7,9 @@
 #endif
 #include <immintrin.h>
 
+#include <type_traits>
+#include <utility>
+
 #include "lite/backends/x86/math/depthwise_conv.h"
 
 namespace paddle {
