@@ -165,9 +165,17 @@ class PoolCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat> {
       ReduceColumns<kMax>(row, cols_, 0, out_w, dst);
     };
 
-    // Per output column: the divisor of an avg (0 marks an empty window: result 0), the
-    // same for every output row with the row's count folded in below.
+    // Per output column, once: its window's element count and padded size (an avg divides
+    // by the row's times the column's; an empty window gives 0).
     const bool real_count = param.exclusive || param.adaptive;
+    col_count_.resize(out_w);
+    col_padded_.resize(out_w);
+    bool empty_col = false;
+    for (int ow = 0; ow < out_w; ++ow) {
+      col_count_[ow] = static_cast<float>(cols_[ow].count());
+      col_padded_[ow] = static_cast<float>(cols_[ow].padded_size);
+      empty_col = empty_col || cols_[ow].count() == 0;
+    }
     const int tasks = TasksFor(planes, planes * in_plane);
     if (static_cast<int>(reduced_.size()) < tasks) reduced_.resize(tasks);
     ParallelTasks(ctx(), tasks, [&](int t) {
@@ -197,15 +205,19 @@ class PoolCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat> {
             src += out_w;
             for (int ow = 0; ow < out_w; ++ow) dst[ow] = Combine<kMax>(dst[ow], src[ow]);
           }
+          if (kMax) {
+            if (empty_col) {
+              for (int ow = 0; ow < out_w; ++ow) {
+                if (col_count_[ow] == 0.f) dst[ow] = 0.f;
+              }
+            }
+            continue;
+          }
+          const float* col_div = real_count ? col_count_.data() : col_padded_.data();
+          const float row_div = static_cast<float>(real_count ? r.count() : r.padded_size);
           for (int ow = 0; ow < out_w; ++ow) {
-            const int count = r.count() * cols_[ow].count();
-            const float div = count == 0 ? 0.f
-                              : kMax     ? 1.f
-                                         : static_cast<float>(real_count
-                                                                  ? count
-                                                                  : r.padded_size *
-                                                                        cols_[ow].padded_size);
-            dst[ow] = div == 0.f ? 0.f : (kMax ? dst[ow] : dst[ow] / div);
+            const float div = row_div * col_div[ow];  // small integers: exact
+            dst[ow] = col_count_[ow] == 0.f ? 0.f : dst[ow] / div;
           }
         }
       }
@@ -221,6 +233,7 @@ class PoolCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat> {
 
   std::vector<WindowRange> rows_, cols_;
   std::vector<std::vector<float>> reduced_;  // per task: each read input row reduced to out_w
+  std::vector<float> col_count_, col_padded_;
 };
 
 }  // namespace x86
