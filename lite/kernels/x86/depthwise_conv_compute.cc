@@ -1,9 +1,8 @@
 // depthwise_conv2d on x86: square 3x3/5x5 filters, stride 1 or 2, dilation 1, one filter
 // per channel run direct with AVX2/FMA or AVX-512 (lite/backends/x86/math/depthwise_conv.h),
 // bias and relu/relu6/leaky_relu/hard_swish in registers, other fused activations right
-// after on the same plane. Channel
-// planes are split over the predictor's thread pool when the layer is large enough to pay
-// for it. Any other depthwise conv (other filter sizes,
+// after on the same plane. Channel planes are split over the predictor's thread pool when
+// the layer is large enough to pay for it. Any other depthwise conv (other filter sizes,
 // dilation, channel multiplier != 1) takes the generic im2col + GEMM loop the host kernel
 // uses, so this kernel accepts everything the host one does.
 #include <algorithm>
