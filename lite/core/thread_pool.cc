@@ -1,5 +1,7 @@
 #include "lite/core/thread_pool.h"
 
+#include <chrono>
+
 #include "lite/utils/check.h"
 
 namespace paddle {
@@ -13,6 +15,45 @@ struct InTaskScope {
   InTaskScope() { tls_in_task = true; }
   ~InTaskScope() { tls_in_task = saved; }
 };
+
+inline void CpuRelax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  __asm__ __volatile__("yield");
+#endif
+}
+
+// Spins until `done()` or ThreadPool::kSpinMicros have passed; returns done(). After the
+// first few microseconds it yields between checks, so on a busy machine the thread it
+// waits for (or anyone else) can have this core.
+template <typename Done>
+bool SpinUntil(const Done& done) {
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point start = Clock::now();
+  const Clock::time_point polite = start + std::chrono::microseconds(ThreadPool::kSpinMicros / 8);
+  const Clock::time_point deadline = start + std::chrono::microseconds(ThreadPool::kSpinMicros);
+  for (;;) {
+    for (int i = 0; i < 64; ++i) {
+      if (done()) return true;
+      CpuRelax();
+    }
+    const Clock::time_point now = Clock::now();
+    if (now >= deadline) return done();
+    if (now >= polite) std::this_thread::yield();
+  }
+}
+
+// A range of a job with more tasks than one claim word holds.
+struct Chunk {
+  void (*fn)(void*, int);
+  void* task;
+  int offset;
+};
+void RunChunkTask(void* chunk, int i) {
+  const Chunk& c = *static_cast<const Chunk*>(chunk);
+  c.fn(c.task, c.offset + i);
+}
 }  // namespace
 
 ThreadPool::ThreadPool(int threads) {
@@ -24,7 +65,7 @@ ThreadPool::ThreadPool(int threads) {
 ThreadPool::~ThreadPool() {
   {
     std::lock_guard<std::mutex> lock(mu_);
-    stop_ = true;
+    stop_.store(true, std::memory_order_release);
   }
   work_cv_.notify_all();
   for (auto& w : workers_) w.join();
@@ -33,68 +74,107 @@ ThreadPool::~ThreadPool() {
 void ThreadPool::WorkerLoop() {
   uint64_t seen = 0;
   for (;;) {
-    {
+    auto has_work = [&] {
+      return stop_.load(std::memory_order_acquire) ||
+             generation_.load(std::memory_order_acquire) != seen;
+    };
+    if (!SpinUntil(has_work)) {
       std::unique_lock<std::mutex> lock(mu_);
-      work_cv_.wait(lock, [&] { return stop_ || generation_ != seen; });
-      if (stop_) return;
-      seen = generation_;
+      work_cv_.wait(lock, has_work);
     }
-    {
-      InTaskScope in_task;
-      RunTasks();
-    }
-    std::lock_guard<std::mutex> lock(mu_);
-    if (--busy_workers_ == 0) done_cv_.notify_one();
+    if (stop_.load(std::memory_order_acquire)) return;
+    seen = generation_.load(std::memory_order_acquire);
+    InTaskScope in_task;
+    RunTasks(seen);
   }
 }
 
-void ThreadPool::RunTasks() {
+void ThreadPool::RunTasks(uint64_t generation) {
   for (;;) {
-    if (failed_.load(std::memory_order_relaxed)) return;
-    const int i = next_task_.fetch_add(1, std::memory_order_relaxed);
-    if (i >= job_tasks_) return;
-    try {
-      (*job_)(i);
-    } catch (...) {
+    uint64_t word = claim_.load(std::memory_order_acquire);
+    for (;;) {
+      if ((word >> (2 * kTaskBits)) != generation) return;  // a later job (or none)
+      if ((word & kTaskMask) >= ((word >> kTaskBits) & kTaskMask)) return;  // all taken
+      if (claim_.compare_exchange_weak(word, word + 1, std::memory_order_acq_rel,
+                                       std::memory_order_acquire)) {
+        break;
+      }
+    }
+    const int i = static_cast<int>(word & kTaskMask);
+    const int tasks = static_cast<int>((word >> kTaskBits) & kTaskMask);
+    if (!failed_.load(std::memory_order_relaxed)) {
+      try {
+        job_fn_(job_task_, i);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(mu_);
+        if (!error_) error_ = std::current_exception();
+        failed_.store(true, std::memory_order_relaxed);
+      }
+    }
+    if (finished_.fetch_add(1, std::memory_order_acq_rel) + 1 == tasks) {
+      // The caller may be asleep: notify under mu_ so the wake-up cannot slip in between
+      // its check and its wait.
       std::lock_guard<std::mutex> lock(mu_);
-      if (!error_) error_ = std::current_exception();
-      failed_.store(true, std::memory_order_relaxed);
+      done_cv_.notify_all();
     }
   }
 }
 
-void ThreadPool::ParallelFor(int tasks, const std::function<void(int)>& task) {
+void ThreadPool::Run(int tasks, TaskFn fn, void* task) {
   if (tasks <= 0) return;
   if (workers_.empty() || tasks == 1 || tls_in_task) {
     InTaskScope in_task;
-    for (int i = 0; i < tasks; ++i) task(i);
+    for (int i = 0; i < tasks; ++i) fn(task, i);
     return;
   }
   std::lock_guard<std::mutex> call_lock(call_mu_);
+  for (int offset = 0; offset < tasks; offset += kMaxTasks) {
+    const int count = tasks - offset < kMaxTasks ? tasks - offset : kMaxTasks;
+    if (offset == 0 && count == tasks) {
+      RunJob(count, fn, task);
+    } else {
+      Chunk chunk{fn, task, offset};
+      RunJob(count, &RunChunkTask, &chunk);
+    }
+  }
+}
+
+void ThreadPool::RunJob(int tasks, TaskFn fn, void* task) {
+  // No thread touches the job fields now: the previous job's tasks have all finished, and a
+  // late worker fails its claim before reading them.
+  job_fn_ = fn;
+  job_task_ = task;
+  finished_.store(0, std::memory_order_relaxed);
+  failed_.store(false, std::memory_order_relaxed);
+  const uint64_t generation = (generation_.load(std::memory_order_relaxed) + 1) & kGenerationMask;
+  claim_.store((generation << (2 * kTaskBits)) | (static_cast<uint64_t>(tasks) << kTaskBits),
+               std::memory_order_release);
   {
+    // Under mu_ so a worker between its check and its wait cannot miss the move.
     std::lock_guard<std::mutex> lock(mu_);
-    job_ = &task;
-    job_tasks_ = tasks;
-    next_task_.store(0, std::memory_order_relaxed);
-    failed_.store(false, std::memory_order_relaxed);
     error_ = nullptr;
-    busy_workers_ = static_cast<int>(workers_.size());
-    ++generation_;
+    generation_.store(generation, std::memory_order_release);
   }
   work_cv_.notify_all();
   {
     InTaskScope in_task;
-    RunTasks();
+    RunTasks(generation);
   }
-  std::exception_ptr error;
-  {
+  auto all_done = [&] { return finished_.load(std::memory_order_acquire) == tasks; };
+  if (!SpinUntil(all_done)) {
     std::unique_lock<std::mutex> lock(mu_);
-    done_cv_.wait(lock, [&] { return busy_workers_ == 0; });
-    job_ = nullptr;
-    error = error_;
-    error_ = nullptr;
+    done_cv_.wait(lock, all_done);
   }
-  if (error) std::rethrow_exception(error);
+  // failed_ was set before the failing task's finished_ release.
+  if (failed_.load(std::memory_order_relaxed)) {
+    std::exception_ptr error;
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      error = error_;
+      error_ = nullptr;
+    }
+    if (error) std::rethrow_exception(error);
+  }
 }
 
 }  // namespace lite

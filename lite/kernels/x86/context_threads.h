@@ -25,8 +25,9 @@ inline lite::x86::math::SgemmOptions SgemmOptionsFor(const KernelContext& ctx) {
 }
 
 // Runs task(0..tasks-1) on the context's pool, or in order on this thread without one.
-inline void ParallelTasks(const KernelContext& ctx, int tasks,
-                          const std::function<void(int)>& task) {
+// A template so a lambda goes to the pool without a std::function (no allocation).
+template <typename Task>
+void ParallelTasks(const KernelContext& ctx, int tasks, const Task& task) {
   if (ctx.pool != nullptr) {
     ctx.pool->ParallelFor(tasks, task);
   } else {

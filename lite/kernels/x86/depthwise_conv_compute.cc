@@ -1,8 +1,8 @@
 // depthwise_conv2d on x86: square 3x3/5x5 filters, stride 1 or 2, dilation 1, one filter
-// per channel run direct with AVX2/FMA (lite/backends/x86/math/depthwise_conv.h), bias and
-// relu/relu6 in the store, other fused activations right after on the same plane. Channel
-// planes are split over the predictor's thread pool when the layer is large enough to pay
-// for it. Any other depthwise conv (other filter sizes,
+// per channel run direct with AVX2/FMA or AVX-512 (lite/backends/x86/math/depthwise_conv.h),
+// bias and relu/relu6/leaky_relu/hard_swish in registers, other fused activations right
+// after on the same plane. Channel planes are split over the predictor's thread pool when
+// the layer is large enough to pay for it. Any other depthwise conv (other filter sizes,
 // dilation, channel multiplier != 1) takes the generic im2col + GEMM loop the host kernel
 // uses, so this kernel accepts everything the host one does.
 #include <algorithm>
@@ -35,7 +35,7 @@ class DepthwiseConvCompute : public KernelLite<TargetType::kX86, PrecisionType::
                 "depthwise_conv2d (x86): Input and Filter must be 4-D, got ", x_dims.size(),
                 "-D and ", w_dims.size(), "-D");
     const bool direct = param.groups == x_dims[1] && w_dims[0] == x_dims[1] && w_dims[1] == 1 &&
-                        math::DepthwiseAvx2Supports(
+                        math::DepthwiseDirectSupports(
                             static_cast<int>(w_dims[2]), static_cast<int>(w_dims[3]),
                             param.strides[0], param.strides[1], param.dilations[0],
                             param.dilations[1]) &&
@@ -63,14 +63,30 @@ class DepthwiseConvCompute : public KernelLite<TargetType::kX86, PrecisionType::
     plane.pad_top = param.paddings[0];
     plane.pad_left = param.paddings[2];
 
-    math::DepthwiseActivation act = math::DepthwiseActivation::kNone;
+    math::DepthwiseEpilogue epilogue;
     bool act_after = false;
-    if (param.act.type == operators::ActivationType::kRelu) {
-      act = math::DepthwiseActivation::kRelu;
-    } else if (param.act.type == operators::ActivationType::kRelu6) {
-      act = math::DepthwiseActivation::kRelu6;
-    } else if (param.act.type != operators::ActivationType::kNone) {
-      act_after = true;
+    switch (param.act.type) {
+      case operators::ActivationType::kNone:
+        break;
+      case operators::ActivationType::kRelu:
+        epilogue.act = math::DepthwiseActivation::kRelu;
+        break;
+      case operators::ActivationType::kRelu6:
+        epilogue.act = math::DepthwiseActivation::kRelu6;
+        epilogue.relu6_threshold = param.act.relu6_threshold;
+        break;
+      case operators::ActivationType::kLeakyRelu:
+        epilogue.act = math::DepthwiseActivation::kLeakyRelu;
+        epilogue.leaky_alpha = param.act.leaky_alpha;
+        break;
+      case operators::ActivationType::kHardSwish:
+        epilogue.act = math::DepthwiseActivation::kHardSwish;
+        epilogue.hard_swish_offset = param.act.hard_swish_offset;
+        epilogue.hard_swish_threshold = param.act.hard_swish_threshold;
+        epilogue.hard_swish_scale = param.act.hard_swish_scale;
+        break;
+      default:
+        act_after = true;
     }
 
     const float* x = param.x->data<float>();
@@ -82,30 +98,26 @@ class DepthwiseConvCompute : public KernelLite<TargetType::kX86, PrecisionType::
     const int kk = plane.kernel * plane.kernel;
     const int planes = batch * channels;
 
-    // Worth a thread only with enough multiply-adds per thread (~0.25 M).
+    // A thread only for enough multiply-adds (~0.2 M, tens of microseconds): smaller
+    // layers run faster alone than they would split.
     const int64_t work = static_cast<int64_t>(planes) * out_plane * kk;
     int threads = ctx().pool ? ctx().pool->threads() : 1;
-    threads = static_cast<int>(std::min<int64_t>({threads, planes, work / (1 << 18) + 1}));
-    scratch_.resize(threads);
-    const size_t scratch_size = math::DepthwiseScratchSize(plane);
-    for (auto& s : scratch_) s.resize(scratch_size);
-
-    auto worker = [&](int t) {
-      float* scratch = scratch_[t].data();
-      for (int i = t; i < planes; i += threads) {
+    threads = static_cast<int>(std::min<int64_t>({threads, planes, work / 200000 + 1}));
+    ParallelTasks(ctx(), threads, [&](int t) {
+      const int begin = static_cast<int>(static_cast<int64_t>(planes) * t / threads);
+      const int end = static_cast<int>(static_cast<int64_t>(planes) * (t + 1) / threads);
+      for (int i = begin; i < end; ++i) {
         const int c = i % channels;
         float* dst = out + i * out_plane;
-        math::DepthwiseConvPlaneAvx2(x + i * in_plane, w + static_cast<int64_t>(c) * kk,
-                                     bias ? bias[c] : 0.f, plane, act,
-                                     param.act.relu6_threshold, scratch, dst);
+        math::DepthwiseConvPlane(x + i * in_plane, w + static_cast<int64_t>(c) * kk,
+                                 bias ? bias[c] : 0.f, plane, epilogue, dst);
         if (act_after) {
           for (int64_t j = 0; j < out_plane; ++j) {
             dst[j] = operators::ApplyActivation(dst[j], param.act);
           }
         }
       }
-    };
-    ParallelTasks(ctx(), threads, worker);
+    });
   }
 
   // Any grouped conv: per image and group im2col then GEMM, then bias and activation.
@@ -149,7 +161,6 @@ class DepthwiseConvCompute : public KernelLite<TargetType::kX86, PrecisionType::
     }
   }
 
-  std::vector<std::vector<float>> scratch_;  // padded plane per thread, reused across runs
   std::vector<float> col_;                   // im2col scratch of the generic path
 };
 

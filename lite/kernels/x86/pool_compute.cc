@@ -2,9 +2,11 @@
 // window's columns in each input row, then over its rows. So per plane each input row is
 // reduced once to out_w column values (the 2x2 / 3x3 stride-1/2 windows with compile-time
 // sizes), then each output row reduces its input rows element-wise along out_w, a loop the
-// compiler vectorizes; global (1x1 output) pooling sums or maxes the plane in eight lanes.
+// compiler vectorizes (stride-2 column windows in AVX2: lite/backends/x86/math/pool_rows.h);
+// global (1x1 output) pooling sums or maxes the plane in eight lanes. Planes are split over
+// the predictor's thread pool when there is enough to read.
 // The window ranges and divisors are the host kernel's (adaptive, paddings, ceil_mode,
-// exclusive), so this accepts everything the host kernel does. Plain C++ (baseline flags):
+// exclusive), so this accepts everything the host kernel does. Baseline flags:
 // registered with the x86 kernels for CPUs with AVX2+FMA; the host kernel is the reference.
 #include <algorithm>
 #include <cstdint>
@@ -12,8 +14,10 @@
 #include <vector>
 
 #include "lite/backends/x86/cpu_info.h"
+#include "lite/backends/x86/math/pool_rows.h"
 #include "lite/core/op_registry.h"
 #include "lite/kernels/host/pool_window.h"
+#include "lite/kernels/x86/context_threads.h"
 #include "lite/operators/op_params.h"
 
 namespace paddle {
@@ -52,6 +56,11 @@ void ReduceRowFixed(const float* row, const std::vector<WindowRange>& cols, int 
                     int pad, float* dst) {
   ReduceColumns<kMax>(row, cols, 0, lo, dst);
   const float* base = row - pad;
+  if (S == 2) {  // the stride-2 windows in AVX2 (even/odd lane splits)
+    lite::x86::math::PoolRowStride2Avx2(base + lo * S, hi - lo, K, kMax, dst + lo);
+    ReduceColumns<kMax>(row, cols, hi, static_cast<int>(cols.size()), dst);
+    return;
+  }
   for (int o = lo; o < hi; ++o) {
     const float* p = base + o * S;
     float acc = p[0];
@@ -122,10 +131,13 @@ class PoolCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat> {
       const float divisor = static_cast<float>(
           real_count ? in_plane
                      : static_cast<int64_t>(rows_[0].padded_size) * cols_[0].padded_size);
-      for (int64_t p = 0; p < planes; ++p) {
-        const float acc = ReducePlane<kMax>(x + p * in_plane, in_plane);
-        out[p] = kMax ? acc : acc / divisor;
-      }
+      const int tasks = TasksFor(planes, planes * in_plane);
+      ParallelTasks(ctx(), tasks, [&](int t) {
+        for (int64_t p = planes * t / tasks; p < planes * (t + 1) / tasks; ++p) {
+          const float acc = ReducePlane<kMax>(x + p * in_plane, in_plane);
+          out[p] = kMax ? acc : acc / divisor;
+        }
+      });
       return;
     }
 
@@ -153,53 +165,75 @@ class PoolCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat> {
       ReduceColumns<kMax>(row, cols_, 0, out_w, dst);
     };
 
-    // Per output column: the divisor of an avg (0 marks an empty window: result 0).
+    // Per output column, once: its window's element count and padded size (an avg divides
+    // by the row's times the column's; an empty window gives 0).
     const bool real_count = param.exclusive || param.adaptive;
-    col_div_.resize(out_w);
-    reduced_.resize(static_cast<size_t>(in_h) * out_w);
-    for (int64_t p = 0; p < planes; ++p) {
-      const float* plane = x + p * in_plane;
-      // Rows no window reads (stride > kernel) are skipped.
-      int next_row = 0;
-      for (int oh = 0; oh < out_h; ++oh) {
-        for (int h = std::max(rows_[oh].begin, next_row); h < rows_[oh].end; ++h) {
-          reduce_row(plane + static_cast<int64_t>(h) * in_w, reduced_.data() + h * out_w);
-        }
-        next_row = std::max(next_row, rows_[oh].end);
-      }
-      float* out_plane = out + p * out_h * out_w;
-      for (int oh = 0; oh < out_h; ++oh) {
-        const WindowRange& r = rows_[oh];
-        float* dst = out_plane + oh * out_w;
-        if (r.count() == 0) {
-          std::fill(dst, dst + out_w, 0.f);
-          continue;
-        }
-        const float* src = reduced_.data() + static_cast<int64_t>(r.begin) * out_w;
-        std::copy(src, src + out_w, dst);
-        for (int h = r.begin + 1; h < r.end; ++h) {
-          src += out_w;
-          for (int ow = 0; ow < out_w; ++ow) dst[ow] = Combine<kMax>(dst[ow], src[ow]);
-        }
-        for (int ow = 0; ow < out_w; ++ow) {
-          const int count = r.count() * cols_[ow].count();
-          col_div_[ow] = count == 0 ? 0.f
-                         : kMax     ? 1.f
-                                    : static_cast<float>(real_count
-                                                             ? count
-                                                             : r.padded_size *
-                                                                   cols_[ow].padded_size);
-        }
-        for (int ow = 0; ow < out_w; ++ow) {
-          dst[ow] = col_div_[ow] == 0.f ? 0.f : (kMax ? dst[ow] : dst[ow] / col_div_[ow]);
-        }
-      }
+    col_count_.resize(out_w);
+    col_padded_.resize(out_w);
+    bool empty_col = false;
+    for (int ow = 0; ow < out_w; ++ow) {
+      col_count_[ow] = static_cast<float>(cols_[ow].count());
+      col_padded_[ow] = static_cast<float>(cols_[ow].padded_size);
+      empty_col = empty_col || cols_[ow].count() == 0;
     }
+    const int tasks = TasksFor(planes, planes * in_plane);
+    if (static_cast<int>(reduced_.size()) < tasks) reduced_.resize(tasks);
+    ParallelTasks(ctx(), tasks, [&](int t) {
+      std::vector<float>& reduced = reduced_[t];
+      reduced.resize(static_cast<size_t>(in_h) * out_w);
+      for (int64_t p = planes * t / tasks; p < planes * (t + 1) / tasks; ++p) {
+        const float* plane = x + p * in_plane;
+        // Rows no window reads (stride > kernel) are skipped.
+        int next_row = 0;
+        for (int oh = 0; oh < out_h; ++oh) {
+          for (int h = std::max(rows_[oh].begin, next_row); h < rows_[oh].end; ++h) {
+            reduce_row(plane + static_cast<int64_t>(h) * in_w, reduced.data() + h * out_w);
+          }
+          next_row = std::max(next_row, rows_[oh].end);
+        }
+        float* out_plane = out + p * out_h * out_w;
+        for (int oh = 0; oh < out_h; ++oh) {
+          const WindowRange& r = rows_[oh];
+          float* dst = out_plane + oh * out_w;
+          if (r.count() == 0) {
+            std::fill(dst, dst + out_w, 0.f);
+            continue;
+          }
+          const float* src = reduced.data() + static_cast<int64_t>(r.begin) * out_w;
+          std::copy(src, src + out_w, dst);
+          for (int h = r.begin + 1; h < r.end; ++h) {
+            src += out_w;
+            for (int ow = 0; ow < out_w; ++ow) dst[ow] = Combine<kMax>(dst[ow], src[ow]);
+          }
+          if (kMax) {
+            if (empty_col) {
+              for (int ow = 0; ow < out_w; ++ow) {
+                if (col_count_[ow] == 0.f) dst[ow] = 0.f;
+              }
+            }
+            continue;
+          }
+          const float* col_div = real_count ? col_count_.data() : col_padded_.data();
+          const float row_div = static_cast<float>(real_count ? r.count() : r.padded_size);
+          for (int ow = 0; ow < out_w; ++ow) {
+            const float div = row_div * col_div[ow];  // small integers: exact
+            dst[ow] = col_count_[ow] == 0.f ? 0.f : dst[ow] / div;
+          }
+        }
+      }
+    });
+  }
+
+  // Tasks for `planes` planes reading `reads` floats: one per thread of the pool, but only
+  // with enough to read (~64 K floats each) to pay for the hand-off.
+  int TasksFor(int64_t planes, int64_t reads) const {
+    const int threads = ctx().pool ? ctx().pool->threads() : 1;
+    return static_cast<int>(std::max<int64_t>(1, std::min<int64_t>({threads, planes, reads / 65536})));
   }
 
   std::vector<WindowRange> rows_, cols_;
-  std::vector<float> reduced_;  // each read input row reduced to out_w values
-  std::vector<float> col_div_;
+  std::vector<std::vector<float>> reduced_;  // per task: each read input row reduced to out_w
+  std::vector<float> col_count_, col_padded_;
 };
 
 }  // namespace x86

@@ -1,11 +1,19 @@
-// Direct depthwise convolution of one image plane with AVX2/FMA (square 3x3 or 5x5 filter,
-// stride 1 or 2, dilation 1, any padding). The plane is first copied into a zero-padded
-// scratch so the inner loop has no borders; output rows are computed 8 pixels per ymm.
-// Declarations only: the intrinsics live in depthwise_conv_avx2.cc (built with -mavx2
-// -mfma); call only when lite::x86::CpuHasAvx2Fma() is true.
+// Direct depthwise convolution of one image plane (square 3x3 or 5x5 filter, stride 1 or 2,
+// dilation 1, any padding) with AVX2/FMA, or AVX-512 where the CPU has it.
+//
+// Reads the plane in place (no padded copy): a block of 8 (ymm) or 16 (zmm) outputs of
+// several output rows at once loads each input row once per tap and feeds every output row
+// whose window covers it; blocks at the left/right border use masked loads (the padding
+// reads as zero), rows above/below the plane are skipped. Stride 2 loads 2 vectors per tap
+// pair and splits them into even and odd columns. Bias and the activation are applied in
+// registers before the store.
+//
+// Declarations only: the intrinsics live in depthwise_conv_avx2.cc / _avx512.cc (built with
+// their ISA flags, sharing depthwise_conv_kernel.inc); the dispatch in depthwise_conv.cc is
+// plain C++.
 #pragma once
 
-#include <cstddef>
+#include <cstddef>  // size_t in depthwise_conv_kernel.inc
 
 namespace paddle {
 namespace lite {
@@ -20,38 +28,43 @@ struct DepthwisePlane {
   int pad_top{0}, pad_left{0};
 };
 
-// Activations the store clips in-register; anything else is applied by the caller.
-enum class DepthwiseActivation { kNone, kRelu, kRelu6 };
+// Activations applied in registers before the store; anything else is the caller's.
+enum class DepthwiseActivation { kNone, kRelu, kRelu6, kLeakyRelu, kHardSwish };
 
-// Whether the direct AVX2 path handles this filter (else the caller falls back).
-inline bool DepthwiseAvx2Supports(int kernel_h, int kernel_w, int stride_h, int stride_w,
-                                  int dilation_h, int dilation_w) {
-  return kernel_h == kernel_w && (kernel_h == 3 || kernel_h == 5) && stride_h == stride_w &&
-         (stride_h == 1 || stride_h == 2) && dilation_h == 1 && dilation_w == 1;
-}
+struct DepthwiseEpilogue {
+  DepthwiseActivation act{DepthwiseActivation::kNone};
+  float relu6_threshold{6.f};
+  float leaky_alpha{0.02f};
+  // hard_swish: x * min(max(x + offset, 0), threshold) / scale
+  float hard_swish_offset{3.f};
+  float hard_swish_threshold{6.f};
+  float hard_swish_scale{6.f};
+};
 
-// The zero-padded scratch plane covers every input position the vector loop reads: rows
-// up to the last output row's window, columns up to the last (rounded-up) 8-pixel block's
-// window, plus one for stride 2, which loads 16 floats and keeps the even ones.
-inline int DepthwisePaddedWidth(const DepthwisePlane& p) {
-  return (p.out_w + 7) / 8 * 8 * p.stride + p.kernel;
-}
-inline int DepthwisePaddedHeight(const DepthwisePlane& p) {
-  return (p.out_h - 1) * p.stride + p.kernel;
-}
+// Whether the direct path handles this filter (else the caller falls back).
+bool DepthwiseDirectSupports(int kernel_h, int kernel_w, int stride_h, int stride_w,
+                             int dilation_h, int dilation_w);
 
-// Floats of scratch one call of DepthwiseConvPlaneAvx2 needs for `p`.
-inline size_t DepthwiseScratchSize(const DepthwisePlane& p) {
-  if (p.out_h <= 0 || p.out_w <= 0) return 0;
-  return static_cast<size_t>(DepthwisePaddedHeight(p)) * DepthwisePaddedWidth(p);
-}
+// Whether DepthwiseConvPlane uses AVX-512 on this CPU (and not forced off).
+bool DepthwiseUsesAvx512();
+// Tests force the AVX2 path (false) or allow AVX-512 again (true, the default).
+void DepthwiseAllowAvx512(bool allow);
 
 // out[oy, ox] = act(bias + sum_{ky,kx} filter[ky, kx] * in[oy*s - pt + ky, ox*s - pl + kx]),
-// zero outside the input. `filter` is kernel*kernel floats; `scratch` holds at least
-// DepthwiseScratchSize(p) floats; relu6 clips at `relu6_threshold`.
+// zero outside the input. `filter` is kernel*kernel floats. Needs AVX2+FMA
+// (lite::x86::CpuHasAvx2Fma()); uses AVX-512 where DepthwiseUsesAvx512() and a row has more
+// than 8 outputs.
+void DepthwiseConvPlane(const float* in, const float* filter, float bias,
+                        const DepthwisePlane& p, const DepthwiseEpilogue& epilogue,
+                        float* out);
+
+// The ISA variants behind DepthwiseConvPlane.
 void DepthwiseConvPlaneAvx2(const float* in, const float* filter, float bias,
-                            const DepthwisePlane& p, DepthwiseActivation act,
-                            float relu6_threshold, float* scratch, float* out);
+                            const DepthwisePlane& p, const DepthwiseEpilogue& epilogue,
+                            float* out);
+void DepthwiseConvPlaneAvx512(const float* in, const float* filter, float bias,
+                              const DepthwisePlane& p, const DepthwiseEpilogue& epilogue,
+                              float* out);
 
 }  // namespace math
 }  // namespace x86

@@ -1,8 +1,9 @@
-// AVX2/FMA direct depthwise convolution (see depthwise_conv.h). Built with -mavx2 -mfma.
+// AVX2/FMA depthwise plane kernel (see depthwise_conv.h): 8 columns per ymm. Built with
+// -mavx2 -mfma.
 #include <immintrin.h>
 
-#include <algorithm>
-#include <cstring>
+#include <type_traits>
+#include <utility>
 
 #include "lite/backends/x86/math/depthwise_conv.h"
 
@@ -13,76 +14,61 @@ namespace math {
 
 namespace {
 
-// Eight consecutive stride-2 inputs starting at `src`: src[0], src[2], ..., src[14].
-inline __m256 LoadEven(const float* src) {
-  const __m256 lo = _mm256_loadu_ps(src);
-  const __m256 hi = _mm256_loadu_ps(src + 8);
-  // Per 128-bit lane: lo0 lo2 hi0 hi2 | lo4 lo6 hi4 hi6; then order the 64-bit halves.
-  const __m256 mixed = _mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0));
-  return _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(mixed), _MM_SHUFFLE(3, 1, 2, 0)));
-}
+// Lanes [8 - n, 16 - n) of this table are the store mask for the first n of 8 lanes.
+alignas(32) const int kFirstLanes[16] = {-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0};
 
-template <int K, int S>
-void ConvRows(const float* padded, int padded_w, const float* filter, float bias,
-              const DepthwisePlane& p, DepthwiseActivation act, float relu6_threshold,
-              float* out) {
-  __m256 w[K * K];
-  for (int i = 0; i < K * K; ++i) w[i] = _mm256_set1_ps(filter[i]);
-  const __m256 vbias = _mm256_set1_ps(bias);
-  const __m256 zero = _mm256_setzero_ps();
-  const __m256 six = _mm256_set1_ps(relu6_threshold);
-  const int full = p.out_w / 8 * 8;
-  for (int oy = 0; oy < p.out_h; ++oy) {
-    const float* rows = padded + static_cast<size_t>(oy) * S * padded_w;
-    float* dst = out + static_cast<size_t>(oy) * p.out_w;
-    for (int ox = 0; ox < p.out_w; ox += 8) {
-      __m256 acc = vbias;
-      for (int ky = 0; ky < K; ++ky) {
-        const float* src = rows + static_cast<size_t>(ky) * padded_w + ox * S;
-        for (int kx = 0; kx < K; ++kx) {
-          const __m256 v = S == 1 ? _mm256_loadu_ps(src + kx) : LoadEven(src + kx);
-          acc = _mm256_fmadd_ps(v, w[ky * K + kx], acc);
-        }
-      }
-      if (act != DepthwiseActivation::kNone) acc = _mm256_max_ps(acc, zero);
-      if (act == DepthwiseActivation::kRelu6) acc = _mm256_min_ps(acc, six);
-      if (ox < full) {
-        _mm256_storeu_ps(dst + ox, acc);
-      } else {  // the row's tail: the scratch had the columns, the output does not
-        alignas(32) float tail[8];
-        _mm256_store_ps(tail, acc);
-        std::memcpy(dst + ox, tail, sizeof(float) * (p.out_w - ox));
-      }
-    }
+struct V {
+  using T = __m256;
+  using M = __m256i;
+  static constexpr int kW = 8;
+  static T Load(const float* p) { return _mm256_loadu_ps(p); }
+  static void Store(float* p, T v) { _mm256_storeu_ps(p, v); }
+  static void StoreFirst(float* p, T v, int n) {
+    _mm256_maskstore_ps(p, FirstLanes(n), v);
   }
-}
+  static T Set1(float f) { return _mm256_set1_ps(f); }
+  static T Fmadd(T a, T b, T c) { return _mm256_fmadd_ps(a, b, c); }
+  static T Max(T a, T b) { return _mm256_max_ps(a, b); }
+  static T Min(T a, T b) { return _mm256_min_ps(a, b); }
+  static T Mul(T a, T b) { return _mm256_mul_ps(a, b); }
+  static T Div(T a, T b) { return _mm256_div_ps(a, b); }
+  static T Add(T a, T b) { return _mm256_add_ps(a, b); }
+  static T Positive(T x, T neg) {
+    return _mm256_blendv_ps(neg, x, _mm256_cmp_ps(x, _mm256_setzero_ps(), _CMP_GT_OQ));
+  }
+  // Lanes [8 - n, 16 - n) of kFirstLanes.
+  static __m256i FirstLanes(int n) {
+    return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(kFirstLanes + 8 - n));
+  }
+  static M Lanes(int first, int limit) {
+    const __m256i col = _mm256_add_epi32(_mm256_set1_epi32(first),
+                                         _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    return _mm256_andnot_si256(_mm256_cmpgt_epi32(_mm256_setzero_si256(), col),
+                               _mm256_cmpgt_epi32(_mm256_set1_epi32(limit), col));
+  }
+  static T LoadMasked(const float* p, M m) { return _mm256_maskload_ps(p, m); }
+  // Per 128-bit lane lo0 lo2 hi0 hi2 | lo4 lo6 hi4 hi6 (or the odd ones); then order the
+  // 64-bit halves.
+  static T Even(T lo, T hi) {
+    return _mm256_castpd_ps(_mm256_permute4x64_pd(
+        _mm256_castps_pd(_mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0))),
+        _MM_SHUFFLE(3, 1, 2, 0)));
+  }
+  static T Odd(T lo, T hi) {
+    return _mm256_castpd_ps(_mm256_permute4x64_pd(
+        _mm256_castps_pd(_mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1))),
+        _MM_SHUFFLE(3, 1, 2, 0)));
+  }
+};
+
+#include "lite/backends/x86/math/depthwise_conv_kernel.inc"
 
 }  // namespace
 
 void DepthwiseConvPlaneAvx2(const float* in, const float* filter, float bias,
-                            const DepthwisePlane& p, DepthwiseActivation act,
-                            float relu6_threshold, float* scratch, float* out) {
-  if (p.out_h <= 0 || p.out_w <= 0) return;
-  const int padded_w = DepthwisePaddedWidth(p);
-  const int padded_h = DepthwisePaddedHeight(p);
-  std::fill(scratch, scratch + static_cast<size_t>(padded_w) * padded_h, 0.f);
-  // Input rows/columns past what any window reads (bottom/right padding) are not copied.
-  const int rows = std::min(p.in_h, padded_h - p.pad_top);
-  const int cols = std::min(p.in_w, padded_w - p.pad_left);
-  for (int y = 0; y < rows; ++y) {
-    if (cols <= 0) break;
-    std::memcpy(scratch + static_cast<size_t>(y + p.pad_top) * padded_w + p.pad_left,
-                in + static_cast<size_t>(y) * p.in_w, sizeof(float) * cols);
-  }
-  if (p.kernel == 3 && p.stride == 1) {
-    ConvRows<3, 1>(scratch, padded_w, filter, bias, p, act, relu6_threshold, out);
-  } else if (p.kernel == 3) {
-    ConvRows<3, 2>(scratch, padded_w, filter, bias, p, act, relu6_threshold, out);
-  } else if (p.stride == 1) {
-    ConvRows<5, 1>(scratch, padded_w, filter, bias, p, act, relu6_threshold, out);
-  } else {
-    ConvRows<5, 2>(scratch, padded_w, filter, bias, p, act, relu6_threshold, out);
-  }
+                            const DepthwisePlane& p, const DepthwiseEpilogue& epilogue,
+                            float* out) {
+  ConvPlane(in, filter, bias, p, epilogue, out);
 }
 
 }  // namespace math
