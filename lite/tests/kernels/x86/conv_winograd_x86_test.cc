@@ -18,6 +18,7 @@
 #include "lite/backends/x86/math/conv_winograd.h"
 #include "lite/core/thread_pool.h"
 #include "lite/kernels/x86/conv_winograd_compute.h"
+#include "lite/tests/backends/x86/sgemm_test_util.h"
 #include "lite/tests/kernels/x86/conv_case.h"
 #include "lite/tests/kernels/x86/x86_vs_host.h"
 
@@ -393,13 +394,6 @@ std::vector<float> ReferenceConv(const math::WinogradConvShape& s, const std::ve
     }
   }
   return out;
-}
-
-std::vector<math::SgemmIsa> IsasToTest() {
-  std::vector<math::SgemmIsa> isas = {math::SgemmIsa::kScalar};
-  if (lite::x86::CpuHasAvx2Fma()) isas.push_back(math::SgemmIsa::kAvx2);
-  if (lite::x86::CpuHasAvx512f()) isas.push_back(math::SgemmIsa::kAvx512);
-  return isas;
 }
 
 void CheckMath(const math::WinogradConvShape& s, math::GemmActivation act, bool with_bias,
