@@ -5,32 +5,13 @@
 #include <string>
 #include <vector>
 
+#include "lite/tests/kernels/conv_case.h"
 #include "lite/tests/kernels/kernel_test_util.h"
 
 namespace paddle {
 namespace lite {
 namespace test {
 namespace {
-
-struct ConvCase {
-  int n{1}, c{1}, h{1}, w{1};
-  int out_c{1}, kh{1}, kw{1};
-  int groups{1};
-  std::vector<int> strides{1, 1};
-  std::vector<int> paddings{0, 0};
-  std::vector<int> dilations{1, 1};
-  std::string padding_algorithm;  // empty: attribute absent (EXPLICIT)
-  bool bias{false};
-  std::string act;                // empty: no fused activation
-  std::string op{"conv2d"};
-};
-
-std::string Describe(const ConvCase& p) {
-  return StrCat(p.op, " x[", p.n, ",", p.c, ",", p.h, ",", p.w, "] out_c=", p.out_c, " k=", p.kh,
-                "x", p.kw, " groups=", p.groups, " strides=", p.strides, " paddings=", p.paddings,
-                " dilations=", p.dilations, " alg=", p.padding_algorithm, " bias=", p.bias,
-                " act=", p.act);
-}
 
 // Activations from their definitions (attribute values used by the tests below).
 float Activate(const std::string& act, float x) {
@@ -120,18 +101,13 @@ void SetConvAttrs(OpRunner* r, const ConvCase& p) {
 
 void RunAndCompare(const ConvCase& p, uint32_t seed) {
   SCOPED_TRACE(Describe(p));
-  const std::vector<float> x =
-      RandomVector(static_cast<size_t>(p.n) * p.c * p.h * p.w, -2.f, 2.f, seed);
-  const std::vector<float> w = RandomVector(
-      static_cast<size_t>(p.out_c) * (p.c / p.groups) * p.kh * p.kw, -1.f, 1.f, seed + 1);
-  const std::vector<float> bias =
-      p.bias ? RandomVector(p.out_c, -1.f, 1.f, seed + 2) : std::vector<float>();
-  const Reference ref = DirectConv(p, x, w, bias);
+  const ConvInputs in = MakeConvInputs(p, seed);
+  const Reference ref = DirectConv(p, in.x, in.w, in.bias);
 
   OpRunner r(p.op);
-  r.SetInput("Input", "x", {p.n, p.c, p.h, p.w}, x);
-  r.SetInput("Filter", "w", {p.out_c, p.c / p.groups, p.kh, p.kw}, w);
-  if (p.bias) r.SetInput("Bias", "b", {p.out_c}, bias);
+  r.SetInput("Input", "x", {p.n, p.c, p.h, p.w}, in.x);
+  r.SetInput("Filter", "w", {p.out_c, p.c / p.groups, p.kh, p.kw}, in.w);
+  if (p.bias) r.SetInput("Bias", "b", {p.out_c}, in.bias);
   Tensor* out = r.SetOutput("Output", "out");
   SetConvAttrs(&r, p);
   r.Run();

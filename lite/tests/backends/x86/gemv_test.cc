@@ -10,13 +10,14 @@
 #include <cmath>
 #include <functional>
 #include <limits>
-#include <random>
 #include <string>
 #include <vector>
 
 #include "lite/api/paddle_exception.h"
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/core/thread_pool.h"
+#include "lite/tests/backends/x86/sgemm_test_util.h"
+#include "lite/tests/kernels/kernel_test_util.h"
 
 namespace paddle {
 namespace lite {
@@ -25,33 +26,6 @@ namespace math {
 namespace {
 
 constexpr float kSentinel = -777.f;
-
-std::vector<float> Random(size_t n, float lo, float hi, unsigned seed) {
-  std::mt19937 gen(seed);
-  std::uniform_real_distribution<float> dist(lo, hi);
-  std::vector<float> v(n);
-  for (auto& x : v) x = dist(gen);
-  return v;
-}
-
-double Reference(double v, const GemmEpilogue& e) {
-  switch (e.activation) {
-    case GemmActivation::kRelu:
-      return std::max(v, 0.0);
-    case GemmActivation::kRelu6:
-      return std::min(std::max(v, 0.0), static_cast<double>(e.relu6_threshold));
-    case GemmActivation::kLeakyRelu:
-      return v > 0 ? v : v * e.leaky_alpha;
-    case GemmActivation::kHardSwish:
-      return v * std::min(std::max(v + e.hard_swish_offset, 0.0),
-                          static_cast<double>(e.hard_swish_threshold)) /
-             e.hard_swish_scale;
-    case GemmActivation::kHardSigmoid:
-      return std::min(std::max(e.hard_sigmoid_slope * v + e.hard_sigmoid_offset, 0.0), 1.0);
-    default:
-      return v;
-  }
-}
 
 struct GemvCase {
   GemvCase(int rows, int cols, int depth) : m(rows), n(cols), k(depth) {}
@@ -66,9 +40,9 @@ void RunGemv(const GemvCase& cs, unsigned seed = 1) {
   const int m = cs.m, n = cs.n, k = cs.k;
   const int ldx = std::max(k, 1) + cs.pad, ldw = std::max(n, 1) + cs.pad,
             ldy = std::max(n, 1) + cs.pad;
-  const auto x = Random(static_cast<size_t>(m) * ldx, -1.f, 1.f, seed);
-  const auto w = Random(static_cast<size_t>(k) * ldw, -1.f, 1.f, seed + 1);
-  const auto bias = Random(static_cast<size_t>(n), -4.f, 4.f, seed + 2);
+  const auto x = test::RandomVector(static_cast<size_t>(m) * ldx, -1.f, 1.f, seed);
+  const auto w = test::RandomVector(static_cast<size_t>(k) * ldw, -1.f, 1.f, seed + 1);
+  const auto bias = test::RandomVector(static_cast<size_t>(n), -4.f, 4.f, seed + 2);
   std::vector<float> y(static_cast<size_t>(m) * ldy, std::numeric_limits<float>::quiet_NaN());
   for (int i = 0; i < m; ++i)
     for (int j = n; j < ldy; ++j) y[static_cast<size_t>(i) * ldy + j] = kSentinel;
@@ -93,7 +67,7 @@ void RunGemv(const GemvCase& cs, unsigned seed = 1) {
         sum += t;
         mag += std::fabs(t);
       }
-      const double want = Reference(sum, ep);
+      const double want = test::ActivateReference(sum, ep);
       // Sum rounding, grown by at most (|v| + 7) through any activation used here, plus
       // the activation's own rounding.
       const double tol = 2.0 * (k + 3) * eps * mag * (std::fabs(sum) + 7) +
@@ -107,21 +81,13 @@ void RunGemv(const GemvCase& cs, unsigned seed = 1) {
   }
 }
 
-std::vector<SgemmIsa> Isas() {
-  std::vector<SgemmIsa> isas{SgemmIsa::kScalar};
-  if (CpuHasAvx2Fma()) isas.push_back(SgemmIsa::kAvx2);
-  if (CpuHasAvx512f()) isas.push_back(SgemmIsa::kAvx512);
-  return isas;
-}
-
 std::string Label(SgemmIsa isa, int m, int n, int k) {
-  const char* names[] = {"auto", "scalar", "avx2", "avx512"};
-  return std::string(names[static_cast<int>(isa)]) + " " + std::to_string(m) + "x" +
+  return test::IsaName(isa) + " " + std::to_string(m) + "x" +
          std::to_string(n) + "x" + std::to_string(k);
 }
 
 TEST(Gemv, RowsAndWidthsAroundEveryBlock) {
-  for (SgemmIsa isa : Isas()) {
+  for (SgemmIsa isa : test::IsasToTest()) {
     for (int m : {1, 2, 3, 4, 5, 9}) {
       for (int n : {1, 7, 8, 9, 16, 17, 31, 64, 65, 127, 128, 129, 200, 1000}) {
         for (int k : {1, 3, 8, 70}) {
@@ -150,7 +116,7 @@ TEST(Gemv, EveryActivation) {
   eps[3].leaky_alpha = 0.1f;
   eps[4].activation = GemmActivation::kHardSwish;
   eps[5].activation = GemmActivation::kHardSigmoid;
-  for (SgemmIsa isa : Isas()) {
+  for (SgemmIsa isa : test::IsasToTest()) {
     for (const GemmEpilogue& e : eps) {
       for (int m : {1, 3, 4}) {
         SCOPED_TRACE(Label(isa, m, 77, 40) + " act " + std::to_string(static_cast<int>(e.activation)));
@@ -165,7 +131,7 @@ TEST(Gemv, EveryActivation) {
 }
 
 TEST(Gemv, ThreadsSplitColumns) {
-  for (SgemmIsa isa : Isas()) {
+  for (SgemmIsa isa : test::IsasToTest()) {
     for (int threads : {2, 3}) {
       ThreadPool pool(threads);
       for (int n : {5, 33, 1000}) {
@@ -184,7 +150,7 @@ TEST(Gemv, ThreadsSplitColumns) {
 }
 
 TEST(Gemv, ZeroKGivesActivatedBias) {
-  for (SgemmIsa isa : Isas()) {
+  for (SgemmIsa isa : test::IsasToTest()) {
     for (int m : {1, 2}) {
       GemvCase cs(m, 19, 0);
       cs.options.isa = isa;

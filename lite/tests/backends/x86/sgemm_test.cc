@@ -11,6 +11,7 @@
 #include <functional>
 #include <limits>
 #include <random>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -18,6 +19,8 @@
 #include "lite/api/paddle_exception.h"
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/core/thread_pool.h"
+#include "lite/tests/backends/x86/sgemm_test_util.h"
+#include "lite/tests/kernels/kernel_test_util.h"
 
 namespace paddle {
 namespace lite {
@@ -42,35 +45,6 @@ struct Case {
 };
 
 constexpr float kSentinel = -12345.f;  // fills the ldc padding, which must stay untouched
-
-std::vector<float> Random(size_t n, float lo, float hi, unsigned seed) {
-  std::mt19937 gen(seed);
-  std::uniform_real_distribution<float> dist(lo, hi);
-  std::vector<float> v(n);
-  for (auto& x : v) x = dist(gen);
-  return v;
-}
-
-// Paddle's activation formulas, written independently of the library (double precision).
-double Activate(double v, const GemmEpilogue& e) {
-  switch (e.activation) {
-    case GemmActivation::kNone:
-      return v;
-    case GemmActivation::kRelu:
-      return std::max(v, 0.0);
-    case GemmActivation::kRelu6:
-      return std::min(std::max(v, 0.0), static_cast<double>(e.relu6_threshold));
-    case GemmActivation::kLeakyRelu:
-      return v > 0 ? v : v * e.leaky_alpha;
-    case GemmActivation::kHardSwish:
-      return v * std::min(std::max(v + e.hard_swish_offset, 0.0),
-                          static_cast<double>(e.hard_swish_threshold)) /
-             e.hard_swish_scale;
-    case GemmActivation::kHardSigmoid:
-      return std::min(std::max(e.hard_sigmoid_slope * v + e.hard_sigmoid_offset, 0.0), 1.0);
-  }
-  return v;
-}
 
 // How much an error in the input of the activation can grow through it (its slope bound
 // near |v|).
@@ -121,15 +95,15 @@ Outcome RunCase(const Case& cs, unsigned seed = 1) {
   const int m = cs.s.m, n = cs.s.n, k = cs.s.k;
   const int lda = std::max(k, 1) + cs.pad, ldb = std::max(n, 1) + cs.pad,
             ldc = std::max(n, 1) + cs.pad;
-  const auto a = Random(static_cast<size_t>(m) * lda, -1.f, 1.f, seed);
-  const auto b = Random(static_cast<size_t>(k) * ldb, -1.f, 1.f, seed + 1);
-  const auto bias = Random(static_cast<size_t>(m), -8.f, 8.f, seed + 2);
+  const auto a = test::RandomVector(static_cast<size_t>(m) * lda, -1.f, 1.f, seed);
+  const auto b = test::RandomVector(static_cast<size_t>(k) * ldb, -1.f, 1.f, seed + 1);
+  const auto bias = test::RandomVector(static_cast<size_t>(m), -8.f, 8.f, seed + 2);
   std::vector<float> c(static_cast<size_t>(m) * ldc);
   if (cs.beta == 0.f) {
     // beta == 0 must not read C.
     for (auto& x : c) x = std::numeric_limits<float>::quiet_NaN();
   } else {
-    c = Random(c.size(), -1.f, 1.f, seed + 3);
+    c = test::RandomVector(c.size(), -1.f, 1.f, seed + 3);
   }
   for (int i = 0; i < m; ++i)
     for (int j = n; j < ldc; ++j) c[static_cast<size_t>(i) * ldc + j] = kSentinel;
@@ -173,7 +147,7 @@ Outcome RunCase(const Case& cs, unsigned seed = 1) {
         sum += bias[i];
         mag += std::fabs(bias[i]);
       }
-      const double want = Activate(sum, ep);
+      const double want = test::ActivateReference(sum, ep);
       CountBends(sum, ep, &out);
       const double tol = 2.0 * (k + 3) * eps * mag * ActivationGain(sum, ep) +
                          4 * eps * (std::fabs(want) + 1) * (ep.activation != GemmActivation::kNone) +
@@ -208,30 +182,10 @@ std::vector<Shape> RandomShapes(int count, unsigned seed) {
   return shapes;
 }
 
-std::vector<SgemmIsa> Isas() {
-  std::vector<SgemmIsa> isas{SgemmIsa::kScalar};
-  if (CpuHasAvx2Fma()) isas.push_back(SgemmIsa::kAvx2);
-  if (CpuHasAvx512f()) isas.push_back(SgemmIsa::kAvx512);
-  return isas;
-}
-
-std::string Name(SgemmIsa isa) {
-  switch (isa) {
-    case SgemmIsa::kScalar:
-      return "scalar";
-    case SgemmIsa::kAvx2:
-      return "avx2";
-    case SgemmIsa::kAvx512:
-      return "avx512";
-    default:
-      return "auto";
-  }
-}
-
 TEST(Sgemm, EdgeShapesMatchReference) {
-  for (SgemmIsa isa : Isas()) {
+  for (SgemmIsa isa : test::IsasToTest()) {
     for (const Shape& s : EdgeShapes()) {
-      SCOPED_TRACE(Name(isa) + " " + std::to_string(s.m) + "x" + std::to_string(s.n) + "x" +
+      SCOPED_TRACE(test::IsaName(isa) + " " + std::to_string(s.m) + "x" + std::to_string(s.n) + "x" +
                    std::to_string(s.k));
       Case cs{s};
       cs.options.isa = isa;
@@ -241,10 +195,10 @@ TEST(Sgemm, EdgeShapesMatchReference) {
 }
 
 TEST(Sgemm, RandomShapesWithPaddedLeadingDimensions) {
-  for (SgemmIsa isa : Isas()) {
+  for (SgemmIsa isa : test::IsasToTest()) {
     int seed = 10;
     for (const Shape& s : RandomShapes(40, 7)) {
-      SCOPED_TRACE(Name(isa) + " " + std::to_string(s.m) + "x" + std::to_string(s.n) + "x" +
+      SCOPED_TRACE(test::IsaName(isa) + " " + std::to_string(s.m) + "x" + std::to_string(s.n) + "x" +
                    std::to_string(s.k));
       Case cs{s};
       cs.options.isa = isa;
@@ -256,10 +210,10 @@ TEST(Sgemm, RandomShapesWithPaddedLeadingDimensions) {
 
 // Rows of B a multiple of 4 KB apart take the packed-B path (others read B in place).
 TEST(Sgemm, PackedBPathForAlignedLdb) {
-  for (SgemmIsa isa : Isas()) {
+  for (SgemmIsa isa : test::IsasToTest()) {
     for (Shape s : std::vector<Shape>{{13, 1000, 40}, {7, 1023, 300}, {20, 1010, 9},
                                       {9, 1009, 270}, {8, 1011, 5}}) {
-      SCOPED_TRACE(Name(isa) + " " + std::to_string(s.m) + "x" + std::to_string(s.n) + "x" +
+      SCOPED_TRACE(test::IsaName(isa) + " " + std::to_string(s.m) + "x" + std::to_string(s.n) + "x" +
                    std::to_string(s.k));
       Case cs{s};
       cs.options.isa = isa;
@@ -276,10 +230,10 @@ TEST(Sgemm, PackedBPathForAlignedLdb) {
 }
 
 TEST(Sgemm, AccumulatesWithBetaAndScalesWithAlpha) {
-  for (SgemmIsa isa : Isas()) {
+  for (SgemmIsa isa : test::IsasToTest()) {
     for (const Shape& s : EdgeShapes()) {
       for (float beta : {1.f, 0.5f}) {
-        SCOPED_TRACE(Name(isa) + " beta=" + std::to_string(beta) + " " + std::to_string(s.m) +
+        SCOPED_TRACE(test::IsaName(isa) + " beta=" + std::to_string(beta) + " " + std::to_string(s.m) +
                      "x" + std::to_string(s.n) + "x" + std::to_string(s.k));
         Case cs{s};
         cs.options.isa = isa;
@@ -323,12 +277,12 @@ std::vector<GemmEpilogue> Epilogues() {
 }
 
 TEST(Sgemm, EpilogueBiasAndEveryActivation) {
-  for (SgemmIsa isa : Isas()) {
+  for (SgemmIsa isa : test::IsasToTest()) {
     for (const GemmEpilogue& e : Epilogues()) {
       Outcome total;
       for (const Shape& s : EdgeShapes()) {
         for (float beta : {0.f, 1.f}) {
-          SCOPED_TRACE(Name(isa) + " act=" + std::to_string(static_cast<int>(e.activation)) +
+          SCOPED_TRACE(test::IsaName(isa) + " act=" + std::to_string(static_cast<int>(e.activation)) +
                        " beta=" + std::to_string(beta) + " " + std::to_string(s.m) + "x" +
                        std::to_string(s.n) + "x" + std::to_string(s.k));
           Case cs{s};
@@ -345,11 +299,11 @@ TEST(Sgemm, EpilogueBiasAndEveryActivation) {
       }
       // The inputs must exercise the bends, or the activation checks prove nothing.
       if (e.activation != GemmActivation::kNone) {
-        EXPECT_GT(total.clamped_low, 100) << Name(isa) << " act " << static_cast<int>(e.activation);
+        EXPECT_GT(total.clamped_low, 100) << test::IsaName(isa) << " act " << static_cast<int>(e.activation);
       }
       if (e.activation == GemmActivation::kRelu6 || e.activation == GemmActivation::kHardSwish ||
           e.activation == GemmActivation::kHardSigmoid) {
-        EXPECT_GT(total.clamped_high, 100) << Name(isa) << " act " << static_cast<int>(e.activation);
+        EXPECT_GT(total.clamped_high, 100) << test::IsaName(isa) << " act " << static_cast<int>(e.activation);
       }
       // Activation without bias (the bias pointer is optional), through SgemmPacked.
       Case cs{{13, 35, 300}};
@@ -371,9 +325,9 @@ TEST(Sgemm, UnknownActivationThrows) {
 }
 
 TEST(Sgemm, PackedAMatchesReferenceAndPlainPath) {
-  for (SgemmIsa isa : Isas()) {
+  for (SgemmIsa isa : test::IsasToTest()) {
     for (const Shape& s : EdgeShapes()) {
-      SCOPED_TRACE(Name(isa) + " " + std::to_string(s.m) + "x" + std::to_string(s.n) + "x" +
+      SCOPED_TRACE(test::IsaName(isa) + " " + std::to_string(s.m) + "x" + std::to_string(s.n) + "x" +
                    std::to_string(s.k));
       Case cs{s};
       cs.options.isa = isa;
@@ -386,8 +340,8 @@ TEST(Sgemm, PackedAMatchesReferenceAndPlainPath) {
     }
     // Same inputs through both entry points: the same arithmetic, so identical bits.
     const int m = 29, n = 53, k = 301;
-    const auto a = Random(static_cast<size_t>(m) * k, -1.f, 1.f, 3);
-    const auto b = Random(static_cast<size_t>(k) * n, -1.f, 1.f, 4);
+    const auto a = test::RandomVector(static_cast<size_t>(m) * k, -1.f, 1.f, 3);
+    const auto b = test::RandomVector(static_cast<size_t>(k) * n, -1.f, 1.f, 4);
     std::vector<float> plain(static_cast<size_t>(m) * n), packed_out(plain.size());
     SgemmOptions opt;
     opt.isa = isa;
@@ -400,13 +354,13 @@ TEST(Sgemm, PackedAMatchesReferenceAndPlainPath) {
 }
 
 TEST(Sgemm, ThreadsSplitNOrM) {
-  for (SgemmIsa isa : Isas()) {
+  for (SgemmIsa isa : test::IsasToTest()) {
     for (int threads : {2, 3, 8}) {
       ThreadPool pool(threads);
       // Wide N splits columns; tall narrow problems split rows.
       for (Shape s : std::vector<Shape>{
                {37, 500, 70}, {200, 20, 33}, {5, 3, 2}, {1, 1, 1}, {160, 49, 300}, {24, 196, 40}}) {
-        SCOPED_TRACE(Name(isa) + " threads=" + std::to_string(threads) + " " +
+        SCOPED_TRACE(test::IsaName(isa) + " threads=" + std::to_string(threads) + " " +
                      std::to_string(s.m) + "x" + std::to_string(s.n) + "x" +
                      std::to_string(s.k));
         Case cs{s};
@@ -449,7 +403,7 @@ TEST(Sgemm, ThreadsUseTheHookOnly) {
 }
 
 TEST(Sgemm, ZeroKGivesBetaCPlusBias) {
-  for (SgemmIsa isa : Isas()) {
+  for (SgemmIsa isa : test::IsasToTest()) {
     Case cs{{7, 9, 0}};
     cs.options.isa = isa;
     cs.beta = 0.5f;
@@ -505,45 +459,33 @@ TEST(Sgemm, BadArgumentsThrow) {
   }
 }
 
-// The detection agrees with the kernel's own report in /proc/cpuinfo.
-TEST(CpuInfo, Avx2FmaMatchesProcCpuinfo) {
+// The words of /proc/cpuinfo's first flags line, as the kernel reports them; false when
+// there is none to compare with.
+bool ProcCpuinfoFlags(std::set<std::string>* flags) {
   std::ifstream in("/proc/cpuinfo");
-  if (!in) GTEST_SKIP() << "no /proc/cpuinfo to compare with";
   std::string line;
-  while (std::getline(in, line)) {
+  while (in && std::getline(in, line)) {
     if (line.rfind("flags", 0) != 0) continue;
     std::istringstream words(line.substr(line.find(':') + 1));
-    bool avx2 = false, fma = false;
     std::string w;
-    while (words >> w) {
-      avx2 |= w == "avx2";
-      fma |= w == "fma";
-    }
-    EXPECT_EQ(CpuHasAvx2Fma(), avx2 && fma);
-    return;
+    while (words >> w) flags->insert(w);
+    return true;
   }
-  GTEST_SKIP() << "/proc/cpuinfo has no flags line";
+  return false;
+}
+
+// The detection agrees with the kernel's own report in /proc/cpuinfo.
+TEST(CpuInfo, Avx2FmaMatchesProcCpuinfo) {
+  std::set<std::string> flags;
+  if (!ProcCpuinfoFlags(&flags)) GTEST_SKIP() << "no /proc/cpuinfo flags line to compare with";
+  EXPECT_EQ(CpuHasAvx2Fma(), flags.count("avx2") && flags.count("fma"));
 }
 
 // AVX-512F as the kernel reports it (the kernel only lists it when it saves the zmm state).
 TEST(CpuInfo, Avx512fMatchesProcCpuinfo) {
-  std::ifstream in("/proc/cpuinfo");
-  if (!in) GTEST_SKIP() << "no /proc/cpuinfo to compare with";
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind("flags", 0) != 0) continue;
-    std::istringstream words(line.substr(line.find(':') + 1));
-    bool avx512f = false, avx2 = false, fma = false;
-    std::string w;
-    while (words >> w) {
-      avx512f |= w == "avx512f";
-      avx2 |= w == "avx2";
-      fma |= w == "fma";
-    }
-    EXPECT_EQ(CpuHasAvx512f(), avx512f && avx2 && fma);
-    return;
-  }
-  GTEST_SKIP() << "/proc/cpuinfo has no flags line";
+  std::set<std::string> flags;
+  if (!ProcCpuinfoFlags(&flags)) GTEST_SKIP() << "no /proc/cpuinfo flags line to compare with";
+  EXPECT_EQ(CpuHasAvx512f(), flags.count("avx512f") && flags.count("avx2") && flags.count("fma"));
 }
 
 }  // namespace

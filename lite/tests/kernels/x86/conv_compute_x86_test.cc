@@ -10,66 +10,13 @@
 #include <string>
 #include <vector>
 
+#include "lite/tests/kernels/x86/conv_op_case.h"
 #include "lite/tests/kernels/x86/x86_vs_host.h"
 
 namespace paddle {
 namespace lite {
 namespace test {
 namespace {
-
-struct ConvCase {
-  int n{1}, c{1}, h{1}, w{1};
-  int out_c{1}, kh{1}, kw{1};
-  int groups{1};
-  std::vector<int> strides{1, 1};
-  std::vector<int> paddings{0, 0};
-  std::vector<int> dilations{1, 1};
-  std::string padding_algorithm;  // empty: attribute absent (EXPLICIT)
-  bool bias{false};
-  std::string act;        // empty: no fused activation
-  float act_threshold{6.f};  // relu6 only
-};
-
-std::string Describe(const ConvCase& p) {
-  return StrCat("x[", p.n, ",", p.c, ",", p.h, ",", p.w, "] out_c=", p.out_c, " k=", p.kh, "x",
-                p.kw, " groups=", p.groups, " strides=", p.strides, " paddings=", p.paddings,
-                " dilations=", p.dilations, " alg=", p.padding_algorithm, " bias=", p.bias,
-                " act=", p.act);
-}
-
-struct Inputs {
-  std::vector<float> x, w, bias;
-};
-
-Inputs MakeInputs(const ConvCase& p, uint32_t seed) {
-  Inputs in;
-  in.x = RandomVector(static_cast<size_t>(p.n) * p.c * p.h * p.w, -2.f, 2.f, seed);
-  in.w = RandomVector(static_cast<size_t>(p.out_c) * (p.c / p.groups) * p.kh * p.kw, -1.f, 1.f,
-                      seed + 1);
-  if (p.bias) in.bias = RandomVector(p.out_c, -1.f, 1.f, seed + 2);
-  return in;
-}
-
-// conv2d on `in`, shaped and configured by `p`.
-OpCase MakeConv(const ConvCase& p, const Inputs& in) {
-  OpCase c("conv2d");
-  c.Input("Input", "x", DDim({p.n, p.c, p.h, p.w}), in.x);
-  c.Input("Filter", "w", DDim({p.out_c, p.c / p.groups, p.kh, p.kw}), in.w);
-  if (p.bias) c.Input("Bias", "b", DDim({p.out_c}), in.bias);
-  c.Output("Output", "out");
-  c.Attr<std::vector<int32_t>>("strides", p.strides);
-  c.Attr<std::vector<int32_t>>("paddings", p.paddings);
-  c.Attr<std::vector<int32_t>>("dilations", p.dilations);
-  c.Attr<int32_t>("groups", p.groups);
-  if (!p.padding_algorithm.empty()) c.Attr<std::string>("padding_algorithm", p.padding_algorithm);
-  if (!p.act.empty()) {  // as the conv + activation fusion writes it
-    c.Attr<std::string>("act_type", p.act);
-    if (p.act == "leaky_relu") c.Attr<float>("act_alpha", 0.1f);
-    if (p.act == "relu6") c.Attr<float>("act_threshold", p.act_threshold);
-    if (p.act == "hard_sigmoid") c.Attr<float>("act_slope", 0.3f);
-  }
-  return c;
-}
 
 Tolerance ConvTolerance(const ConvCase& p) {
   return {4e-6f * (p.c / p.groups) * p.kh * p.kw, 1e-5f};
@@ -78,7 +25,7 @@ Tolerance ConvTolerance(const ConvCase& p) {
 // The second x86 run reuses the packed filter and scratch.
 void CompareWithHost(const ConvCase& p, uint32_t seed, int threads = 1) {
   SCOPED_TRACE(Describe(p) + " threads=" + std::to_string(threads));
-  ExpectX86MatchesHost(MakeConv(p, MakeInputs(p, seed)), ConvTolerance(p), threads);
+  ExpectX86MatchesHost(MakeConv(p, MakeConvInputs(p, seed)), ConvTolerance(p), threads);
 }
 
 using Conv2dX86 = X86KernelTest;
@@ -278,7 +225,7 @@ TEST_F(Conv2dX86, InputShapeChangesBetweenRuns) {
     p.kw = k;
     p.paddings = {k / 2, k / 2};
     p.bias = true;
-    const Inputs first = MakeInputs(p, 800 + k);
+    const ConvInputs first = MakeConvInputs(p, 800 + k);
     KernelRun host(MakeConv(p, first), kHostPlace, 1), x86(MakeConv(p, first), kX86Place, 2);
     for (auto hw : std::vector<std::pair<int, int>>{{6, 6}, {15, 4}, {1, 1}, {9, 20}}) {
       SCOPED_TRACE(Describe(p) + " run at " + std::to_string(hw.first) + "x" +
@@ -286,7 +233,7 @@ TEST_F(Conv2dX86, InputShapeChangesBetweenRuns) {
       ConvCase q = p;
       q.h = hw.first;
       q.w = hw.second;
-      const Inputs in = MakeInputs(q, 800 + k);
+      const ConvInputs in = MakeConvInputs(q, 800 + k);
       for (KernelRun* run : {&host, &x86}) {
         run->Fill("x", DDim({q.n, q.c, q.h, q.w}), in.x);
         run->Run();

@@ -11,16 +11,16 @@
 
 #include <algorithm>
 #include <cmath>
-#include <memory>
 #include <string>
 #include <vector>
 
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/backends/x86/math/conv_winograd.h"
-#include "lite/core/op_registry.h"
 #include "lite/core/thread_pool.h"
 #include "lite/kernels/x86/conv_winograd_compute.h"
-#include "lite/tests/kernels/kernel_test_util.h"
+#include "lite/tests/backends/x86/sgemm_test_util.h"
+#include "lite/tests/kernels/x86/conv_op_case.h"
+#include "lite/tests/kernels/x86/x86_vs_host.h"
 
 namespace paddle {
 namespace lite {
@@ -30,151 +30,56 @@ namespace {
 namespace math = lite::x86::math;
 using kernels::x86::ConvWinograd;
 
-const Place kHostPlace(TargetType::kHost, PrecisionType::kFloat, DataLayoutType::kNCHW);
-const Place kX86Place(TargetType::kX86, PrecisionType::kFloat, DataLayoutType::kNCHW);
-
-struct WinoCase {
-  int n{1}, c{8}, h{16}, w{16};
-  int out_c{8};
-  int kh{3}, kw{3};
-  int groups{1};
-  std::vector<int> strides{1, 1};
-  std::vector<int> paddings{1, 1};
-  std::vector<int> dilations{1, 1};
-  std::string padding_algorithm;  // empty: attribute absent (EXPLICIT)
-  bool bias{false};
-  std::string act;  // empty: no fused activation
-  float act_threshold{6.f};
-};
-
-std::string Describe(const WinoCase& p) {
-  return StrCat("x[", p.n, ",", p.c, ",", p.h, ",", p.w, "] out_c=", p.out_c, " k=", p.kh, "x",
-                p.kw, " groups=", p.groups, " strides=", p.strides, " paddings=", p.paddings,
-                " dilations=", p.dilations, " alg=", p.padding_algorithm, " bias=", p.bias,
-                " act=", p.act);
+// The shape every Winograd case starts from: 3x3, stride 1, padding 1, 8 -> 8 channels at
+// 16x16.
+ConvCase Winograd3x3Case() {
+  ConvCase p;
+  p.c = 8;
+  p.h = 16;
+  p.w = 16;
+  p.out_c = 8;
+  p.kh = 3;
+  p.kw = 3;
+  p.paddings = {1, 1};
+  return p;
 }
 
-struct Inputs {
-  std::vector<float> x, w, bias;
-};
-
-Inputs MakeInputs(const WinoCase& p, int h, int w, uint32_t seed) {
-  Inputs in;
-  in.x = RandomVector(static_cast<size_t>(p.n) * p.c * h * w, -2.f, 2.f, seed);
-  in.w = RandomVector(static_cast<size_t>(p.out_c) * (p.c / p.groups) * p.kh * p.kw, -1.f, 1.f,
-                      seed + 1);
-  if (p.bias) in.bias = RandomVector(p.out_c, -1.f, 1.f, seed + 2);
-  return in;
+Tolerance WinogradTolerance(const ConvCase& p) {
+  return {1e-5f * (p.c / p.groups) * p.kh * p.kw, 1e-4f};
 }
 
-// One conv2d op + the kernel registered at `place`, kept alive across runs.
-class ConvRun {
- public:
-  ConvRun(const WinoCase& p, const Place& place, int threads) : p_(p), place_(place) {
-    desc_.SetType("conv2d");
-    desc_.SetInput("Input", {"x"});
-    desc_.SetInput("Filter", {"w"});
-    if (p.bias) desc_.SetInput("Bias", {"b"});
-    desc_.SetOutput("Output", {"out"});
-    desc_.SetAttr<std::vector<int32_t>>("strides", p.strides);
-    desc_.SetAttr<std::vector<int32_t>>("paddings", p.paddings);
-    desc_.SetAttr<std::vector<int32_t>>("dilations", p.dilations);
-    desc_.SetAttr<int32_t>("groups", p.groups);
-    if (!p.padding_algorithm.empty()) {
-      desc_.SetAttr<std::string>("padding_algorithm", p.padding_algorithm);
-    }
-    if (!p.act.empty()) {  // as the conv + activation fusion writes it
-      desc_.SetAttr<std::string>("act_type", p.act);
-      if (p.act == "leaky_relu") desc_.SetAttr<float>("act_alpha", 0.1f);
-      if (p.act == "relu6") desc_.SetAttr<float>("act_threshold", p.act_threshold);
-    }
-    scope_.Var("out");
-    pool_ = std::make_unique<ThreadPool>(threads);
-    ctx_.threads = threads;
-    ctx_.pool = pool_.get();
-  }
-
-  // Runs on an input of h x w (the filter and bias are set on the first call only).
-  // *winograd tells whether the kernel's selection rule chose Winograd for this run.
-  std::vector<float> Run(const Inputs& in, int h, int w, DDim* out_dims, bool* winograd) {
-    Fill("x", {p_.n, p_.c, h, w}, in.x);
-    if (!op_) {
-      Fill("w", {p_.out_c, p_.c / p_.groups, p_.kh, p_.kw}, in.w);
-      if (p_.bias) Fill("b", {p_.out_c}, in.bias);
-      op_ = OpRegistry::Global().Create("conv2d");
-      op_->Attach(desc_, &scope_);
-      const KernelInfo* info = FindKernel("conv2d", place_);
-      PLITE_CHECK(info != nullptr, "no conv2d kernel at ", place_.DebugString());
-      kernel_ = KernelRegistry::Create(*info);
-      op_->AttachKernel(kernel_.get());
-      kernel_->SetContext(&ctx_);
-    }
-    op_->InferShape();
-    math::WinogradVariant variant = math::WinogradVariant::kF4x4;
-    *winograd = ConvWinograd::Choose(kernel_->Param<operators::ConvParam>(), &variant);
-    f2_ = *winograd && variant == math::WinogradVariant::kF2x2;
-    kernel_->Launch();
-    const Tensor& out = *scope_.Var("out")->GetMutable<Tensor>();
-    *out_dims = out.dims();
-    return ToVector(out);
-  }
-  // Whether the last run's choice was F(2x2, 3x3).
-  bool f2() const { return f2_; }
-
- private:
-  void Fill(const std::string& name, const DDim& dims, const std::vector<float>& values) {
-    Tensor* t = scope_.Var(name)->GetMutable<Tensor>();
-    t->Resize(dims);
-    std::copy(values.begin(), values.end(), t->mutable_data<float>());
-  }
-
-  WinoCase p_;
-  Place place_;
-  cpp::OpDesc desc_;
-  Scope scope_;
-  std::unique_ptr<OpLite> op_;
-  std::unique_ptr<KernelBase> kernel_;
-  std::unique_ptr<ThreadPool> pool_;
-  KernelContext ctx_;
-  bool f2_{false};
-};
-
-float AbsTolerance(const WinoCase& p) { return 1e-5f * (p.c / p.groups) * p.kh * p.kw; }
+// Whether the x86 kernel's selection rule chose Winograd for its last run, and F(2x2, 3x3).
+void ExpectChoice(KernelRun* x86, bool winograd, bool f2) {
+  math::WinogradVariant variant = math::WinogradVariant::kF4x4;
+  const bool chose =
+      ConvWinograd::Choose(x86->kernel()->Param<operators::ConvParam>(), &variant);
+  EXPECT_EQ(chose, winograd);
+  EXPECT_EQ(chose && variant == math::WinogradVariant::kF2x2, f2);
+}
 
 // Runs the x86 kernel (twice: the second run reuses the transformed filter and scratch)
 // and the host kernel; `expect_winograd` is what the selection rule must have chosen.
-void CompareWithHost(const WinoCase& p, uint32_t seed, int threads, bool expect_winograd,
+void CompareWithHost(const ConvCase& p, uint32_t seed, int threads, bool expect_winograd,
                      bool expect_f2 = false) {
   SCOPED_TRACE(Describe(p) + " threads=" + std::to_string(threads));
-  const Inputs in = MakeInputs(p, p.h, p.w, seed);
-  DDim host_dims, x86_dims;
-  bool host_wino = false, x86_wino = false;
-  ConvRun host(p, kHostPlace, 1), x86(p, kX86Place, threads);
-  const std::vector<float> expected = host.Run(in, p.h, p.w, &host_dims, &host_wino);
+  const OpCase conv = MakeConv(p, MakeConvInputs(p, seed));
+  KernelRun host(conv, kHostPlace, 1), x86(conv, kX86Place, threads);
+  host.Run();
   for (int run = 0; run < 2; ++run) {
-    const std::vector<float> actual = x86.Run(in, p.h, p.w, &x86_dims, &x86_wino);
-    ASSERT_EQ(x86_dims, host_dims);
-    EXPECT_EQ(x86_wino, expect_winograd);
-    EXPECT_EQ(x86.f2(), expect_f2);
-    ExpectAllNear(actual, expected, AbsTolerance(p), 1e-4f);
+    x86.Run();
+    ExpectChoice(&x86, expect_winograd, expect_f2);
+    ExpectSameOutputs(&host, &x86, conv.outputs(), WinogradTolerance(p));
   }
 }
 
-class ConvWinogradX86 : public ::testing::Test {
- protected:
-  void SetUp() override {
-    if (!lite::x86::CpuHasAvx2Fma()) {
-      GTEST_SKIP() << "CPU lacks AVX2+FMA: the x86 conv2d kernel is never picked here";
-    }
-  }
-};
+using ConvWinogradX86 = X86KernelTest;
 
 TEST_F(ConvWinogradX86, OddSizesAndChannelsOffTheTiles) {
   // Outputs not multiples of the 4x4 block, channels not multiples of the GEMM tiles.
   uint32_t seed = 1;
   for (auto hw : std::vector<std::pair<int, int>>{{13, 13}, {17, 14}, {15, 21}, {16, 16}}) {
     for (auto ch : std::vector<std::pair<int, int>>{{32, 32}, {33, 47}, {40, 35}, {64, 40}}) {
-      WinoCase p;
+      ConvCase p = Winograd3x3Case();
       p.h = hw.first;
       p.w = hw.second;
       p.c = ch.first;
@@ -191,7 +96,7 @@ TEST_F(ConvWinogradX86, EveryPaddingKind) {
                                                   {0, 1, 2, 0}, {1, 2, 0, 3}, {2, 0, 1, 1},
                                                   {0, 0, 1, 0}, {3, 3}};
   for (const auto& pad : paddings) {
-    WinoCase p;
+    ConvCase p = Winograd3x3Case();
     p.h = 19;
     p.w = 18;
     p.c = 36;
@@ -201,7 +106,7 @@ TEST_F(ConvWinogradX86, EveryPaddingKind) {
     CompareWithHost(p, seed++, 1, true);
   }
   for (const std::string alg : {"SAME", "VALID"}) {
-    WinoCase p;
+    ConvCase p = Winograd3x3Case();
     p.h = 18;
     p.w = 21;
     p.c = 33;
@@ -219,7 +124,7 @@ TEST_F(ConvWinogradX86, TinyPlanesInALargeBatch) {
   uint32_t seed = 200;
   for (int hw : {1, 2, 3}) {
     for (const std::vector<int>& pad : {std::vector<int>{1, 1}, std::vector<int>{0, 2, 2, 0}}) {
-      WinoCase p;
+      ConvCase p = Winograd3x3Case();
       p.n = 16;
       p.h = hw;
       p.w = hw;
@@ -239,7 +144,7 @@ TEST_F(ConvWinogradX86, SmallPlanesTakeF2x2) {
   const std::vector<std::pair<int, int>> sizes = {{7, 7}, {8, 8}, {9, 11}, {12, 12}, {7, 13}};
   const std::vector<std::vector<int>> paddings = {{1, 1}, {0, 0}, {0, 1, 2, 0}, {2, 1}};
   for (size_t i = 0; i < sizes.size(); ++i) {
-    WinoCase p;
+    ConvCase p = Winograd3x3Case();
     p.h = sizes[i].first + (paddings[i % paddings.size()] == std::vector<int>{0, 0} ? 2 : 0);
     p.w = sizes[i].second + (paddings[i % paddings.size()] == std::vector<int>{0, 0} ? 2 : 0);
     p.c = 33 + static_cast<int>(i) * 7;
@@ -249,7 +154,7 @@ TEST_F(ConvWinogradX86, SmallPlanesTakeF2x2) {
     p.act = i % 3 == 0 ? "relu6" : (i % 3 == 1 ? "leaky_relu" : "");
     CompareWithHost(p, seed++, 1 + static_cast<int>(i % 2), true, true);
   }
-  WinoCase p;  // ResNet's last stage: 512 -> 512 at 7x7
+  ConvCase p = Winograd3x3Case();  // ResNet's last stage: 512 -> 512 at 7x7
   p.c = 512;
   p.out_c = 512;
   p.h = 7;
@@ -264,7 +169,7 @@ TEST_F(ConvWinogradX86, EachFusedActivationWithAndWithoutBias) {
   for (const std::string act :
        {"relu", "relu6", "leaky_relu", "hard_swish", "hard_sigmoid", "sigmoid"}) {
     for (bool bias : {false, true}) {
-      WinoCase p;
+      ConvCase p = Winograd3x3Case();
       p.c = 34;
       p.out_c = 38;
       p.h = 17;
@@ -275,7 +180,7 @@ TEST_F(ConvWinogradX86, EachFusedActivationWithAndWithoutBias) {
     }
   }
   // relu6 with another threshold cannot use the output transform's clip at 6.
-  WinoCase p;
+  ConvCase p = Winograd3x3Case();
   p.c = 32;
   p.out_c = 32;
   p.bias = true;
@@ -287,7 +192,7 @@ TEST_F(ConvWinogradX86, EachFusedActivationWithAndWithoutBias) {
 TEST_F(ConvWinogradX86, BatchAndThreads) {
   uint32_t seed = 400;
   for (int threads : {1, 2, 3}) {
-    WinoCase p;
+    ConvCase p = Winograd3x3Case();
     p.n = 2;
     p.c = 40;
     p.out_c = 35;
@@ -298,7 +203,7 @@ TEST_F(ConvWinogradX86, BatchAndThreads) {
     CompareWithHost(p, seed++, threads, true);
   }
   // ResNet-sized layer, several tile blocks: 64 -> 64 channels at 56x56.
-  WinoCase p;
+  ConvCase p = Winograd3x3Case();
   p.c = 64;
   p.out_c = 64;
   p.h = 56;
@@ -311,14 +216,14 @@ TEST_F(ConvWinogradX86, BatchAndThreads) {
 TEST_F(ConvWinogradX86, OtherShapesKeepIm2colGemm) {
   // Each case breaks one condition of the rule; the result must still be right.
   uint32_t seed = 500;
-  WinoCase base;
+  ConvCase base = Winograd3x3Case();
   base.c = 32;  // in_c * out_c = 16 (in_c + out_c): just inside the rule
   base.out_c = 32;
   base.h = 16;
   base.w = 16;
   base.bias = true;
 
-  WinoCase p = base;
+  ConvCase p = base;
   p.h = p.w = 5;  // 4 blocks of 4x4, 9 of 2x2: the GEMMs would be too narrow
   CompareWithHost(p, seed++, 1, false);
   p = base;
@@ -359,12 +264,11 @@ TEST_F(ConvWinogradX86, OtherShapesKeepIm2colGemm) {
 TEST_F(ConvWinogradX86, InputShapeChangesSwitchPaths) {
   // One kernel instance: a shape below the rule takes im2col + GEMM, a later larger one
   // transforms the filter on the spot and takes Winograd, and back.
-  WinoCase p;
+  ConvCase p = Winograd3x3Case();
   p.c = 32;
   p.out_c = 40;
   p.bias = true;
   p.act = "relu";
-  ConvRun host(p, kHostPlace, 1), x86(p, kX86Place, 2);
   // (size, Winograd, F(2x2))
   struct SizeRun {
     int h, w;
@@ -375,18 +279,24 @@ TEST_F(ConvWinogradX86, InputShapeChangesSwitchPaths) {
                                      {33, 18, true, false},  {9, 10, true, true},
                                      {16, 16, true, false}};
   uint32_t seed = 600;
+  // The filter and bias come from the first run's inputs; later runs change x only.
+  ConvCase first = p;
+  first.h = runs[0].h;
+  first.w = runs[0].w;
+  const OpCase conv = MakeConv(first, MakeConvInputs(first, seed));
+  KernelRun host(conv, kHostPlace, 1), x86(conv, kX86Place, 2);
   for (const SizeRun& run : runs) {
-    const int h = run.h, w = run.w;
-    SCOPED_TRACE(Describe(p) + " run at " + std::to_string(h) + "x" + std::to_string(w));
-    const Inputs in = MakeInputs(p, h, w, seed++);
-    DDim host_dims, x86_dims;
-    bool host_wino = false, x86_wino = false;
-    const std::vector<float> expected = host.Run(in, h, w, &host_dims, &host_wino);
-    const std::vector<float> actual = x86.Run(in, h, w, &x86_dims, &x86_wino);
-    ASSERT_EQ(x86_dims, host_dims);
-    EXPECT_EQ(x86_wino, run.winograd);
-    EXPECT_EQ(x86.f2(), run.f2);
-    ExpectAllNear(actual, expected, AbsTolerance(p), 1e-4f);
+    ConvCase q = p;
+    q.h = run.h;
+    q.w = run.w;
+    SCOPED_TRACE(Describe(p) + " run at " + std::to_string(q.h) + "x" + std::to_string(q.w));
+    const ConvInputs in = MakeConvInputs(q, seed++);
+    for (KernelRun* r : {&host, &x86}) {
+      r->Fill("x", DDim({q.n, q.c, q.h, q.w}), in.x);
+      r->Run();
+    }
+    ExpectChoice(&x86, run.winograd, run.f2);
+    ExpectSameOutputs(&host, &x86, conv.outputs(), WinogradTolerance(p));
   }
 }
 
@@ -484,13 +394,6 @@ std::vector<float> ReferenceConv(const math::WinogradConvShape& s, const std::ve
     }
   }
   return out;
-}
-
-std::vector<math::SgemmIsa> IsasToTest() {
-  std::vector<math::SgemmIsa> isas = {math::SgemmIsa::kScalar};
-  if (lite::x86::CpuHasAvx2Fma()) isas.push_back(math::SgemmIsa::kAvx2);
-  if (lite::x86::CpuHasAvx512f()) isas.push_back(math::SgemmIsa::kAvx512);
-  return isas;
 }
 
 void CheckMath(const math::WinogradConvShape& s, math::GemmActivation act, bool with_bias,

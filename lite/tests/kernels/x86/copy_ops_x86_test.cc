@@ -10,51 +10,32 @@
 #include <string>
 #include <vector>
 
-#include "lite/backends/x86/cpu_info.h"
 #include "lite/kernels/x86/copy_threads.h"
-#include "lite/tests/kernels/x86/pooled_op_run.h"
+#include "lite/tests/kernels/x86/x86_vs_host.h"
 
 namespace paddle {
 namespace lite {
 namespace test {
 namespace {
 
-const Place kHostPlace(TargetType::kHost, PrecisionType::kFloat, DataLayoutType::kNCHW);
-const Place kX86Place(TargetType::kX86, PrecisionType::kFloat, DataLayoutType::kNCHW);
+using CopyOpsX86 = X86KernelTest;
 
-class CopyOpsX86 : public ::testing::Test {
- protected:
-  void SetUp() override {
-    if (!lite::x86::CpuHasAvx2Fma()) GTEST_SKIP() << "CPU lacks AVX2+FMA";
-  }
-};
-
-// Runs `desc` on X = `dims` random values; returns Out's dims and values.
-std::pair<DDim, std::vector<float>> RunCopyOp(const cpp::OpDesc& desc, const std::string& in_param,
-                                        const DDim& dims, const Place& place, ThreadPool* pool) {
-  Scope scope;
-  Tensor* x = scope.Var("x")->GetMutable<Tensor>();
-  x->Resize(dims);
-  const auto v = RandomVector(dims.production(), -1.f, 1.f, 7);
-  std::copy(v.begin(), v.end(), x->mutable_data<float>());
-  scope.Var("out")->GetMutable<Tensor>();
-  scope.Var("xshape")->GetMutable<Tensor>();
-  cpp::OpDesc d = desc;
-  d.SetInput(in_param, {"x"});
-  d.SetOutput("Out", {"out"});
-  RunOpWithPool(d, &scope, place, pool);
-  const Tensor& out = *scope.FindVar("out")->GetMutable<Tensor>();
-  return {out.dims(), ToVector(out)};
+// `desc` on X = `dims` random values -> Out (other outputs `desc` binds are not compared).
+OpCase CopyCase(const cpp::OpDesc& desc, const std::string& in_param, const DDim& dims) {
+  OpCase c(desc.Type());
+  c.desc() = desc;
+  c.Input(in_param, "x", dims, RandomVector(dims.production(), -1.f, 1.f, 7));
+  c.Output("Out", "out");
+  return c;
 }
 
-void ExpectSameAsHost(const cpp::OpDesc& desc, const std::string& in_param, const DDim& dims,
-                      ThreadPool* pool) {
-  const auto expected = RunCopyOp(desc, in_param, dims, kHostPlace, nullptr);
-  const auto single = RunCopyOp(desc, in_param, dims, kX86Place, nullptr);
-  EXPECT_EQ(single.first, expected.first);
-  EXPECT_TRUE(single.second == expected.second) << "single thread";
-  const auto pooled = RunCopyOp(desc, in_param, dims, kX86Place, pool);
-  EXPECT_TRUE(pooled.second == expected.second) << "2-thread pool";
+// Exact (both copy), on one thread and on a 2-thread pool.
+void ExpectSameAsHost(const cpp::OpDesc& desc, const std::string& in_param, const DDim& dims) {
+  const OpCase c = CopyCase(desc, in_param, dims);
+  for (int threads : {1, 2}) {
+    SCOPED_TRACE(StrCat("threads=", threads));
+    ExpectX86MatchesHost(c, Tolerance{}, threads);
+  }
 }
 
 cpp::OpDesc TransposeDesc(const std::string& type, const std::vector<int32_t>& axis) {
@@ -65,15 +46,10 @@ cpp::OpDesc TransposeDesc(const std::string& type, const std::vector<int32_t>& a
 }
 
 TEST_F(CopyOpsX86, TransposeAreRegisteredWithTheCpuRequirement) {
-  for (const char* op : {"transpose", "transpose2", "slice"}) {
-    const KernelInfo* info = FindKernel(op, kX86Place);
-    ASSERT_NE(info, nullptr) << op;
-    EXPECT_EQ(info->cpu_feature, "avx2+fma") << op;
-  }
+  for (const char* op : {"transpose", "transpose2", "slice"}) ExpectX86KernelRequiresAvx2Fma(op);
 }
 
 TEST_F(CopyOpsX86, TransposeEveryPermutationMatchesHost) {
-  ThreadPool pool(2);
   const std::vector<std::vector<int64_t>> shapes = {
       {7}, {5, 3}, {1, 9}, {3, 1, 4}, {2, 5, 7}, {2, 3, 1, 5}, {3, 4, 5, 6}, {1, 2, 3, 5, 7},
       {2, 3, 2, 1, 5}, {17, 33}, {3, 19, 23},
@@ -83,7 +59,7 @@ TEST_F(CopyOpsX86, TransposeEveryPermutationMatchesHost) {
     std::iota(axis.begin(), axis.end(), 0);
     do {
       SCOPED_TRACE(StrCat("dims", shape, " axis", axis));
-      ExpectSameAsHost(TransposeDesc("transpose2", axis), "X", DDim(shape), &pool);
+      ExpectSameAsHost(TransposeDesc("transpose2", axis), "X", DDim(shape));
     } while (std::next_permutation(axis.begin(), axis.end()));
   }
 }
@@ -106,7 +82,7 @@ TEST_F(CopyOpsX86, TransposeCommonLayoutsAtSizeMatchHost) {
   for (const Case& c : cases) {
     for (const char* type : {"transpose", "transpose2"}) {
       SCOPED_TRACE(StrCat(type, " dims", c.dims, " axis", c.axis));
-      ExpectSameAsHost(TransposeDesc(type, c.axis), "X", DDim(c.dims), &pool);
+      ExpectSameAsHost(TransposeDesc(type, c.axis), "X", DDim(c.dims));
     }
   }
   KernelContext ctx;
@@ -128,7 +104,6 @@ cpp::OpDesc SliceDesc(const std::vector<int32_t>& axes, const std::vector<int64_
 }
 
 TEST_F(CopyOpsX86, SliceEveryAxisMatchesHost) {
-  ThreadPool pool(2);
   const DDim dims({3, 5, 7, 9});
   for (int axis = -4; axis < 4; ++axis) {
     const int64_t n = dims[axis < 0 ? axis + 4 : axis];
@@ -136,22 +111,22 @@ TEST_F(CopyOpsX86, SliceEveryAxisMatchesHost) {
         {0, n}, {1, n - 1}, {-2, n}, {0, 1}, {n - 1, 100}, {-100, 2}, {2, -1}};
     for (const auto& [s, e] : bounds) {
       SCOPED_TRACE(StrCat("axis ", axis, " [", s, ", ", e, ")"));
-      ExpectSameAsHost(SliceDesc({axis}, {s}, {e}), "Input", dims, &pool);
+      ExpectSameAsHost(SliceDesc({axis}, {s}, {e}), "Input", dims);
     }
   }
 }
 
 TEST_F(CopyOpsX86, SliceSeveralAxesDecreaseAndBigRegionsMatchHost) {
   ThreadPool pool(2);
-  ExpectSameAsHost(SliceDesc({1, 3}, {1, -4}, {4, 100}), "Input", DDim({3, 5, 7, 9}), &pool);
-  ExpectSameAsHost(SliceDesc({0, 2}, {1, 0}, {2, 7}, {0}), "Input", DDim({3, 5, 7, 9}), &pool);
-  ExpectSameAsHost(SliceDesc({2}, {3}, {4}, {2}), "Input", DDim({3, 5, 7, 9}), &pool);
-  ExpectSameAsHost(SliceDesc({0, 1, 2}, {0, 1, 2}, {1, 2, 3}), "Input", DDim({2, 3, 4}), &pool);
-  ExpectSameAsHost(SliceDesc({0}, {2}, {5}), "Input", DDim({7}), &pool);
+  ExpectSameAsHost(SliceDesc({1, 3}, {1, -4}, {4, 100}), "Input", DDim({3, 5, 7, 9}));
+  ExpectSameAsHost(SliceDesc({0, 2}, {1, 0}, {2, 7}, {0}), "Input", DDim({3, 5, 7, 9}));
+  ExpectSameAsHost(SliceDesc({2}, {3}, {4}, {2}), "Input", DDim({3, 5, 7, 9}));
+  ExpectSameAsHost(SliceDesc({0, 1, 2}, {0, 1, 2}, {1, 2, 3}), "Input", DDim({2, 3, 4}));
+  ExpectSameAsHost(SliceDesc({0}, {2}, {5}), "Input", DDim({7}));
   // Big enough to split (> 2 x kMinBytesPerThread moved): channels of feature maps, and
   // columns of a tall matrix.
-  ExpectSameAsHost(SliceDesc({1}, {13}, {101}), "Input", DDim({4, 128, 65, 67}), &pool);
-  ExpectSameAsHost(SliceDesc({1}, {3}, {-5}), "Input", DDim({5000, 257}), &pool);
+  ExpectSameAsHost(SliceDesc({1}, {13}, {101}), "Input", DDim({4, 128, 65, 67}));
+  ExpectSameAsHost(SliceDesc({1}, {3}, {-5}), "Input", DDim({5000, 257}));
   KernelContext ctx;
   ctx.pool = &pool;
   EXPECT_EQ(kernels::x86::CopyThreads(ctx, 2 * 4 * 4 * 88 * 65 * 67, 4 * 88), 2);
@@ -160,10 +135,11 @@ TEST_F(CopyOpsX86, SliceSeveralAxesDecreaseAndBigRegionsMatchHost) {
 
 TEST_F(CopyOpsX86, BadAttributesAreErrors) {
   ExpectErrorContaining(
-      [] { RunCopyOp(TransposeDesc("transpose2", {0, 0, 1}), "X", DDim({2, 3, 4}), kX86Place, nullptr); },
+      [] { KernelRun(CopyCase(TransposeDesc("transpose2", {0, 0, 1}), "X", DDim({2, 3, 4})), kX86Place).Run(); },
       "not a permutation");
   ExpectErrorContaining(
-      [] { RunCopyOp(SliceDesc({5}, {0}, {1}), "Input", DDim({2, 3}), kX86Place, nullptr); }, "slice");
+      [] { KernelRun(CopyCase(SliceDesc({5}, {0}, {1}), "Input", DDim({2, 3})), kX86Place).Run(); },
+      "slice");
 }
 
 }  // namespace

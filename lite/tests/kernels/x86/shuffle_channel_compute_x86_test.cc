@@ -8,31 +8,27 @@
 
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/kernels/x86/copy_threads.h"
-#include "lite/tests/kernels/x86/pooled_op_run.h"
+#include "lite/tests/kernels/x86/x86_vs_host.h"
 
 namespace paddle {
 namespace lite {
 namespace test {
 namespace {
 
-const Place kHostPlace(TargetType::kHost, PrecisionType::kFloat, DataLayoutType::kNCHW);
-const Place kX86Place(TargetType::kX86, PrecisionType::kFloat, DataLayoutType::kNCHW);
+OpCase ShuffleCase(const DDim& dims, int group, const std::vector<float>& x) {
+  OpCase c("shuffle_channel");
+  c.Input("X", "x", dims, x).Output("Out", "out").Attr<int32_t>("group", group);
+  return c;
+}
 
+// Out of the kernel at `place` (run twice, as a predictor does).
 std::vector<float> Shuffle(const DDim& dims, int group, const std::vector<float>& x,
-                           const Place& place, ThreadPool* pool) {
-  Scope scope;
-  Tensor* in = scope.Var("x")->GetMutable<Tensor>();
-  in->Resize(dims);
-  std::copy(x.begin(), x.end(), in->mutable_data<float>());
-  scope.Var("out")->GetMutable<Tensor>();
-  cpp::OpDesc desc("shuffle_channel");
-  desc.SetInput("X", {"x"});
-  desc.SetOutput("Out", {"out"});
-  desc.SetAttr<int32_t>("group", group);
-  RunOpWithPool(desc, &scope, place, pool);
-  const Tensor& out = *scope.FindVar("out")->GetMutable<Tensor>();
-  EXPECT_EQ(out.dims(), dims);
-  return ToVector(out);
+                           const Place& place) {
+  KernelRun run(ShuffleCase(dims, group, x), place);
+  run.Run();
+  run.Run();
+  EXPECT_EQ(run.Var("out").dims(), dims);
+  return ToVector(run.Var("out"));
 }
 
 // reshape [N, g, C/g, H, W], transpose (0, 2, 1, 3, 4), reshape back: index by index.
@@ -74,16 +70,15 @@ TEST(ShuffleChannelHost, MatchesTheDefinition) {
       SCOPED_TRACE(StrCat("dims", c.dims, " group ", g));
       const DDim d(c.dims);
       const auto x = RandomVector(d.production(), -1.f, 1.f, seed++);
-      EXPECT_EQ(Shuffle(d, g, x, kHostPlace, nullptr), Definition(d, g, x));
+      EXPECT_EQ(Shuffle(d, g, x, kHostPlace), Definition(d, g, x));
     }
   }
 }
 
-TEST(ShuffleChannelX86, MatchesHostWithAndWithoutAPool) {
-  if (!lite::x86::CpuHasAvx2Fma()) GTEST_SKIP() << "CPU lacks AVX2+FMA";
-  const KernelInfo* info = FindKernel("shuffle_channel", kX86Place);
-  ASSERT_NE(info, nullptr);
-  EXPECT_EQ(info->cpu_feature, "avx2+fma");
+using ShuffleChannelX86 = X86KernelTest;
+
+TEST_F(ShuffleChannelX86, MatchesHostWithAndWithoutAPool) {
+  ExpectX86KernelRequiresAvx2Fma("shuffle_channel");
   ThreadPool pool(2);
   KernelContext ctx;
   ctx.pool = &pool;
@@ -94,9 +89,10 @@ TEST(ShuffleChannelX86, MatchesHostWithAndWithoutAPool) {
       SCOPED_TRACE(StrCat("dims", c.dims, " group ", g));
       const DDim d(c.dims);
       const auto x = RandomVector(d.production(), -1.f, 1.f, seed++);
-      const auto expected = Shuffle(d, g, x, kHostPlace, nullptr);
-      EXPECT_EQ(Shuffle(d, g, x, kX86Place, nullptr), expected);
-      EXPECT_EQ(Shuffle(d, g, x, kX86Place, &pool), expected);
+      for (int threads : {1, 2}) {
+        SCOPED_TRACE(StrCat("threads=", threads));
+        ExpectX86MatchesHost(ShuffleCase(d, g, x), Tolerance{}, threads);  // exact: both copy
+      }
     }
   }
 }
@@ -105,13 +101,13 @@ TEST(ShuffleChannelOp, RejectsBadShapesAndGroups) {
   for (const Place& place : {kHostPlace, kX86Place}) {
     if (place.target == TargetType::kX86 && !lite::x86::CpuHasAvx2Fma()) continue;
     ExpectErrorContaining(
-        [&] { Shuffle(DDim({1, 6, 4}), 2, std::vector<float>(24), place, nullptr); },
+        [&] { Shuffle(DDim({1, 6, 4}), 2, std::vector<float>(24), place); },
         "must be 4-D");
     ExpectErrorContaining(
-        [&] { Shuffle(DDim({1, 6, 2, 2}), 4, std::vector<float>(24), place, nullptr); },
+        [&] { Shuffle(DDim({1, 6, 2, 2}), 4, std::vector<float>(24), place); },
         "do not split into group 4");
     ExpectErrorContaining(
-        [&] { Shuffle(DDim({1, 6, 2, 2}), 0, std::vector<float>(24), place, nullptr); },
+        [&] { Shuffle(DDim({1, 6, 2, 2}), 0, std::vector<float>(24), place); },
         "attribute 'group' is 0");
   }
 }

@@ -60,7 +60,8 @@ KernelRun::KernelRun(const OpCase& op_case, const Place& place, int threads)
       Fill(v.name, v.dims, v.values);
     }
   }
-  for (const std::string& name : op_case.outputs()) scope_.Var(name);
+  // Every output the op binds, compared or not (such as transpose2's XShape).
+  for (const std::string& name : desc_.OutputArgumentNames()) scope_.Var(name);
 }
 
 void KernelRun::Fill(const std::string& name, const DDim& dims,

@@ -53,7 +53,8 @@ class OpCase {
   // The same for an int32 input (sizes such as interpolate's OutSize).
   OpCase& IntInput(const std::string& param, const std::string& name, const DDim& dims,
                    std::vector<int32_t> values);
-  // Binds output `param` to var `name`; every output is compared.
+  // Binds output `param` to var `name`; every output bound this way is compared (bind one
+  // through desc() to leave it out).
   OpCase& Output(const std::string& param, const std::string& name);
   template <typename T>
   OpCase& Attr(const std::string& name, const T& value) {
@@ -98,7 +99,7 @@ class KernelRun {
   std::unique_ptr<KernelBase> kernel_;
 };
 
-// |x86 - host| <= atol + rtol * |host|, element-wise.
+// |x86 - host| <= atol + rtol * |host|, element-wise; the default {} compares exactly.
 struct Tolerance {
   float atol{0.f};
   float rtol{0.f};

@@ -1,0 +1,38 @@
+// The OpCase running a ConvCase: shared by the x86 conv tests.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "lite/tests/kernels/conv_case.h"
+#include "lite/tests/kernels/x86/x86_vs_host.h"
+
+namespace paddle {
+namespace lite {
+namespace test {
+
+// p.op on `in` (vars x, w, b -> out), shaped and configured by `p`.
+inline OpCase MakeConv(const ConvCase& p, const ConvInputs& in) {
+  OpCase c(p.op);
+  c.Input("Input", "x", DDim({p.n, p.c, p.h, p.w}), in.x);
+  c.Input("Filter", "w", DDim({p.out_c, p.c / p.groups, p.kh, p.kw}), in.w);
+  if (p.bias) c.Input("Bias", "b", DDim({p.out_c}), in.bias);
+  c.Output("Output", "out");
+  c.Attr<std::vector<int32_t>>("strides", p.strides);
+  c.Attr<std::vector<int32_t>>("paddings", p.paddings);
+  c.Attr<std::vector<int32_t>>("dilations", p.dilations);
+  c.Attr<int32_t>("groups", p.groups);
+  if (!p.padding_algorithm.empty()) c.Attr<std::string>("padding_algorithm", p.padding_algorithm);
+  if (!p.act.empty()) {  // as the conv + activation fusion writes it
+    c.Attr<std::string>("act_type", p.act);
+    if (p.act == "leaky_relu") c.Attr<float>("act_alpha", 0.1f);
+    if (p.act == "relu6") c.Attr<float>("act_threshold", p.act_threshold);
+    if (p.act == "hard_sigmoid") c.Attr<float>("act_slope", 0.3f);
+  }
+  return c;
+}
+
+}  // namespace test
+}  // namespace lite
+}  // namespace paddle
