@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace paddle {
 namespace lite {
@@ -32,11 +35,21 @@ void UnfoldRow(const float* in_row, int out_w, int stride, int offset, InsideRan
   std::fill(dst, dst + inside.begin, 0.f);
   const float* src = in_row + static_cast<int64_t>(inside.begin) * stride + offset;
   const int count = inside.end - inside.begin;
+  int i = 0;
   if (stride == 1) {
     std::memcpy(dst + inside.begin, src, sizeof(float) * count);
-  } else {
-    for (int i = 0; i < count; ++i) dst[inside.begin + i] = src[static_cast<int64_t>(i) * stride];
+    i = count;
   }
+#if defined(__SSE2__)
+  // Stride 2 (downsampling convs, stems): the even lanes of two loads per four outputs.
+  // A block reads up to src[2 * i + 7]; stopping while a fifth output is left keeps that
+  // below src[2 * (count - 1)], the last pixel the row reads.
+  for (; stride == 2 && i + 5 <= count; i += 4) {
+    const __m128 lo = _mm_loadu_ps(src + 2 * i), hi = _mm_loadu_ps(src + 2 * i + 4);
+    _mm_storeu_ps(dst + inside.begin + i, _mm_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0)));
+  }
+#endif
+  for (; i < count; ++i) dst[inside.begin + i] = src[static_cast<int64_t>(i) * stride];
   std::fill(dst + inside.end, dst + out_w, 0.f);
 }
 
