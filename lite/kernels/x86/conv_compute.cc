@@ -40,6 +40,9 @@ void ConvCompute::PrepareForRun() {
 
   // 3x3 stride-1 convolutions with enough channels and tiles run by Winograd instead.
   if (ConvWinograd::Suits(param)) winograd_ = std::make_unique<ConvWinograd>(param);
+
+  // Few input channels (a CNN's first convolution): direct convolution instead.
+  if (ConvSmallC::Suits(param)) small_c_ = std::make_unique<ConvSmallC>(param);
 }
 
 namespace {
@@ -58,6 +61,11 @@ int RowsPerBlock(int patch, const lite::host::math::ConvWindow& w) {
 
 void ConvCompute::Run() {
   auto& param = Param<operators::ConvParam>();
+  if (ConvSmallC::Suits(param)) {  // also after a shape change that makes it suit
+    if (!small_c_) small_c_ = std::make_unique<ConvSmallC>(param);
+    small_c_->Run(param, ctx());
+    return;
+  }
   if (ConvWinograd::Suits(param)) {  // also after a shape change that makes it suit
     if (!winograd_) winograd_ = std::make_unique<ConvWinograd>(param);
     winograd_->Run(param, ctx());

@@ -4,7 +4,8 @@
 // output rows (the unfolded block stays in cache; threads take blocks or share one). Bias and
 // the fused activation run in the GEMM epilogue (sigmoid in one pass afterwards).
 // 3x3 stride-1 convolutions with enough channels and output tiles run by Winograd
-// F(4x4, 3x3) or F(2x2, 3x3) instead (conv_winograd_compute.h).
+// F(4x4, 3x3) or F(2x2, 3x3) instead (conv_winograd_compute.h), ones with at most 4 input
+// channels by a direct convolution (conv_small_c_compute.h).
 // Registered only for CPUs with AVX2+FMA; the host kernel is the reference.
 #pragma once
 
@@ -14,6 +15,7 @@
 #include "lite/backends/host/math/im2col.h"
 #include "lite/backends/x86/math/sgemm.h"
 #include "lite/core/kernel.h"
+#include "lite/kernels/x86/conv_small_c_compute.h"
 #include "lite/kernels/x86/conv_winograd_compute.h"
 #include "lite/operators/op_params.h"
 
@@ -48,6 +50,8 @@ class ConvCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat> {
   bool act_after_gemm_{false};
   // Winograd path, made when the shapes suit it (ConvWinograd::Suits).
   std::unique_ptr<ConvWinograd> winograd_;
+  // Few-input-channel direct path (first convolutions), made when ConvSmallC::Suits.
+  std::unique_ptr<ConvSmallC> small_c_;
 };
 
 }  // namespace x86
