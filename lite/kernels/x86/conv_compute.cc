@@ -110,15 +110,22 @@ void ConvCompute::Run() {
   }
 }
 
-// im2col + GEMM, one block of output rows at a time. With more blocks than threads, each
-// thread unfolds and multiplies whole blocks on its own (no sync inside a block); otherwise
+// im2col + GEMM, one block of output rows at a time. With at least as many blocks as threads,
+// each thread unfolds and multiplies whole blocks on its own (no sync inside a block); otherwise
 // the threads share each block: the unfolding split by input channels, the GEMM by columns.
 void ConvCompute::RunUnfolded(const GroupGemm& gemm, const float* x, int channels,
                               const lite::host::math::ConvWindow& window, float* out) {
   const int spatial = window.out_h * window.out_w;
-  const int rows = RowsPerBlock(gemm.patch, window);
-  const int blocks = (window.out_h + rows - 1) / rows;
   const int threads = ctx().pool ? ctx().pool->threads() : 1;
+  int rows = RowsPerBlock(gemm.patch, window);
+  int blocks = (window.out_h + rows - 1) / rows;
+  if (threads > 1 && blocks >= threads) {
+    // Blocks of equal rows, a multiple of the threads in number: 56 rows in blocks of 16
+    // gave one thread 32 rows and the other 24; 4 blocks of 14 give each 28.
+    const int even_blocks = (blocks + threads - 1) / threads * threads;
+    rows = (window.out_h + even_blocks - 1) / even_blocks;
+    blocks = (window.out_h + rows - 1) / rows;
+  }
   const size_t block_floats = static_cast<size_t>(gemm.patch) * rows * window.out_w;
 
   auto multiply = [&](int oh0, int oh1, const float* col, const math::SgemmOptions& options) {
@@ -128,7 +135,7 @@ void ConvCompute::RunUnfolded(const GroupGemm& gemm, const float* x, int channel
                       options);
   };
 
-  if (threads > 1 && blocks >= 2 * threads) {
+  if (threads > 1 && blocks >= threads) {
     col_.resize(block_floats * threads);
     ParallelTasks(ctx(), threads, [&](int t) {
       float* col = col_.data() + block_floats * t;
