@@ -3,8 +3,9 @@
 // including block counts equal to the threads, rows that do not divide evenly, and a last
 // block shorter than the others; checked against the host kernel (the reference).
 //
-// Blocks hold at most 128 K floats of unfolded columns: with 16 input channels, a 3x3
-// filter (patch 144) and 56 output columns a block is 16 rows before the rounding.
+// Blocks hold about 64 K floats of unfolded columns (up to 128 K to keep 256 columns): with
+// 16 input channels, a 3x3 filter (patch 144) and 56 output columns a block is 8 rows before
+// the rounding; with 64 channels and 29 columns (stride 2) 7 rows.
 //
 // Tolerance: as conv_compute_x86_test, |x86 - host| <= 4e-6 * K + 1e-5 * |host|.
 #include <gtest/gtest.h>
@@ -44,10 +45,11 @@ using Conv2dIm2colBlocksX86 = X86KernelTest;
 
 TEST_F(Conv2dIm2colBlocksX86, RowBlocksPerThread) {
   uint32_t seed = 1;
-  // Output rows: 20 (2 blocks of 16 -> 2 of 10), 56 (4 -> 4 of 14), 57 (4 of 15, the last
-  // 12), 33 (3 blocks -> 4 of 9, the last 6), 17 (2 blocks, the second one row), 1 (one
-  // block: the threads share it).
-  for (int h : {20, 56, 57, 33, 17, 1}) {
+  // Output rows (blocks of 8, then a multiple of the threads): 16 (2 blocks; 3 threads
+  // share each), 20 (3 -> 4 of 5 / 3 of 7), 56 (7 -> 8 of 7), 57 (8 of 8 / 9 of 7, the last
+  // one row), 33 (5 -> 6 of 6, the last 3), 17 (3 -> 4 of 5 / 3 of 6), 1 (one block: the
+  // threads share it).
+  for (int h : {16, 20, 56, 57, 33, 17, 1}) {
     for (int threads : {2, 3}) CompareWithHost(Im2colCase(h, 56), seed++, threads);
   }
 }
