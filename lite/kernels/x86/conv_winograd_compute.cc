@@ -46,12 +46,19 @@ bool ConvWinograd::Choose(const operators::ConvParam& param, math::WinogradVaria
   const DDim& x = param.x->dims();
   const DDim& out = param.output->dims();
   if (x.size() != 4 || out.size() != 4 || x[1] != param.filter->dims()[1]) return false;
-  for (math::WinogradVariant v : {math::WinogradVariant::kF4x4, math::WinogradVariant::kF2x2}) {
-    if (math::WinogradTiles(static_cast<int>(x[0]), static_cast<int>(out[2]),
-                            static_cast<int>(out[3]), v) >= kMinTiles) {
-      *variant = v;
-      return true;
-    }
+  const auto tiles = [&](math::WinogradVariant v) {
+    return math::WinogradTiles(static_cast<int>(x[0]), static_cast<int>(out[2]),
+                               static_cast<int>(out[3]), v);
+  };
+  const int f4_tiles = tiles(math::WinogradVariant::kF4x4);
+  const bool few_channels = x[1] <= kF2MaxInChannels;
+  if (f4_tiles >= kMinTiles && !(few_channels && f4_tiles < kF4NarrowTiles)) {
+    *variant = math::WinogradVariant::kF4x4;
+    return true;
+  }
+  if (tiles(math::WinogradVariant::kF2x2) >= kMinTiles) {
+    *variant = math::WinogradVariant::kF2x2;
+    return true;
   }
   return false;
 }

@@ -25,12 +25,18 @@ class ConvWinograd {
   // tile, the GEMMs save in proportion to in_c * out_c: 16 -> 64 channels just fail, 32 -> 32
   // pass), and at least kMinTiles output blocks over the batch (fewer make the GEMMs too
   // narrow). F(4x4, 3x3) when its 4x4 blocks are enough, else F(2x2, 3x3) when its 2x2
-  // blocks are (a 7x7 output is 4 blocks of 4x4 but 16 of 2x2).
+  // blocks are (a 7x7 output is 4 blocks of 4x4 but 16 of 2x2). Also F(2x2) when F(4x4)
+  // gives fewer than kF4NarrowTiles blocks and in_c <= kF2MaxInChannels: 36 GEMMs 16 to 31
+  // columns wide with K <= 64 do little work per stored tile, and F(2x2)'s 16 GEMMs (49
+  // columns at 14x14) ran 10% faster in SqueezeNet (64 -> 256 and 48 -> 192 at 14x14; 256 ->
+  // 256 at 14x14 stays faster by F(4x4)).
   static bool Suits(const operators::ConvParam& param);
   // The variant Suits chose; false when neither suits.
   static bool Choose(const operators::ConvParam& param, lite::x86::math::WinogradVariant* variant);
   static constexpr int kChannelRatio = 16;
   static constexpr int kMinTiles = 16;
+  static constexpr int kF4NarrowTiles = 32;
+  static constexpr int kF2MaxInChannels = 64;
 
   // Transforms param's filter for the variant the current shapes choose (F(4x4) if none);
   // throws unless the filter, strides, dilations and groups suit.

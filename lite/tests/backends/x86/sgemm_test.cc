@@ -475,6 +475,35 @@ bool ProcCpuinfoFlags(std::set<std::string>* flags) {
 }
 
 // The detection agrees with the kernel's own report in /proc/cpuinfo.
+// AVX-512: B rows not 64 bytes apart are packed once at least 384 rows of A share them and
+// K >= 256 (N = 196 and its ragged 4-column panel); fewer rows, smaller K, and widths the
+// wide tile takes (32 q + 16..19), read B in place. Each ISA must give the same results
+// either way.
+TEST(Sgemm, MisalignedBRowsWithManyRowsOfA) {
+  for (SgemmIsa isa : test::IsasToTest()) {
+    for (Shape s : std::vector<Shape>{{390, 196, 300}, {384, 196, 256}, {383, 196, 256},
+                                      {400, 196, 255}, {400, 37, 260}, {385, 51, 270},
+                                      {500, 100, 513}, {1000, 196, 64}}) {
+      for (int threads : {1, 2}) {
+        SCOPED_TRACE(test::IsaName(isa) + " " + std::to_string(s.m) + "x" + std::to_string(s.n) +
+                     "x" + std::to_string(s.k) + " threads=" + std::to_string(threads));
+        ThreadPool pool(threads);
+        Case cs{s};
+        cs.options.isa = isa;
+        cs.options.threads = threads;
+        cs.options.parallel_for = [&pool](int tasks, const std::function<void(int)>& task) {
+          pool.ParallelFor(tasks, task);
+        };
+        cs.pad = s.m % 3;  // ldb = n, n + 1, n + 2
+        cs.beta = threads == 1 ? 0.f : 1.f;
+        cs.use_bias = true;
+        cs.epilogue.activation = GemmActivation::kRelu;
+        RunCase(cs, static_cast<unsigned>(s.m + threads));
+      }
+    }
+  }
+}
+
 TEST(CpuInfo, Avx2FmaMatchesProcCpuinfo) {
   std::set<std::string> flags;
   if (!ProcCpuinfoFlags(&flags)) GTEST_SKIP() << "no /proc/cpuinfo flags line to compare with";

@@ -48,13 +48,23 @@ Tolerance WinogradTolerance(const ConvCase& p) {
   return {1e-5f * (p.c / p.groups) * p.kh * p.kw, 1e-4f};
 }
 
-// Whether the x86 kernel's selection rule chose Winograd for its last run, and F(2x2, 3x3).
+// The rule's narrow clause, restated: F(4x4) GEMMs narrower than 32 blocks with at most 64
+// input channels take F(2x2) instead (docs/x86_conv.md).
+bool NarrowF4(const operators::ConvParam& param) {
+  const DDim& x = param.x->dims();
+  const DDim& out = param.output->dims();
+  const int64_t blocks = x[0] * ((out[2] + 3) / 4) * ((out[3] + 3) / 4);
+  return x[1] <= 64 && blocks < 32;
+}
+
+// Whether the x86 kernel's selection rule chose Winograd for its last run, and F(2x2, 3x3)
+// (`f2`, or F(4x4) shapes the narrow clause moves to F(2x2)).
 void ExpectChoice(KernelRun* x86, bool winograd, bool f2) {
+  const operators::ConvParam& param = x86->kernel()->Param<operators::ConvParam>();
   math::WinogradVariant variant = math::WinogradVariant::kF4x4;
-  const bool chose =
-      ConvWinograd::Choose(x86->kernel()->Param<operators::ConvParam>(), &variant);
+  const bool chose = ConvWinograd::Choose(param, &variant);
   EXPECT_EQ(chose, winograd);
-  EXPECT_EQ(chose && variant == math::WinogradVariant::kF2x2, f2);
+  EXPECT_EQ(chose && variant == math::WinogradVariant::kF2x2, f2 || (winograd && NarrowF4(param)));
 }
 
 // Runs the x86 kernel (twice: the second run reuses the transformed filter and scratch)
@@ -78,7 +88,9 @@ TEST_F(ConvWinogradX86, OddSizesAndChannelsOffTheTiles) {
   // Outputs not multiples of the 4x4 block, channels not multiples of the GEMM tiles.
   uint32_t seed = 1;
   for (auto hw : std::vector<std::pair<int, int>>{{13, 13}, {17, 14}, {15, 21}, {16, 16}}) {
-    for (auto ch : std::vector<std::pair<int, int>>{{32, 32}, {33, 47}, {40, 35}, {64, 40}}) {
+    // Up to 64 input channels these planes take F(2x2) (narrow clause), 65 and 96 F(4x4).
+    for (auto ch : std::vector<std::pair<int, int>>{
+             {32, 32}, {33, 47}, {40, 35}, {64, 40}, {65, 33}, {96, 40}}) {
       ConvCase p = Winograd3x3Case();
       p.h = hw.first;
       p.w = hw.second;
@@ -95,11 +107,12 @@ TEST_F(ConvWinogradX86, EveryPaddingKind) {
   const std::vector<std::vector<int>> paddings = {{0, 0},       {1, 1},       {2, 2},
                                                   {0, 1, 2, 0}, {1, 2, 0, 3}, {2, 0, 1, 1},
                                                   {0, 0, 1, 0}, {3, 3}};
-  for (const auto& pad : paddings) {
+  for (size_t i = 0; i < paddings.size(); ++i) {
+    const std::vector<int>& pad = paddings[i];
     ConvCase p = Winograd3x3Case();
     p.h = 19;
     p.w = 18;
-    p.c = 36;
+    p.c = i % 2 == 0 ? 36 : 72;  // F(2x2) by the narrow clause, F(4x4)
     p.out_c = 34;
     p.paddings = pad;
     p.bias = true;
@@ -170,7 +183,7 @@ TEST_F(ConvWinogradX86, EachFusedActivationWithAndWithoutBias) {
        {"relu", "relu6", "leaky_relu", "hard_swish", "hard_sigmoid", "sigmoid"}) {
     for (bool bias : {false, true}) {
       ConvCase p = Winograd3x3Case();
-      p.c = 34;
+      p.c = bias ? 72 : 34;  // F(4x4), F(2x2) by the narrow clause
       p.out_c = 38;
       p.h = 17;
       p.w = 15;
@@ -274,6 +287,7 @@ TEST_F(ConvWinogradX86, InputShapeChangesSwitchPaths) {
     int h, w;
     bool winograd, f2;
   };
+  // 20x20 and 16x16 take F(2x2) by the narrow clause (ExpectChoice), 33x18 F(4x4).
   const std::vector<SizeRun> runs = {{5, 5, false, false},   {20, 20, true, false},
                                      {7, 7, true, true},     {3, 9, false, false},
                                      {33, 18, true, false},  {9, 10, true, true},
@@ -303,7 +317,8 @@ TEST_F(ConvWinogradX86, InputShapeChangesSwitchPaths) {
 TEST_F(ConvWinogradX86, SelectionRuleOnResNetAndSqueezeNetShapes) {
   // The rule (docs/x86_conv.md): 3x3 stride 1, dilation 1, one group,
   // in_c * out_c >= 16 (in_c + out_c), >= 16 output blocks over the batch: of 4x4 for
-  // F(4x4, 3x3), else of 2x2.
+  // F(4x4, 3x3), else of 2x2; F(2x2) also when F(4x4) has fewer than 32 blocks and
+  // in_c <= 64.
   // Returns 0 for im2col + GEMM, 4 or 2 for the block size.
   auto choice = [](int n, int c, int out_c, int hw, int stride) {
     Tensor x, w, out;
@@ -330,8 +345,14 @@ TEST_F(ConvWinogradX86, SelectionRuleOnResNetAndSqueezeNetShapes) {
   EXPECT_EQ(choice(1, 64, 128, 56, 2), 0);
   EXPECT_EQ(choice(1, 16, 64, 55, 1), 0);  // SqueezeNet expand3x3: too few channels
   EXPECT_EQ(choice(1, 32, 128, 27, 1), 4);
-  EXPECT_EQ(choice(1, 48, 192, 13, 1), 4);
-  EXPECT_EQ(choice(1, 64, 256, 13, 1), 4);
+  EXPECT_EQ(choice(1, 48, 192, 13, 1), 2);  // 16 blocks of 4x4, 48 input channels
+  EXPECT_EQ(choice(1, 64, 256, 13, 1), 2);
+  EXPECT_EQ(choice(1, 64, 256, 14, 1), 2);  // the same layers at 227x227
+  EXPECT_EQ(choice(1, 32, 128, 28, 1), 4);  // 49 blocks
+  EXPECT_EQ(choice(1, 65, 256, 13, 1), 4);  // 65 input channels
+  EXPECT_EQ(choice(1, 64, 256, 21, 1), 4);  // 36 blocks
+  EXPECT_EQ(choice(1, 64, 256, 20, 1), 2);  // 25 blocks
+  EXPECT_EQ(choice(2, 64, 256, 14, 1), 4);  // 32 blocks over the batch
   EXPECT_EQ(choice(1, 3, 64, 224, 1), 0);  // 3 input channels
   EXPECT_EQ(choice(1, 8, 8, 64, 1), 0);
   EXPECT_EQ(choice(1, 64, 64, 5, 1), 0);   // 9 blocks of 2x2
