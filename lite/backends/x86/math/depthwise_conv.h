@@ -58,13 +58,34 @@ void DepthwiseConvPlane(const float* in, const float* filter, float bias,
                         const DepthwisePlane& p, const DepthwiseEpilogue& epilogue,
                         float* out);
 
-// The ISA variants behind DepthwiseConvPlane.
+// Planes [begin, end) of consecutive planes: plane i reads in + i*in_h*in_w, writes
+// out + i*out_h*out_w and uses channel i % channels (filter + c*kernel*kernel, bias[c] or 0
+// without biases). Small stride-1 "same"-width planes (7x7, 14x14) go through the
+// flattened AVX-512 kernel below where the CPU has it, the rest plane by plane.
+void DepthwiseConvPlanes(const float* in, const float* filters, const float* biases,
+                         int channels, int begin, int end, const DepthwisePlane& p,
+                         const DepthwiseEpilogue& epilogue, float* out);
+
+// Whether DepthwiseConvPlanesFlatAvx512 takes this plane: stride 1, in_w == out_w, rows
+// shorter than 16 outputs (where a 16-lane row block would idle lanes) and at most
+// kFlatMaxVectors 16-lane vectors of outputs (7x7 and 14x14 planes).
+constexpr int kFlatMaxVectors = 16;
+bool DepthwiseFlatFits(const DepthwisePlane& p);
+
+// The ISA variants behind DepthwiseConvPlane(s). The flat one treats the output plane as
+// one row of out_h*out_w floats: with in_w == out_w every tap is that row shifted by a
+// constant, and per-(vector, tap) lane masks (built once per call, shared by all planes)
+// zero the lanes whose tap falls outside the input. No row-edge code, no idle lanes past
+// a short row.
 void DepthwiseConvPlaneAvx2(const float* in, const float* filter, float bias,
                             const DepthwisePlane& p, const DepthwiseEpilogue& epilogue,
                             float* out);
 void DepthwiseConvPlaneAvx512(const float* in, const float* filter, float bias,
                               const DepthwisePlane& p, const DepthwiseEpilogue& epilogue,
                               float* out);
+void DepthwiseConvPlanesFlatAvx512(const float* in, const float* filters, const float* biases,
+                                   int channels, int begin, int end, const DepthwisePlane& p,
+                                   const DepthwiseEpilogue& epilogue, float* out);
 
 }  // namespace math
 }  // namespace x86
