@@ -185,6 +185,10 @@ void FlatPlanes(const float* in, const float* filters, const float* biases, int 
     const T bias = V::Set1(biases ? biases[c] : 0.f);
     const float* src = in + i * in_plane;
     float* dst = out + static_cast<size_t>(i) * count;
+    if (vectors == 4) {  // 7x7: one group of four independent FMA chains (~10 % faster)
+      FlatGroup<K, 4, false>(src, w, bias, row_offsets, masks, 0, count, epi, dst);
+      continue;
+    }
     FlatVectors<K, 1, false>(src, w, bias, row_offsets, masks, 0, inside_begin, count, epi, dst);
     FlatVectors<K, 4, true>(src, w, bias, row_offsets, masks, inside_begin, inside_end, count,
                             epi, dst);
