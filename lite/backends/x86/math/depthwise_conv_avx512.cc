@@ -50,6 +50,10 @@ struct V {
                                           2, 0);
     return _mm512_permutex2var_ps(lo, even, hi);
   }
+  static T ShiftInLast(T v, T x) {
+    return _mm512_castsi512_ps(
+        _mm512_alignr_epi32(_mm512_castps_si512(x), _mm512_castps_si512(v), 1));
+  }
   static T Odd(T lo, T hi) {
     const __m512i odd = _mm512_set_epi32(31, 29, 27, 25, 23, 21, 19, 17, 15, 13, 11, 9, 7, 5,
                                          3, 1);
