@@ -50,6 +50,12 @@ struct V {
                                           2, 0);
     return _mm512_permutex2var_ps(lo, even, hi);
   }
+  // Lanes N.. of lo then hi's first N: the 16 floats N columns on from lo.
+  template <int N>
+  static T Shift(T hi, T lo, std::integral_constant<int, N>) {
+    return _mm512_castsi512_ps(
+        _mm512_alignr_epi32(_mm512_castps_si512(hi), _mm512_castps_si512(lo), N));
+  }
   static T ShiftInLast(T v, T x) {
     return _mm512_castsi512_ps(
         _mm512_alignr_epi32(_mm512_castps_si512(x), _mm512_castps_si512(v), 1));
