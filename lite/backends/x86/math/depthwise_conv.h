@@ -60,15 +60,15 @@ void DepthwiseConvPlane(const float* in, const float* filter, float bias,
 
 // Planes [begin, end) of consecutive planes: plane i reads in + i*in_h*in_w, writes
 // out + i*out_h*out_w and uses channel i % channels (filter + c*kernel*kernel, bias[c] or 0
-// without biases). Small stride-1 "same"-width planes (7x7, 14x14) go through the
-// flattened AVX-512 kernel below where the CPU has it, the rest plane by plane.
+// without biases). Small stride-1 "same"-width planes (7x7) go through the flattened
+// AVX-512 kernel below where the CPU has it, the rest plane by plane.
 void DepthwiseConvPlanes(const float* in, const float* filters, const float* biases,
                          int channels, int begin, int end, const DepthwisePlane& p,
                          const DepthwiseEpilogue& epilogue, float* out);
 
 // Whether DepthwiseConvPlanesFlatAvx512 takes this plane: stride 1, in_w == out_w, rows
-// shorter than 16 outputs (where a 16-lane row block would idle lanes) and at most
-// kFlatMaxVectors 16-lane vectors of outputs (7x7 and 14x14 planes).
+// of at most 8 outputs (which would otherwise run 8-lane AVX2 blocks, one per row) and at
+// most kFlatMaxVectors 16-lane vectors of outputs (7x7 planes).
 constexpr int kFlatMaxVectors = 16;
 bool DepthwiseFlatFits(const DepthwisePlane& p);
 

@@ -1,7 +1,7 @@
 // DepthwiseConvPlanes (lite/backends/x86/math/depthwise_conv.h): a range of planes of a
 // batch, each with its channel's filter and bias, against a plain reference loop written
 // here; with AVX-512 that includes the flattened small-plane kernel (stride 1, in_w ==
-// out_w, rows shorter than 16: 7x7, 14x14), with AVX2 forced the plane-by-plane path.
+// out_w, rows of up to 8: 7x7), with AVX2 forced the plane-by-plane path.
 // Every height and width up to 16, every padding that keeps in_w == out_w (top/bottom any),
 // 3x3 and 5x5, every in-register activation, with and without biases, plane ranges that
 // start mid-batch. Then the depthwise_conv2d x86 kernel against the host kernel on the
