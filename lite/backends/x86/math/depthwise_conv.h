@@ -5,8 +5,9 @@
 // several output rows at once loads each input row once per tap and feeds every output row
 // whose window covers it; blocks at the left/right border use masked loads (the padding
 // reads as zero), rows above/below the plane are skipped. Stride 2 loads 2 vectors per tap
-// pair and splits them into even and odd columns. Bias and the activation are applied in
-// registers before the store.
+// pair and splits them into even and odd columns. For 3x3, tap 2 is a lane shift of tap 0
+// (stride 2) or of the block's two loads (stride 1, 16 lanes): unaligned loads are what
+// these loops wait on. Bias and the activation are applied in registers before the store.
 //
 // Declarations only: the intrinsics live in depthwise_conv_avx2.cc / _avx512.cc (built with
 // their ISA flags, sharing depthwise_conv_kernel.inc); the dispatch in depthwise_conv.cc is
