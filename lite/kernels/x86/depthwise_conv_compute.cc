@@ -93,7 +93,6 @@ class DepthwiseConvCompute : public KernelLite<TargetType::kX86, PrecisionType::
     const float* w = param.filter->data<float>();
     const float* bias = param.bias ? param.bias->data<float>() : nullptr;
     float* out = param.output->mutable_data<float>();
-    const int64_t in_plane = static_cast<int64_t>(plane.in_h) * plane.in_w;
     const int64_t out_plane = static_cast<int64_t>(plane.out_h) * plane.out_w;
     const int kk = plane.kernel * plane.kernel;
     const int planes = batch * channels;
@@ -106,15 +105,10 @@ class DepthwiseConvCompute : public KernelLite<TargetType::kX86, PrecisionType::
     ParallelTasks(ctx(), threads, [&](int t) {
       const int begin = static_cast<int>(static_cast<int64_t>(planes) * t / threads);
       const int end = static_cast<int>(static_cast<int64_t>(planes) * (t + 1) / threads);
-      for (int i = begin; i < end; ++i) {
-        const int c = i % channels;
-        float* dst = out + i * out_plane;
-        math::DepthwiseConvPlane(x + i * in_plane, w + static_cast<int64_t>(c) * kk,
-                                 bias ? bias[c] : 0.f, plane, epilogue, dst);
-        if (act_after) {
-          for (int64_t j = 0; j < out_plane; ++j) {
-            dst[j] = operators::ApplyActivation(dst[j], param.act);
-          }
+      math::DepthwiseConvPlanes(x, w, bias, channels, begin, end, plane, epilogue, out);
+      if (act_after) {
+        for (int64_t j = begin * out_plane; j < end * out_plane; ++j) {
+          out[j] = operators::ApplyActivation(out[j], param.act);
         }
       }
     });

@@ -1,8 +1,8 @@
 // pool2d on x86, separable: a max or a sum over an h x w window is a reduction over the
 // window's columns in each input row, then over its rows. So per plane each input row is
 // reduced once to out_w column values (the 2x2 / 3x3 stride-1/2 windows with compile-time
-// sizes), then each output row reduces its input rows element-wise along out_w, a loop the
-// compiler vectorizes (stride-2 column windows in AVX2: lite/backends/x86/math/pool_rows.h);
+// sizes), then each output row reduces its input rows element-wise along out_w (stride-2
+// column windows and the row reduction in AVX2: lite/backends/x86/math/pool_rows.h);
 // global (1x1 output) pooling sums or maxes the plane in eight lanes. Planes are split over
 // the predictor's thread pool when there is enough to read.
 // The window ranges and divisors are the host kernel's (adaptive, paddings, ceil_mode,
@@ -199,12 +199,10 @@ class PoolCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat> {
             std::fill(dst, dst + out_w, 0.f);
             continue;
           }
-          const float* src = reduced.data() + static_cast<int64_t>(r.begin) * out_w;
-          std::copy(src, src + out_w, dst);
-          for (int h = r.begin + 1; h < r.end; ++h) {
-            src += out_w;
-            for (int ow = 0; ow < out_w; ++ow) dst[ow] = Combine<kMax>(dst[ow], src[ow]);
-          }
+          // The window's reduced rows, element-wise in AVX2 (the same per-element order).
+          lite::x86::math::PoolCombineRowsAvx2(
+              reduced.data() + static_cast<int64_t>(r.begin) * out_w, r.count(), out_w, out_w,
+              kMax, dst);
           if (kMax) {
             if (empty_col) {
               for (int ow = 0; ow < out_w; ++ow) {

@@ -40,6 +40,31 @@ void DepthwiseConvPlane(const float* in, const float* filter, float bias,
   }
 }
 
+bool DepthwiseFlatFits(const DepthwisePlane& p) {
+  if (p.stride != 1 || (p.kernel != 3 && p.kernel != 5)) return false;
+  // Rows of up to 8 outputs: wider ones run 16-lane row blocks, faster than this kernel's
+  // one load per tap from 14 columns on.
+  if (p.out_h <= 0 || p.out_w <= 0 || p.out_w > 8 || p.in_w != p.out_w) return false;
+  return p.out_h * p.out_w <= kFlatMaxVectors * 16;
+}
+
+void DepthwiseConvPlanes(const float* in, const float* filters, const float* biases,
+                         int channels, int begin, int end, const DepthwisePlane& p,
+                         const DepthwiseEpilogue& epilogue, float* out) {
+  if (begin >= end) return;
+  if (DepthwiseUsesAvx512() && DepthwiseFlatFits(p)) {
+    DepthwiseConvPlanesFlatAvx512(in, filters, biases, channels, begin, end, p, epilogue, out);
+    return;
+  }
+  const size_t in_plane = static_cast<size_t>(p.in_h) * p.in_w;
+  const size_t out_plane = static_cast<size_t>(p.out_h) * p.out_w;
+  const int kk = p.kernel * p.kernel;
+  for (int i = begin, c = begin % channels; i < end; ++i, c = c + 1 == channels ? 0 : c + 1) {
+    DepthwiseConvPlane(in + i * in_plane, filters + static_cast<size_t>(c) * kk,
+                       biases ? biases[c] : 0.f, p, epilogue, out + i * out_plane);
+  }
+}
+
 }  // namespace math
 }  // namespace x86
 }  // namespace lite

@@ -5,8 +5,9 @@
 // several output rows at once loads each input row once per tap and feeds every output row
 // whose window covers it; blocks at the left/right border use masked loads (the padding
 // reads as zero), rows above/below the plane are skipped. Stride 2 loads 2 vectors per tap
-// pair and splits them into even and odd columns. Bias and the activation are applied in
-// registers before the store.
+// pair and splits them into even and odd columns. For 3x3, tap 2 is a lane shift of tap 0
+// (stride 2) or of the block's two loads (stride 1, 16 lanes): unaligned loads are what
+// these loops wait on. Bias and the activation are applied in registers before the store.
 //
 // Declarations only: the intrinsics live in depthwise_conv_avx2.cc / _avx512.cc (built with
 // their ISA flags, sharing depthwise_conv_kernel.inc); the dispatch in depthwise_conv.cc is
@@ -58,13 +59,34 @@ void DepthwiseConvPlane(const float* in, const float* filter, float bias,
                         const DepthwisePlane& p, const DepthwiseEpilogue& epilogue,
                         float* out);
 
-// The ISA variants behind DepthwiseConvPlane.
+// Planes [begin, end) of consecutive planes: plane i reads in + i*in_h*in_w, writes
+// out + i*out_h*out_w and uses channel i % channels (filter + c*kernel*kernel, bias[c] or 0
+// without biases). Small stride-1 "same"-width planes (7x7) go through the flattened
+// AVX-512 kernel below where the CPU has it, the rest plane by plane.
+void DepthwiseConvPlanes(const float* in, const float* filters, const float* biases,
+                         int channels, int begin, int end, const DepthwisePlane& p,
+                         const DepthwiseEpilogue& epilogue, float* out);
+
+// Whether DepthwiseConvPlanesFlatAvx512 takes this plane: stride 1, in_w == out_w, rows
+// of at most 8 outputs (which would otherwise run 8-lane AVX2 blocks, one per row) and at
+// most kFlatMaxVectors 16-lane vectors of outputs (7x7 planes).
+constexpr int kFlatMaxVectors = 16;
+bool DepthwiseFlatFits(const DepthwisePlane& p);
+
+// The ISA variants behind DepthwiseConvPlane(s). The flat one treats the output plane as
+// one row of out_h*out_w floats: with in_w == out_w every tap is that row shifted by a
+// constant, and per-(vector, tap) lane masks (built once per call, shared by all planes)
+// zero the lanes whose tap falls outside the input. No row-edge code, no idle lanes past
+// a short row.
 void DepthwiseConvPlaneAvx2(const float* in, const float* filter, float bias,
                             const DepthwisePlane& p, const DepthwiseEpilogue& epilogue,
                             float* out);
 void DepthwiseConvPlaneAvx512(const float* in, const float* filter, float bias,
                               const DepthwisePlane& p, const DepthwiseEpilogue& epilogue,
                               float* out);
+void DepthwiseConvPlanesFlatAvx512(const float* in, const float* filters, const float* biases,
+                                   int channels, int begin, int end, const DepthwisePlane& p,
+                                   const DepthwiseEpilogue& epilogue, float* out);
 
 }  // namespace math
 }  // namespace x86

@@ -12,6 +12,10 @@ namespace math {
 // src[0, 2n + kernel - 2].
 void PoolRowStride2Avx2(const float* src, int n, int kernel, bool max, float* dst);
 
+// dst[o] = max (or sum, added in row order) of src[r * stride + o] over rows r in
+// [0, rows), for o in [0, n); rows >= 1; dst must not overlap src.
+void PoolCombineRowsAvx2(const float* src, int rows, int stride, int n, bool max, float* dst);
+
 }  // namespace math
 }  // namespace x86
 }  // namespace lite

@@ -23,9 +23,8 @@ inline __m256 Odd(__m256 lo, __m256 hi) {
 
 template <int K, bool kMax>
 void Reduce(const float* src, int n, float* dst) {
-  int o = 0;
   // The loads of 8 outputs reach src[2o + 15 + K - 2] <= src[2n + K - 2] while o + 8 <= n.
-  for (; o + 8 <= n; o += 8) {
+  auto eight = [&](int o) {
     const float* p = src + 2 * o;
     const __m256 lo = _mm256_loadu_ps(p), hi = _mm256_loadu_ps(p + 8);
     __m256 acc = kMax ? _mm256_max_ps(Even(lo, hi), Odd(lo, hi))
@@ -35,6 +34,13 @@ void Reduce(const float* src, int n, float* dst) {
       acc = kMax ? _mm256_max_ps(acc, next) : _mm256_add_ps(acc, next);
     }
     _mm256_storeu_ps(dst + o, acc);
+  };
+  int o = 0;
+  for (; o + 8 <= n; o += 8) eight(o);
+  // The last few outputs as the last 8 again (recomputed, same values).
+  if (o < n && n >= 8) {
+    eight(n - 8);
+    return;
   }
   for (; o < n; ++o) {
     const float* p = src + 2 * o;
@@ -44,7 +50,50 @@ void Reduce(const float* src, int n, float* dst) {
   }
 }
 
+// max(acc, v) as std::max(acc, v) picks it: v only where acc < v (acc kept on NaN).
+template <bool kMax>
+inline __m256 Combine(__m256 acc, __m256 v) {
+  return kMax ? _mm256_max_ps(v, acc) : _mm256_add_ps(acc, v);
+}
+template <bool kMax>
+inline float Combine(float acc, float v) {
+  return kMax ? (acc < v ? v : acc) : acc + v;
+}
+
+template <bool kMax>
+void CombineRows(const float* src, int rows, int stride, int n, float* dst) {
+  auto eight = [&](int o) {
+    __m256 acc = _mm256_loadu_ps(src + o);
+    for (int r = 1; r < rows; ++r) {
+      acc = Combine<kMax>(acc, _mm256_loadu_ps(src + static_cast<long>(r) * stride + o));
+    }
+    _mm256_storeu_ps(dst + o, acc);
+  };
+  int o = 0;
+  for (; o + 8 <= n; o += 8) eight(o);
+  // The last few outputs as the last 8 again (recomputed, same values; dst is not src).
+  if (o < n && n >= 8) {
+    eight(n - 8);
+    return;
+  }
+  for (; o < n; ++o) {
+    float acc = src[o];
+    for (int r = 1; r < rows; ++r) {
+      acc = Combine<kMax>(acc, src[static_cast<long>(r) * stride + o]);
+    }
+    dst[o] = acc;
+  }
+}
+
 }  // namespace
+
+void PoolCombineRowsAvx2(const float* src, int rows, int stride, int n, bool max, float* dst) {
+  if (max) {
+    CombineRows<true>(src, rows, stride, n, dst);
+  } else {
+    CombineRows<false>(src, rows, stride, n, dst);
+  }
+}
 
 void PoolRowStride2Avx2(const float* src, int n, int kernel, bool max, float* dst) {
   if (kernel == 3) {
