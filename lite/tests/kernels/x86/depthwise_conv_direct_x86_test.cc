@@ -1,5 +1,5 @@
 // The direct depthwise plane kernel (lite/backends/x86/math/depthwise_conv.h) against a plain
-// reference loop written here, with AVX2 forced and with AVX-512 where the CPU has it: 3x3
+// reference loop (depthwise_reference.h), with AVX2 forced and with AVX-512 where the CPU has it: 3x3
 // and 5x5, stride 1 and 2, every padding (none, symmetric, asymmetric, larger than the
 // filter's reach), widths around the 8/16-lane blocks, 1x1 outputs, each in-register
 // activation. Then the depthwise_conv2d x86 kernel on 1 and 2 threads against the host
@@ -21,6 +21,7 @@
 #include "lite/core/thread_pool.h"
 #include "lite/operators/activation_attrs.h"
 #include "lite/tests/kernels/kernel_test_util.h"
+#include "lite/tests/kernels/x86/depthwise_reference.h"
 
 namespace paddle {
 namespace lite {
@@ -46,43 +47,6 @@ math::DepthwisePlane PlaneOf(const PlaneCase& c) {
   return p;
 }
 
-float Reference(float x, const math::DepthwiseEpilogue& e) {
-  switch (e.act) {
-    case math::DepthwiseActivation::kNone:
-      return x;
-    case math::DepthwiseActivation::kRelu:
-      return std::max(x, 0.f);
-    case math::DepthwiseActivation::kRelu6:
-      return std::min(std::max(x, 0.f), e.relu6_threshold);
-    case math::DepthwiseActivation::kLeakyRelu:
-      return x > 0.f ? x : x * e.leaky_alpha;
-    case math::DepthwiseActivation::kHardSwish:
-      return x * std::min(std::max(x + e.hard_swish_offset, 0.f), e.hard_swish_threshold) /
-             e.hard_swish_scale;
-  }
-  return x;
-}
-
-std::vector<float> ReferencePlane(const std::vector<float>& in, const std::vector<float>& f,
-                                  float bias, const math::DepthwisePlane& p,
-                                  const math::DepthwiseEpilogue& e) {
-  std::vector<float> out(static_cast<size_t>(p.out_h) * p.out_w);
-  for (int oy = 0; oy < p.out_h; ++oy) {
-    for (int ox = 0; ox < p.out_w; ++ox) {
-      double acc = bias;
-      for (int ky = 0; ky < p.kernel; ++ky) {
-        for (int kx = 0; kx < p.kernel; ++kx) {
-          const int y = oy * p.stride - p.pad_top + ky, x = ox * p.stride - p.pad_left + kx;
-          if (y < 0 || y >= p.in_h || x < 0 || x >= p.in_w) continue;
-          acc += static_cast<double>(in[y * p.in_w + x]) * f[ky * p.kernel + kx];
-        }
-      }
-      out[oy * p.out_w + ox] = Reference(static_cast<float>(acc), e);
-    }
-  }
-  return out;
-}
-
 // Runs one plane placed at the very end of an exact-size buffer (an over-read past the
 // plane would touch memory the test does not own; ASan builds catch it), with guard
 // values around the output.
@@ -96,7 +60,7 @@ void CheckPlane(const PlaneCase& c, const math::DepthwiseEpilogue& e, uint32_t s
   const std::vector<float> in = RandomVector(static_cast<size_t>(c.h) * c.w, -2.f, 2.f, seed);
   const std::vector<float> f = RandomVector(c.k * c.k, -1.f, 1.f, seed + 1);
   const float bias = RandomVector(1, -1.f, 1.f, seed + 2)[0];
-  const std::vector<float> want = ReferencePlane(in, f, bias, p, e);
+  const std::vector<float> want = ReferenceDepthwisePlane(in.data(), f.data(), bias, p, e);
   const size_t n = want.size();
   std::unique_ptr<float[]> in_buf(new float[in.size()]);
   std::copy(in.begin(), in.end(), in_buf.get());

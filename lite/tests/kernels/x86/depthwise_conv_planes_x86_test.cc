@@ -1,7 +1,7 @@
 // DepthwiseConvPlanes (lite/backends/x86/math/depthwise_conv.h): a range of planes of a
-// batch, each with its channel's filter and bias, against a plain reference loop written
-// here; with AVX-512 that includes the flattened small-plane kernel (stride 1, in_w ==
-// out_w, rows of up to 8: 7x7), with AVX2 forced the plane-by-plane path.
+// batch, each with its channel's filter and bias, against a plain reference loop
+// (depthwise_reference.h); with AVX-512 that includes the flattened small-plane kernel
+// (stride 1, in_w == out_w, rows of up to 8: 7x7), with AVX2 forced the plane-by-plane path.
 // Every height and width up to 16, every padding that keeps in_w == out_w (top/bottom any),
 // 3x3 and 5x5, every in-register activation, with and without biases, plane ranges that
 // start mid-batch. Then the depthwise_conv2d x86 kernel against the host kernel on the
@@ -19,6 +19,7 @@
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/backends/x86/math/depthwise_conv.h"
 #include "lite/tests/kernels/kernel_test_util.h"
+#include "lite/tests/kernels/x86/depthwise_reference.h"
 #include "lite/tests/kernels/x86/x86_vs_host.h"
 
 namespace paddle {
@@ -47,24 +48,7 @@ math::DepthwisePlane PlaneOf(const PlanesCase& c) {
   return p;
 }
 
-float Act(float x, const math::DepthwiseEpilogue& e) {
-  switch (e.act) {
-    case math::DepthwiseActivation::kNone:
-      return x;
-    case math::DepthwiseActivation::kRelu:
-      return std::max(x, 0.f);
-    case math::DepthwiseActivation::kRelu6:
-      return std::min(std::max(x, 0.f), e.relu6_threshold);
-    case math::DepthwiseActivation::kLeakyRelu:
-      return x > 0.f ? x : x * e.leaky_alpha;
-    case math::DepthwiseActivation::kHardSwish:
-      return x * std::min(std::max(x + e.hard_swish_offset, 0.f), e.hard_swish_threshold) /
-             e.hard_swish_scale;
-  }
-  return x;
-}
-
-// Plane i of [begin, end): channel i % channels.
+// Plane i of [begin, end): channel i % channels; the planes outside stay 0.
 std::vector<float> Reference(const PlanesCase& c, const std::vector<float>& in,
                              const std::vector<float>& filters, const std::vector<float>& biases,
                              const math::DepthwiseEpilogue& e) {
@@ -73,20 +57,9 @@ std::vector<float> Reference(const PlanesCase& c, const std::vector<float>& in,
   std::vector<float> out(static_cast<size_t>(c.planes) * out_plane, 0.f);
   for (int i = c.begin; i < c.end; ++i) {
     const int ch = i % c.channels;
-    const float* f = filters.data() + ch * c.k * c.k;
-    for (int oy = 0; oy < p.out_h; ++oy) {
-      for (int ox = 0; ox < p.out_w; ++ox) {
-        double acc = c.bias ? biases[ch] : 0.0;
-        for (int ky = 0; ky < c.k; ++ky) {
-          for (int kx = 0; kx < c.k; ++kx) {
-            const int y = oy - c.pt + ky, x = ox - c.pl + kx;
-            if (y < 0 || y >= c.h || x < 0 || x >= c.w) continue;
-            acc += static_cast<double>(in[i * in_plane + y * c.w + x]) * f[ky * c.k + kx];
-          }
-        }
-        out[i * out_plane + oy * p.out_w + ox] = Act(static_cast<float>(acc), e);
-      }
-    }
+    const std::vector<float> plane = ReferenceDepthwisePlane(
+        in.data() + i * in_plane, filters.data() + ch * c.k * c.k, c.bias ? biases[ch] : 0.f, p, e);
+    std::copy(plane.begin(), plane.end(), out.begin() + i * out_plane);
   }
   return out;
 }
