@@ -14,32 +14,10 @@ namespace math {
 
 namespace {
 
-// Lanes [8 - n, 16 - n) of this table are the store mask for the first n of 8 lanes.
-alignas(32) const int kFirstLanes[16] = {-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0};
+#include "lite/backends/x86/math/vec_avx2.inc"
 
-struct V {
-  using T = __m256;
+struct V : VecAvx2 {
   using M = __m256i;
-  static constexpr int kW = 8;
-  static T Load(const float* p) { return _mm256_loadu_ps(p); }
-  static void Store(float* p, T v) { _mm256_storeu_ps(p, v); }
-  static void StoreFirst(float* p, T v, int n) {
-    _mm256_maskstore_ps(p, FirstLanes(n), v);
-  }
-  static T Set1(float f) { return _mm256_set1_ps(f); }
-  static T Fmadd(T a, T b, T c) { return _mm256_fmadd_ps(a, b, c); }
-  static T Max(T a, T b) { return _mm256_max_ps(a, b); }
-  static T Min(T a, T b) { return _mm256_min_ps(a, b); }
-  static T Mul(T a, T b) { return _mm256_mul_ps(a, b); }
-  static T Div(T a, T b) { return _mm256_div_ps(a, b); }
-  static T Add(T a, T b) { return _mm256_add_ps(a, b); }
-  static T Positive(T x, T neg) {
-    return _mm256_blendv_ps(neg, x, _mm256_cmp_ps(x, _mm256_setzero_ps(), _CMP_GT_OQ));
-  }
-  // Lanes [8 - n, 16 - n) of kFirstLanes.
-  static __m256i FirstLanes(int n) {
-    return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(kFirstLanes + 8 - n));
-  }
   static M Lanes(int first, int limit) {
     const __m256i col = _mm256_add_epi32(_mm256_set1_epi32(first),
                                          _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
@@ -47,13 +25,6 @@ struct V {
                                _mm256_cmpgt_epi32(_mm256_set1_epi32(limit), col));
   }
   static T LoadMasked(const float* p, M m) { return _mm256_maskload_ps(p, m); }
-  // Per 128-bit lane lo0 lo2 hi0 hi2 | lo4 lo6 hi4 hi6 (or the odd ones); then order the
-  // 64-bit halves.
-  static T Even(T lo, T hi) {
-    return _mm256_castpd_ps(_mm256_permute4x64_pd(
-        _mm256_castps_pd(_mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0))),
-        _MM_SHUFFLE(3, 1, 2, 0)));
-  }
   template <int N>
   static T Shift(T hi, T lo, std::integral_constant<int, N>);  // 16 lanes only (unused)
   static T ShiftInLast(T v, T x) {

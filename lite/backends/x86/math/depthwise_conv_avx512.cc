@@ -19,25 +19,10 @@ namespace math {
 
 namespace {
 
-struct V {
-  using T = __m512;
+#include "lite/backends/x86/math/vec_avx512.inc"
+
+struct V : VecAvx512 {
   using M = __mmask16;
-  static constexpr int kW = 16;
-  static T Load(const float* p) { return _mm512_loadu_ps(p); }
-  static void Store(float* p, T v) { _mm512_storeu_ps(p, v); }
-  static void StoreFirst(float* p, T v, int n) {
-    _mm512_mask_storeu_ps(p, static_cast<__mmask16>((1u << n) - 1u), v);
-  }
-  static T Set1(float f) { return _mm512_set1_ps(f); }
-  static T Fmadd(T a, T b, T c) { return _mm512_fmadd_ps(a, b, c); }
-  static T Max(T a, T b) { return _mm512_max_ps(a, b); }
-  static T Min(T a, T b) { return _mm512_min_ps(a, b); }
-  static T Mul(T a, T b) { return _mm512_mul_ps(a, b); }
-  static T Div(T a, T b) { return _mm512_div_ps(a, b); }
-  static T Add(T a, T b) { return _mm512_add_ps(a, b); }
-  static T Positive(T x, T neg) {
-    return _mm512_mask_blend_ps(_mm512_cmp_ps_mask(x, _mm512_setzero_ps(), _CMP_GT_OQ), neg, x);
-  }
   static M Lanes(int first, int limit) {
     const int lo = first < 0 ? -first : 0;                       // lanes before column 0
     const int hi = limit - first > kW ? kW : limit - first;      // lanes before `limit`
@@ -45,11 +30,6 @@ struct V {
     return static_cast<M>(((1u << hi) - 1u) & ~((1u << lo) - 1u));
   }
   static T LoadMasked(const float* p, M m) { return _mm512_maskz_loadu_ps(m, p); }
-  static T Even(T lo, T hi) {
-    const __m512i even = _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4,
-                                          2, 0);
-    return _mm512_permutex2var_ps(lo, even, hi);
-  }
   // Lanes N.. of lo then hi's first N: the 16 floats N columns on from lo.
   template <int N>
   static T Shift(T hi, T lo, std::integral_constant<int, N>) {
