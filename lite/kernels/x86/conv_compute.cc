@@ -24,6 +24,27 @@ void ConvCompute::PrepareForRun() {
   const int groups = param.groups;
   PLITE_CHECK(groups >= 1 && w_dims[0] % groups == 0, "conv2d (x86): groups ", groups,
               " does not divide the ", w_dims[0], " output channels");
+
+  // The GEMM epilogue runs every fused activation but sigmoid, which gets a pass of its own.
+  gemm_act_ = math::GemmEpilogue{};
+  act_after_gemm_ = !ToGemmActivation(param.act, &gemm_act_);
+
+  // Few input channels (a CNN's first convolution): direct convolution instead.
+  if (ConvSmallC::Suits(param)) {
+    small_c_ = std::make_unique<ConvSmallC>(param);
+  } else if (ConvWinograd::Suits(param)) {
+    // 3x3 stride-1 convolutions with enough channels and tiles run by Winograd instead.
+    winograd_ = std::make_unique<ConvWinograd>(param);
+  } else {
+    PackFilterForGemm(param);
+  }
+}
+
+// The GEMM paths' filter, packed once; the direct and Winograd paths keep their own, so
+// a convolution that only ever takes them does not hold this copy too.
+void ConvCompute::PackFilterForGemm(const operators::ConvParam& param) {
+  const DDim& w_dims = param.filter->dims();
+  const int groups = param.groups;
   const int out_c_per_group = static_cast<int>(w_dims[0]) / groups;
   const int patch = static_cast<int>(w_dims[1] * w_dims[2] * w_dims[3]);
   packed_group_size_ = math::PackedASize(out_c_per_group, patch);
@@ -33,16 +54,7 @@ void ConvCompute::PrepareForRun() {
     math::PackA(out_c_per_group, patch, w + static_cast<int64_t>(g) * out_c_per_group * patch,
                 patch, packed_filter_.data() + packed_group_size_ * g);
   }
-
-  // The GEMM epilogue runs every fused activation but sigmoid, which gets a pass of its own.
-  gemm_act_ = math::GemmEpilogue{};
-  act_after_gemm_ = !ToGemmActivation(param.act, &gemm_act_);
-
-  // 3x3 stride-1 convolutions with enough channels and tiles run by Winograd instead.
-  if (ConvWinograd::Suits(param)) winograd_ = std::make_unique<ConvWinograd>(param);
-
-  // Few input channels (a CNN's first convolution): direct convolution instead.
-  if (ConvSmallC::Suits(param)) small_c_ = std::make_unique<ConvSmallC>(param);
+  gemm_filter_packed_ = true;
 }
 
 namespace {
@@ -78,6 +90,7 @@ void ConvCompute::Run() {
     winograd_->Run(param, ctx());
     return;
   }
+  if (!gemm_filter_packed_) PackFilterForGemm(param);  // a shape change left the other paths
   const DDim& x_dims = param.x->dims();
   const DDim& w_dims = param.filter->dims();
   const int batch = static_cast<int>(x_dims[0]);

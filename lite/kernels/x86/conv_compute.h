@@ -40,9 +40,13 @@ class ConvCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat> {
   void RunUnfolded(const GroupGemm& gemm, const float* x, int channels,
                    const lite::host::math::ConvWindow& window, float* out);
 
-  // One packed filter per group, each PackedASize(out_c / groups, patch) floats.
+  void PackFilterForGemm(const operators::ConvParam& param);
+
+  // One packed filter per group, each PackedASize(out_c / groups, patch) floats; packed at
+  // PrepareForRun when the first shapes take a GEMM path, else on the first run that does.
   std::vector<float> packed_filter_;
   size_t packed_group_size_{0};
+  bool gemm_filter_packed_{false};
   std::vector<float> col_;  // im2col blocks (one per thread when threads take blocks)
   // The fused activation as the GEMM epilogue runs it (no bias); act_after_gemm_ when the
   // epilogue cannot (sigmoid), then it is applied in a pass afterwards.
