@@ -8,7 +8,9 @@
 // filter, packed once) times in_c x tiles (transformed input), so the work is 36 GEMMs with
 // 36 * out_c * in_c * tiles multiply-adds instead of 9 * 16 * out_c * in_c * tiles: 2.25x
 // fewer, plus the transforms. Tiles of the whole batch are processed in blocks of tile rows
-// sized so the transformed input and products of a block stay in cache.
+// whose transformed input stays in L2; within a block, each group of output channels runs
+// its 36 GEMMs (over those rows of the packed filters) and at once its output transform, so
+// the products are read back from L2 rather than written out for the whole layer first.
 //
 // The transforms run with AVX2/FMA when the CPU has it (SgemmIsa::kScalar in the options
 // forces the portable ones); the GEMMs are SgemmPacked with the options' ISA.

@@ -53,6 +53,17 @@ static void Interleave8(const float* c0, const float* c1, const float* c2, const
   _mm256_storeu_ps(dst + 24, _mm256_permute2f128_ps(u2, u3, 0x31));
 }
 
+// dst[0, n) = src[0, n) for n <= 32 (src holds 32 floats): whole vectors, then one masked.
+static void CopyFloats(const float* src, int n, float* dst) {
+  int i = 0;
+  for (; i + 8 <= n; i += 8) _mm256_storeu_ps(dst + i, _mm256_loadu_ps(src + i));
+  if (i < n) {
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(n - i), lanes);
+    _mm256_maskstore_ps(dst + i, mask, _mm256_loadu_ps(src + i));
+  }
+}
+
 // 8 pairs -> 2 vectors of 8 (even and odd columns).
 static void Deinterleave2Group(const float* row, int in_w, int x, float* dst, int len) {
   const __m256 a0 = LoadRowPart(row, in_w, x), a1 = LoadRowPart(row, in_w, x + 8);

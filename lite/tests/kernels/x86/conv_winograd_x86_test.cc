@@ -485,8 +485,10 @@ TEST(WinogradConv3x3, MatchesAPlainLoopOnEveryIsa) {
 }
 
 TEST(WinogradConv3x3, ManyTileBlocks) {
-  // 230 channels in + out and 25 tiles per row make a block 2 tile rows (64 tiles at
-  // least, 2 MB at most): block boundaries fall mid-image and a block spans both images.
+  // 100 input channels and 25 tiles per row make an F(4x4) block 2 tile rows (64 tiles at
+  // least, 512 KB of transformed input at most): block boundaries fall mid-image and a block
+  // spans both images. The 130 output channels run in groups of 24 (F(4x4)) or 36 (F(2x2)),
+  // the last of 10 or 22.
   CheckMath(Shape(2, 100, 18, 98, 130, 1, 1, 1, 1), math::GemmActivation::kRelu, true, 1100);
 }
 
