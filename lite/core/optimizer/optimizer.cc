@@ -9,6 +9,7 @@ USE_MIR_PASS(conv_activation_fuse_pass);
 USE_MIR_PASS(fc_fuse_pass);
 USE_MIR_PASS(shuffle_channel_fuse_pass);
 USE_MIR_PASS(elementwise_activation_fuse_pass);
+USE_MIR_PASS(identity_op_eliminate_pass);
 USE_MIR_PASS(static_kernel_pick_pass);
 USE_MIR_PASS(variable_place_inference_pass);
 USE_MIR_PASS(type_target_cast_pass);
@@ -26,6 +27,8 @@ std::vector<std::string> DefaultPasses(const OptimizerOptions& options) {
               "fc_fuse_pass"};
     passes.push_back("shuffle_channel_fuse_pass");
     passes.push_back("elementwise_activation_fuse_pass");
+    // First, so the fusions see the chains the identities interrupted.
+    passes.insert(passes.begin(), "identity_op_eliminate_pass");
   }
   for (const char* p : {"static_kernel_pick_pass", "variable_place_inference_pass",
                         "type_target_cast_pass", "type_precision_cast_pass",

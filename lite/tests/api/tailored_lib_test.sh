@@ -83,8 +83,9 @@ if bash "$root/tools/build_tailored_lib.sh" "$ppocr/inference.pdmodel" "$ppocr/i
   else
     fail "ppocr app on the tailored library"
   fi
-  # mnist (relu unfused) and squeezenet (batch_norm, concat, dropout, flatten2) need kernels
-  # ppocr does not: the tailored library must refuse them, naming every missing kernel.
+  # mnist (relu unfused) and squeezenet (batch_norm, concat, flatten2, the scale its dropout
+  # becomes) need kernels ppocr does not: the tailored library must refuse them, naming every
+  # missing kernel.
   for name in mnist_mlp_sep squeezenet_gesture_sep; do
     rm -rf "$work/$name"
     if ! "$build/tools/opt" --model_dir="$models/$name" --valid_targets=host \
