@@ -41,6 +41,7 @@ DEFINE_int32(warmup, 5, "untimed runs after the first run");
 DEFINE_int32(repeats, 30, "timed runs");
 DEFINE_bool(fusion, true, "run the fusion passes");
 DEFINE_bool(memory_optimize, true, "reuse activation buffers");
+DEFINE_bool(x86_blocked_layout, true, "run x86 convolution chains in NCHW16c");
 DEFINE_bool(profile, false, "print the per-op profile of the timed runs");
 DEFINE_int32(print_values, 5, "values printed per output");
 
@@ -57,6 +58,7 @@ ModelSpec SpecFromFlags() {
   spec.threads = FLAGS_threads;
   spec.fusion = FLAGS_fusion;
   spec.memory_optimize = FLAGS_memory_optimize;
+  spec.x86_blocked_layout = FLAGS_x86_blocked_layout;
   CheckModelGiven(spec);
   if (FLAGS_input_shape.empty()) throw UsageError("give --input_shape, e.g. 1,3,224,224");
   if (FLAGS_threads < 1) throw UsageError("--threads must be >= 1");

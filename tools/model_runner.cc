@@ -35,6 +35,7 @@ DEFINE_int32(warmup, 2, "untimed runs first");
 DEFINE_int32(repeats, 10, "timed runs");
 DEFINE_bool(fusion, true, "run the fusion passes");
 DEFINE_bool(memory_optimize, true, "reuse activation buffers");
+DEFINE_bool(x86_blocked_layout, true, "run x86 convolution chains in NCHW16c");
 DEFINE_int32(print_values, 10, "values printed per output");
 
 namespace {
@@ -69,6 +70,7 @@ ModelSpec SpecFromFlags() {
   spec.threads = FLAGS_threads;
   spec.fusion = FLAGS_fusion;
   spec.memory_optimize = FLAGS_memory_optimize;
+  spec.x86_blocked_layout = FLAGS_x86_blocked_layout;
   return spec;
 }
 

@@ -53,6 +53,7 @@ DEFINE_string(visualization_file_output_path, "",
               "`dot` is on PATH)");
 DEFINE_bool(fusion_passes, true, "run the fusion passes (conv+bn, conv+bias+act, fc, ...)");
 DEFINE_bool(memory_optimize, true, "let activations with disjoint lifetimes share buffers");
+DEFINE_bool(x86_blocked_layout, true, "run x86 convolution chains in the NCHW16c layout");
 
 namespace {
 
@@ -185,6 +186,7 @@ void Optimize(const lite::opt::ValidTargets& valid, const lite::cpp::ProgramDesc
   config.set_valid_places(valid.places);
   config.set_fusion_passes(FLAGS_fusion_passes);
   config.set_memory_optimize(FLAGS_memory_optimize);
+  config.set_x86_blocked_layout(FLAGS_x86_blocked_layout);
   VLOG(1) << "optimizing for " << lite::opt::TargetNames(valid.targets);
   lite::Predictor predictor(config);
   VLOG(1) << "optimized program: " << predictor.optimized_program().blocks[0].ops.size()

@@ -63,6 +63,7 @@ std::shared_ptr<PaddlePredictor> CreatePredictor(const ModelSpec& spec) {
   config.set_threads(spec.threads);
   config.set_fusion_passes(spec.fusion);
   config.set_memory_optimize(spec.memory_optimize);
+  config.set_x86_blocked_layout(spec.x86_blocked_layout);
   config.set_valid_places(spec.valid_places.empty()
                               ? std::vector<Place>{Place{TARGET(kHost), PRECISION(kFloat)}}
                               : spec.valid_places);

@@ -38,6 +38,7 @@ struct ModelSpec {
   int threads{1};
   bool fusion{true};
   bool memory_optimize{true};
+  bool x86_blocked_layout{true};
   std::vector<Place> valid_places;  // CxxConfig only; empty: host float
 };
 // Throws UsageError when no model is given.

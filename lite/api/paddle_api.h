@@ -117,6 +117,10 @@ class CxxConfig : public ConfigBase {
   bool fusion_passes() const { return fusion_passes_; }
   void set_memory_optimize(bool on) { memory_optimize_ = on; }
   bool memory_optimize() const { return memory_optimize_; }
+  // Runs chains of x86 convolutions in the channel-blocked NCHW16c layout (layout casts at
+  // their ends); only matters with x86 among the valid places.
+  void set_x86_blocked_layout(bool on) { x86_blocked_layout_ = on; }
+  bool x86_blocked_layout() const { return x86_blocked_layout_; }
 
  private:
   std::vector<Place> valid_places_;
@@ -124,6 +128,7 @@ class CxxConfig : public ConfigBase {
   std::string param_file_;
   bool fusion_passes_{true};
   bool memory_optimize_{true};
+  bool x86_blocked_layout_{true};
 };
 
 // Loads an optimized `.nb` model (written by `opt` or SaveOptimizedModel) into the light

@@ -19,9 +19,9 @@ const std::string& PrecisionToStr(PrecisionType precision) {
 }
 
 const std::string& DataLayoutToStr(DataLayoutType layout) {
-  static const std::string kNames[] = {"unk", "NCHW", "any", "NHWC", "ImageDefault"};
+  static const std::string kNames[] = {"unk", "NCHW", "any", "NHWC", "ImageDefault", "NCHW16c"};
   const int i = static_cast<int>(layout);
-  return (i >= 0 && i < 5) ? kNames[i] : kNames[0];
+  return (i >= 0 && i < 6) ? kNames[i] : kNames[0];
 }
 
 size_t PrecisionTypeLength(PrecisionType precision) {

@@ -38,6 +38,8 @@ enum class DataLayoutType : int {
   kAny = 2,
   kNHWC = 3,
   kImageDefault = 4,
+  // x86 channel-blocked: [N][ceil(C/16)][H][W][16 channels], dims stay the logical NCHW ones.
+  kNCHW16c = 5,
 };
 
 enum class PowerMode : int {

@@ -36,7 +36,11 @@ bool TargetCompatible(TargetType declared, TargetType actual);
 inline bool PrecisionCompatible(PrecisionType declared, PrecisionType actual) {
   return declared == actual || declared == PrecisionType::kAny || actual == PrecisionType::kAny;
 }
+// Channel-blocked data is read only by kernels that ask for exactly that layout: a kernel
+// declaring kAny (reshape, fetch, ...) indexes memory as NCHW, so it gets a layout cast.
+inline bool IsBlockedLayout(DataLayoutType layout) { return layout == DataLayoutType::kNCHW16c; }
 inline bool LayoutCompatible(DataLayoutType declared, DataLayoutType actual) {
+  if (IsBlockedLayout(declared) || IsBlockedLayout(actual)) return declared == actual;
   return declared == actual || declared == DataLayoutType::kAny || actual == DataLayoutType::kAny;
 }
 inline bool TypeCompatible(const Type& declared, const Type& actual) {

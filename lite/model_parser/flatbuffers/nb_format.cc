@@ -20,7 +20,8 @@ static_assert(static_cast<int>(fbs::Precision::Float) == static_cast<int>(Precis
                   static_cast<int>(fbs::Precision::FP64) == static_cast<int>(PrecisionType::kFP64),
               "fbs::Precision numbers follow PrecisionType");
 static_assert(static_cast<int>(fbs::Layout::ImageDefault) ==
-                  static_cast<int>(DataLayoutType::kImageDefault),
+                      static_cast<int>(DataLayoutType::kImageDefault) &&
+                  static_cast<int>(fbs::Layout::NCHW16c) == static_cast<int>(DataLayoutType::kNCHW16c),
               "fbs::Layout numbers follow DataLayoutType");
 static_assert(static_cast<int>(fbs::AttrKind::FLOAT64) == static_cast<int>(cpp::AttrType::FLOAT64),
               "fbs::AttrKind numbers follow cpp::AttrType");
@@ -140,7 +141,7 @@ PrecisionType FromFbs(fbs::Precision p, const std::string& where) {
 DataLayoutType FromFbs(fbs::Layout l, const std::string& where) {
   const int v = static_cast<int>(l);
   PLITE_CHECK(v >= static_cast<int>(DataLayoutType::kUnk) &&
-                  v <= static_cast<int>(DataLayoutType::kImageDefault),
+                  v <= static_cast<int>(DataLayoutType::kNCHW16c),
               where, ": unknown layout value ", v);
   return static_cast<DataLayoutType>(v);
 }

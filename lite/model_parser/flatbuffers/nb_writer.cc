@@ -133,7 +133,8 @@ Offset<fbs::KernelKey> WriteKernelKey(FlatBufferBuilder* fbb, const std::string&
   const DataLayoutType layout =
       EnumByName<DataLayoutType>(parts[3],
                                  {DataLayoutType::kUnk, DataLayoutType::kNCHW, DataLayoutType::kAny,
-                                  DataLayoutType::kNHWC, DataLayoutType::kImageDefault},
+                                  DataLayoutType::kNHWC, DataLayoutType::kImageDefault,
+                                  DataLayoutType::kNCHW16c},
                                  &lite_api::DataLayoutToStr, what);
   return fbs::CreateKernelKey(*fbb, fbb->CreateString(parts[0]), fbb->CreateString(parts[4]),
                               nb::ToFbs(target), nb::ToFbs(precision), nb::ToFbs(layout));

@@ -60,7 +60,10 @@ class TypeCastPass : public Pass {
     switch (Field) {
       case CastField::kTarget: have.target = want.target; break;
       case CastField::kPrecision: have.precision = want.precision; break;
-      case CastField::kLayout: have.layout = want.layout; break;
+      case CastField::kLayout:
+        // A kernel that takes any layout reads blocked data as NCHW.
+        have.layout = want.layout == DataLayoutType::kAny ? DataLayoutType::kNCHW : want.layout;
+        break;
     }
     return have;
   }

@@ -67,7 +67,10 @@ void InferOutputTypes(SSAGraph* graph, Node* stmt) {
     }
     if (t.layout == DataLayoutType::kAny) {
       t.layout = first_in ? first_in->type.layout : DataLayoutType::kNCHW;
-      if (t.layout == DataLayoutType::kAny) t.layout = DataLayoutType::kNCHW;
+      // A kAny kernel reads blocked data only after a cast to NCHW (LayoutCompatible).
+      if (t.layout == DataLayoutType::kAny || IsBlockedLayout(t.layout)) {
+        t.layout = DataLayoutType::kNCHW;
+      }
     }
     out->type = t;
     out->type_known = true;

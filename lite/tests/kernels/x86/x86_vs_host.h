@@ -20,6 +20,8 @@ namespace test {
 
 inline const Place kHostPlace(TargetType::kHost, PrecisionType::kFloat, DataLayoutType::kNCHW);
 inline const Place kX86Place(TargetType::kX86, PrecisionType::kFloat, DataLayoutType::kNCHW);
+inline const Place kX86BlockedPlace(TargetType::kX86, PrecisionType::kFloat,
+                                    DataLayoutType::kNCHW16c);
 
 // Skips every test of the fixture on CPUs without AVX2+FMA: there the x86 kernels are never
 // picked.
@@ -73,11 +75,15 @@ class OpCase {
 
 // One op + the kernel registered at `place` with a pool of `threads` (as RuntimeProgram makes
 // it), kept alive to run again: kernels keep packed weights and scratch between runs.
+// `alias` picks among kernels at the same place ("" = the first registered). Inputs named in
+// `blocked` are stored in NCHW16c (converted by the test's own reorder below).
 class KernelRun {
  public:
-  KernelRun(const OpCase& op_case, const Place& place, int threads = 1);
+  KernelRun(const OpCase& op_case, const Place& place, int threads = 1,
+            const std::string& alias = "", const std::vector<std::string>& blocked = {});
 
-  // Overwrites var `name` (a new input shape between runs, or a bad one for error tests).
+  // Overwrites var `name` (a new input shape between runs, or a bad one for error tests);
+  // NCHW16c when the name was given as blocked.
   void Fill(const std::string& name, const DDim& dims, const std::vector<float>& values);
   void FillInt(const std::string& name, const DDim& dims, const std::vector<int32_t>& values);
   // Creates the op and its kernel on the first call (the inputs must be filled).
@@ -92,12 +98,22 @@ class KernelRun {
  private:
   cpp::OpDesc desc_;
   Place place_;
+  std::string alias_;
+  std::vector<std::string> blocked_;
   Scope scope_;
   std::unique_ptr<ThreadPool> pool_;
   KernelContext ctx_;
   std::unique_ptr<OpLite> op_;
   std::unique_ptr<KernelBase> kernel_;
 };
+
+// Reference reorders for the NCHW16c tests, written as plain index arithmetic (the kernels
+// use lite/backends/x86/math/nchwc_reorder.h): NCHW values -> blocked values (padding lanes
+// zero) and back.
+std::vector<float> ToBlocked(const std::vector<float>& nchw, const DDim& dims);
+std::vector<float> FromBlocked(const float* blocked, const DDim& dims);
+// A tensor's values in NCHW order, whichever of NCHW / NCHW16c it holds.
+std::vector<float> NchwValues(const Tensor& t);
 
 // |x86 - host| <= atol + rtol * |host|, element-wise; the default {} compares exactly.
 struct Tolerance {
@@ -114,6 +130,12 @@ void ExpectSameOutputs(KernelRun* host, KernelRun* x86, const std::vector<std::s
 // after each x86 run.
 void ExpectX86MatchesHost(const OpCase& op_case, Tolerance tol, int threads = 1,
                           int x86_runs = 2);
+
+// The same for the x86 NCHW16c kernel of `alias`: the inputs named in `blocked` go in
+// blocked, every output is expected blocked and compared in NCHW order.
+void ExpectBlockedMatchesHost(const OpCase& op_case, const std::vector<std::string>& blocked,
+                              Tolerance tol, int threads = 1, const std::string& alias = "def",
+                              int x86_runs = 2);
 
 }  // namespace test
 }  // namespace lite

@@ -1,0 +1,238 @@
+// x86_blocked_layout_pass: runs chains of x86 float convolutions in the channel-blocked
+// layout NCHW16c (lite/core/blocked_layout.h), where a pointwise convolution's tile covers
+// 16 output channels per vector at any number of pixels and a depthwise or pooling window
+// reads 16 channels per load, with no shuffles.
+//
+// Runs after static_kernel_pick_pass. Stmts whose picked kernel is x86/float/NCHW:
+//   seeds      conv2d, one group, output channels a multiple of 16, and either a 1x1 filter
+//              on input channels a multiple of 16 (kernel "def": blocked in, blocked out) or
+//              fewer than 16 input channels (kernel "nchw_in": a network's first
+//              convolution reads its NCHW input directly); depthwise_conv2d with one filter
+//              per channel and channels a multiple of 16.
+//   followers  pool2d; concat along channels; elementwise ops on two inputs of the same
+//              known shape; activations: when every float input arrives blocked.
+// Channel counts stay multiples of 16 throughout, so blocked buffers have no padding.
+// A "def" seed whose input arrives NCHW and whose output no blocked stmt reads would only
+// add two casts, and an "nchw_in" seed that no blocked stmt reads one: they stay NCHW
+// (repeated until nothing changes). 3x3 and larger convolutions on blocked inputs stay
+// NCHW for now (Winograd and im2col run there). Switched stmts get the op's
+// x86/float/NCHW16c kernel of that alias; type_layout_cast_pass then adds the casts.
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "lite/core/blocked_layout.h"
+#include "lite/core/op_registry.h"
+#include "lite/core/optimizer/pass.h"
+#include "lite/core/optimizer/passes/fuse_util.h"
+
+namespace paddle {
+namespace lite {
+namespace mir {
+
+namespace {
+
+const char kBlockedIn[] = "def";
+const char kNchwIn[] = "nchw_in";
+
+bool IsX86FloatNchw(const Node& stmt) {
+  if (!stmt.picked) return false;
+  const Place p = stmt.picked->place();
+  return p.target == TargetType::kX86 && p.precision == PrecisionType::kFloat &&
+         p.layout == DataLayoutType::kNCHW;
+}
+
+const KernelInfo* BlockedKernel(const std::string& op_type, const std::string& alias) {
+  for (const KernelInfo* info : KernelRegistry::Global().Kernels(op_type)) {
+    if (info->place.target == TargetType::kX86 && info->place.precision == PrecisionType::kFloat &&
+        info->place.layout == DataLayoutType::kNCHW16c && info->alias == alias &&
+        info->RunsOnThisCpu()) {
+      return info;
+    }
+  }
+  return nullptr;
+}
+
+bool IsActivation(const std::string& type) {
+  static const std::set<std::string> kTypes = {"relu",        "relu6",       "leaky_relu",
+                                               "hard_swish",  "hard_sigmoid", "sigmoid"};
+  return kTypes.count(type) > 0;
+}
+
+bool IsElementwise(const std::string& type) {
+  static const std::set<std::string> kTypes = {"elementwise_add", "elementwise_sub",
+                                               "elementwise_mul", "elementwise_div",
+                                               "elementwise_max", "elementwise_min"};
+  return kTypes.count(type) > 0;
+}
+
+class BlockedLayoutPlanner {
+ public:
+  explicit BlockedLayoutPlanner(SSAGraph* graph) : graph_(graph) {}
+
+  void Apply() {
+    order_ = graph_->StmtTopologicalOrder();
+    for (Node* stmt : order_) {
+      if (!IsX86FloatNchw(*stmt)) continue;
+      const std::string alias = SeedAlias(stmt);
+      if (!alias.empty() && BlockedKernel(stmt->desc.Type(), alias)) seeds_[stmt] = alias;
+    }
+    // Drop seeds that would only add casts, until the plan is stable.
+    for (bool changed = true; changed;) {
+      Plan();
+      changed = false;
+      for (auto it = seeds_.begin(); it != seeds_.end();) {
+        if (!Pays(it->first, it->second)) {
+          it = seeds_.erase(it);
+          changed = true;
+        } else {
+          ++it;
+        }
+      }
+    }
+    for (const auto& kv : switched_) Switch(kv.first, kv.second);
+  }
+
+ private:
+  // The blocked kernel alias a conv can take on its own, or "" when it stays NCHW.
+  std::string SeedAlias(Node* stmt) const {
+    const std::string& type = stmt->desc.Type();
+    if (type != "conv2d" && type != "depthwise_conv2d") return "";
+    Node* filter = InputOf(stmt, "Filter");
+    const Tensor* w = filter ? graph_->weight_scope()->FindTensor(filter->name) : nullptr;
+    if (!w || w->dims().size() != 4) return "";
+    const int64_t out_c = w->dims()[0], in_per_group = w->dims()[1];
+    const int groups = stmt->desc.GetAttrOr<int>("groups", 1);
+    if (out_c % kChannelBlock != 0) return "";
+    if (type == "conv2d") {
+      if (groups != 1) return "";
+      if (in_per_group < kChannelBlock) return kNchwIn;
+      const bool pointwise = w->dims()[2] == 1 && w->dims()[3] == 1;
+      return pointwise && in_per_group % kChannelBlock == 0 ? kBlockedIn : "";
+    }
+    // Depthwise: one input channel and one filter per output channel.
+    return in_per_group == 1 && groups == out_c ? kBlockedIn : "";
+  }
+
+  // Channels of a blocked arg (known for every arg a switched stmt writes).
+  int64_t Channels(Node* arg) const {
+    auto it = channels_.find(arg);
+    return it == channels_.end() ? -1 : it->second;
+  }
+
+  bool ArrivesBlocked(Node* arg) const { return channels_.count(arg) > 0; }
+
+  // The float activation inputs of a stmt (weights and int inputs excluded).
+  std::vector<Node*> ActivationInputs(Node* stmt) const {
+    std::vector<Node*> ins;
+    for (Node* in : stmt->inlinks) {
+      if (in->persistable) continue;
+      if (in->type_known && in->type.precision != PrecisionType::kFloat) continue;
+      ins.push_back(in);
+    }
+    return ins;
+  }
+
+  // Known logical dims of an arg from its var desc (empty when unknown or not 4-D).
+  std::vector<int64_t> KnownDims(Node* arg) const {
+    const cpp::VarDesc* var = graph_->FindVarDesc(arg->name);
+    if (!var || var->shape.size() != 4) return {};
+    for (size_t i = 1; i < 4; ++i) {
+      if (var->shape[i] <= 0) return {};
+    }
+    return var->shape;
+  }
+
+  // Whether a non-seed stmt can follow its blocked inputs; sets its output channels.
+  bool Follows(Node* stmt, int64_t* out_channels) const {
+    if (!IsX86FloatNchw(*stmt) || !BlockedKernel(stmt->desc.Type(), kBlockedIn)) return false;
+    const std::string& type = stmt->desc.Type();
+    const std::vector<Node*> ins = ActivationInputs(stmt);
+    if (ins.empty()) return false;
+    for (Node* in : ins) {
+      if (!ArrivesBlocked(in)) return false;
+    }
+    if (type == "pool2d" || IsActivation(type)) {
+      if (ins.size() != 1) return false;
+      *out_channels = Channels(ins[0]);
+      return true;
+    }
+    if (type == "concat") {
+      const int axis = stmt->desc.GetAttrOr<int>("axis", 0);
+      if ((axis != 1 && axis != -3) || !stmt->desc.Input("AxisTensor").empty()) return false;
+      int64_t sum = 0;
+      for (Node* in : ins) sum += Channels(in);
+      *out_channels = sum;
+      return true;
+    }
+    if (IsElementwise(type)) {
+      if (ins.size() != 2) return false;
+      const std::vector<int64_t> x = KnownDims(ins[0]), y = KnownDims(ins[1]);
+      if (x.empty() || y.empty()) return false;
+      for (size_t i = 1; i < 4; ++i) {
+        if (x[i] != y[i]) return false;
+      }
+      *out_channels = Channels(ins[0]);
+      return true;
+    }
+    return false;
+  }
+
+  // Which stmts run blocked given the current seeds, and the channels of what they write.
+  void Plan() {
+    switched_.clear();
+    channels_.clear();
+    for (Node* stmt : order_) {
+      int64_t out_c = -1;
+      std::string alias;
+      auto seed = seeds_.find(stmt);
+      if (seed != seeds_.end()) {
+        alias = seed->second;
+        out_c = graph_->weight_scope()->FindTensor(InputOf(stmt, "Filter")->name)->dims()[0];
+      } else if (Follows(stmt, &out_c)) {
+        alias = kBlockedIn;
+      } else {
+        continue;
+      }
+      switched_[stmt] = alias;
+      for (Node* out : stmt->outlinks) channels_[out] = out_c;
+    }
+  }
+
+  // A seed pays when it saves more than the casts it needs.
+  bool Pays(Node* stmt, const std::string& alias) const {
+    bool read_blocked = false;
+    for (Node* out : stmt->outlinks) {
+      for (Node* reader : out->outlinks) read_blocked |= switched_.count(reader) > 0;
+    }
+    if (alias == kNchwIn) return read_blocked;
+    Node* in = InputOf(stmt, "Input");
+    return read_blocked || (in && ArrivesBlocked(in));
+  }
+
+  void Switch(Node* stmt, const std::string& alias) {
+    const KernelInfo* info = BlockedKernel(stmt->desc.Type(), alias);
+    stmt->candidates.push_back(KernelRegistry::Create(*info));
+    stmt->picked = stmt->candidates.back().get();
+  }
+
+  SSAGraph* graph_;
+  std::vector<Node*> order_;
+  std::map<Node*, std::string> seeds_;
+  std::map<Node*, std::string> switched_;
+  std::map<Node*, int64_t> channels_;
+};
+
+}  // namespace
+
+class X86BlockedLayoutPass : public Pass {
+ public:
+  void Apply(SSAGraph* graph) override { BlockedLayoutPlanner(graph).Apply(); }
+};
+
+}  // namespace mir
+}  // namespace lite
+}  // namespace paddle
+
+REGISTER_MIR_PASS(x86_blocked_layout_pass, paddle::lite::mir::X86BlockedLayoutPass);
