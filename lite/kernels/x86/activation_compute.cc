@@ -5,6 +5,7 @@
 
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/backends/x86/math/activation_avx2.h"
+#include "lite/core/blocked_layout.h"
 #include "lite/core/op_registry.h"
 #include "lite/kernels/x86/parallel_ranges.h"
 #include "lite/operators/op_params.h"
@@ -59,12 +60,26 @@ class ActivationCompute : public KernelLite<TargetType::kX86, PrecisionType::kFl
   }
 };
 
+// The same on NCHW16c data whose channels are whole blocks (x86_blocked_layout_pass sends
+// only those): element for element, the layout does not matter.
+class ActivationBlockedCompute : public ActivationCompute {
+ public:
+  DataLayoutType layout() const override { return DataLayoutType::kNCHW16c; }
+  void Run() override {
+    auto& param = Param<operators::ActivationParam>();
+    CheckWholeChannelBlocks(*param.x, op_type() + " (x86 NCHW16c)");
+    ActivationCompute::Run();
+    param.out->set_layout(DataLayoutType::kNCHW16c);
+  }
+};
+
 }  // namespace x86
 }  // namespace kernels
 }  // namespace lite
 }  // namespace paddle
 
 using X86Activation = paddle::lite::kernels::x86::ActivationCompute;
+using X86ActivationBlocked = paddle::lite::kernels::x86::ActivationBlockedCompute;
 #define PLITE_X86_ACT_TY \
   paddle::lite::GetTensorTy(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNCHW))
 
@@ -96,5 +111,40 @@ REGISTER_LITE_KERNEL(hard_sigmoid, kX86, kFloat, kNCHW, X86Activation, def)
 REGISTER_LITE_KERNEL(sigmoid, kX86, kFloat, kNCHW, X86Activation, def)
     .BindInput("X", {PLITE_X86_ACT_TY})
     .BindOutput("Out", {PLITE_X86_ACT_TY})
+    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
+    .Finalize();
+
+// NCHW16c twins (cmake/gen_use_list.cmake reads each registration's first line, so they are
+// spelled out).
+#define PLITE_X86_BLOCKED_TY \
+  paddle::lite::GetTensorTy(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNCHW16c))
+REGISTER_LITE_KERNEL(relu, kX86, kFloat, kNCHW16c, X86ActivationBlocked, def)
+    .BindInput("X", {PLITE_X86_BLOCKED_TY})
+    .BindOutput("Out", {PLITE_X86_BLOCKED_TY})
+    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
+    .Finalize();
+REGISTER_LITE_KERNEL(relu6, kX86, kFloat, kNCHW16c, X86ActivationBlocked, def)
+    .BindInput("X", {PLITE_X86_BLOCKED_TY})
+    .BindOutput("Out", {PLITE_X86_BLOCKED_TY})
+    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
+    .Finalize();
+REGISTER_LITE_KERNEL(leaky_relu, kX86, kFloat, kNCHW16c, X86ActivationBlocked, def)
+    .BindInput("X", {PLITE_X86_BLOCKED_TY})
+    .BindOutput("Out", {PLITE_X86_BLOCKED_TY})
+    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
+    .Finalize();
+REGISTER_LITE_KERNEL(hard_swish, kX86, kFloat, kNCHW16c, X86ActivationBlocked, def)
+    .BindInput("X", {PLITE_X86_BLOCKED_TY})
+    .BindOutput("Out", {PLITE_X86_BLOCKED_TY})
+    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
+    .Finalize();
+REGISTER_LITE_KERNEL(hard_sigmoid, kX86, kFloat, kNCHW16c, X86ActivationBlocked, def)
+    .BindInput("X", {PLITE_X86_BLOCKED_TY})
+    .BindOutput("Out", {PLITE_X86_BLOCKED_TY})
+    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
+    .Finalize();
+REGISTER_LITE_KERNEL(sigmoid, kX86, kFloat, kNCHW16c, X86ActivationBlocked, def)
+    .BindInput("X", {PLITE_X86_BLOCKED_TY})
+    .BindOutput("Out", {PLITE_X86_BLOCKED_TY})
     .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
     .Finalize();

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "lite/backends/x86/cpu_info.h"
+#include "lite/core/blocked_layout.h"
 #include "lite/core/op_registry.h"
 #include "lite/kernels/x86/context_threads.h"
 #include "lite/kernels/x86/copy_threads.h"
@@ -68,6 +69,23 @@ class ConcatCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat>
   std::vector<Piece> pieces_;  // kept across runs: no allocation once warm
 };
 
+// Along the channels of NCHW16c inputs whose channels are whole blocks
+// (x86_blocked_layout_pass sends only those): each image's blocks of one input are one
+// run of C_i * H * W floats, as in NCHW, so the same copies build the blocked output.
+class ConcatBlockedCompute : public ConcatCompute {
+ public:
+  DataLayoutType layout() const override { return DataLayoutType::kNCHW16c; }
+  void Run() override {
+    auto& param = Param<operators::ConcatParam>();
+    const char* who = "concat (x86 NCHW16c)";
+    for (const Tensor* x : param.x) CheckWholeChannelBlocks(*x, who);
+    const int axis = operators::ResolveConcatAxis(param, param.output->dims().size(), op_type());
+    PLITE_CHECK(axis == 1, who, ": joins channels (axis 1) only, got axis ", axis);
+    ConcatCompute::Run();
+    param.output->set_layout(DataLayoutType::kNCHW16c);
+  }
+};
+
 }  // namespace x86
 }  // namespace kernels
 }  // namespace lite
@@ -77,5 +95,11 @@ REGISTER_LITE_KERNEL(concat, kX86, kFloat, kNCHW, paddle::lite::kernels::x86::Co
     .BindInput("X", {paddle::lite::GetTensorTy(TARGET(kX86), PRECISION(kFloat))})
     .BindInput("AxisTensor", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny))})
     .BindOutput("Out", {paddle::lite::GetTensorTy(TARGET(kX86), PRECISION(kFloat))})
+    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
+    .Finalize();
+REGISTER_LITE_KERNEL(concat, kX86, kFloat, kNCHW16c, paddle::lite::kernels::x86::ConcatBlockedCompute, def)
+    .BindInput("X", {paddle::lite::GetTensorTy(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNCHW16c))})
+    .BindInput("AxisTensor", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny))})
+    .BindOutput("Out", {paddle::lite::GetTensorTy(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNCHW16c))})
     .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
     .Finalize();

@@ -10,9 +10,11 @@
 // is the reference.
 #include <algorithm>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "lite/backends/x86/cpu_info.h"
+#include "lite/core/blocked_layout.h"
 #include "lite/core/op_registry.h"
 #include "lite/kernels/x86/context_threads.h"
 #include "lite/kernels/x86/copy_threads.h"
@@ -203,6 +205,25 @@ class ElementwiseCompute : public KernelLite<TargetType::kX86, PrecisionType::kF
   }
 };
 
+// The same on two NCHW16c operands of one shape whose channels are whole blocks
+// (x86_blocked_layout_pass sends only those): element for element, the layout does not
+// matter.
+template <typename Op>
+class ElementwiseBlockedCompute : public ElementwiseCompute<Op> {
+ public:
+  DataLayoutType layout() const override { return DataLayoutType::kNCHW16c; }
+  void Run() override {
+    auto& param = this->template Param<operators::ElementwiseParam>();
+    const std::string who = std::string(Op::kName) + " (x86 NCHW16c)";
+    CheckWholeChannelBlocks(*param.x, who);
+    CheckWholeChannelBlocks(*param.y, who);
+    PLITE_CHECK(param.x->dims() == param.y->dims(), who, ": X ", param.x->dims(), " and Y ",
+                param.y->dims(), " differ; blocked operands must have one shape");
+    ElementwiseCompute<Op>::Run();
+    param.out->set_layout(DataLayoutType::kNCHW16c);
+  }
+};
+
 }  // namespace x86
 }  // namespace kernels
 }  // namespace lite
@@ -238,5 +259,37 @@ REGISTER_LITE_KERNEL(elementwise_div, kX86, kFloat, kNCHW, X86ElementwiseDiv, de
     .BindInput("X", {PLITE_X86_FLOAT_TY})
     .BindInput("Y", {PLITE_X86_FLOAT_TY})
     .BindOutput("Out", {PLITE_X86_FLOAT_TY})
+    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
+    .Finalize();
+
+// NCHW16c twins (cmake/gen_use_list.cmake reads each registration's first line).
+using X86ElementwiseAddBlocked = paddle::lite::kernels::x86::ElementwiseBlockedCompute<paddle::lite::kernels::x86::AddOp>;
+using X86ElementwiseSubBlocked = paddle::lite::kernels::x86::ElementwiseBlockedCompute<paddle::lite::kernels::x86::SubOp>;
+using X86ElementwiseMulBlocked = paddle::lite::kernels::x86::ElementwiseBlockedCompute<paddle::lite::kernels::x86::MulOp>;
+using X86ElementwiseDivBlocked = paddle::lite::kernels::x86::ElementwiseBlockedCompute<paddle::lite::kernels::x86::DivOp>;
+#define PLITE_X86_BLOCKED_TY \
+  paddle::lite::GetTensorTy(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNCHW16c))
+REGISTER_LITE_KERNEL(elementwise_add, kX86, kFloat, kNCHW16c, X86ElementwiseAddBlocked, def)
+    .BindInput("X", {PLITE_X86_BLOCKED_TY})
+    .BindInput("Y", {PLITE_X86_BLOCKED_TY})
+    .BindOutput("Out", {PLITE_X86_BLOCKED_TY})
+    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
+    .Finalize();
+REGISTER_LITE_KERNEL(elementwise_sub, kX86, kFloat, kNCHW16c, X86ElementwiseSubBlocked, def)
+    .BindInput("X", {PLITE_X86_BLOCKED_TY})
+    .BindInput("Y", {PLITE_X86_BLOCKED_TY})
+    .BindOutput("Out", {PLITE_X86_BLOCKED_TY})
+    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
+    .Finalize();
+REGISTER_LITE_KERNEL(elementwise_mul, kX86, kFloat, kNCHW16c, X86ElementwiseMulBlocked, def)
+    .BindInput("X", {PLITE_X86_BLOCKED_TY})
+    .BindInput("Y", {PLITE_X86_BLOCKED_TY})
+    .BindOutput("Out", {PLITE_X86_BLOCKED_TY})
+    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
+    .Finalize();
+REGISTER_LITE_KERNEL(elementwise_div, kX86, kFloat, kNCHW16c, X86ElementwiseDivBlocked, def)
+    .BindInput("X", {PLITE_X86_BLOCKED_TY})
+    .BindInput("Y", {PLITE_X86_BLOCKED_TY})
+    .BindOutput("Out", {PLITE_X86_BLOCKED_TY})
     .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
     .Finalize();

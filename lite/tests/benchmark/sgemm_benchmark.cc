@@ -4,6 +4,7 @@
 //   BM_Conv1x1/M/K/N/act/isa   SgemmPacked with A packed once, as a conv kernel calls it:
 //                         the pointwise convolutions of MobileNetV2 / V1 at 224x224
 //                         (M = out channels, K = in channels, N = H * W)
+//   BM_NchwcConv1x1/M/K/N/act/isa   the same convolutions in NCHW16c (math/nchwc_conv.h)
 //   BM_Im2col/M/K/N/isa   the im2col GEMMs of ResNet18's 3x3 convolutions (K = 9 * in_c)
 //   BM_SgemmThreads/M/K/N/threads/spawn   through a ThreadPool, 1 vs 2 threads (auto ISA)
 //   BM_Gemv/M/K/N/isa/threads   fc with few rows (Gemv): classifier layers
@@ -22,6 +23,7 @@
 
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/backends/x86/math/gemv.h"
+#include "lite/backends/x86/math/nchwc_conv.h"
 #include "lite/backends/x86/math/sgemm.h"
 #include "lite/core/thread_pool.h"
 
@@ -159,6 +161,38 @@ void PointwiseShapes(benchmark::internal::Benchmark* b) {
   }
 }
 BENCHMARK(BM_Conv1x1)->Apply(PointwiseShapes);
+
+// The same pointwise convolutions in NCHW16c (math/nchwc_conv.h, blocked input and output,
+// filter packed once), bias and (act != 0) relu6 fused: against BM_Conv1x1 in one run.
+void BM_NchwcConv1x1(benchmark::State& state) {
+  const long isa = state.range(4);
+  if (isa == 2 && !CpuHasAvx512f()) {
+    state.SkipWithError("CPU lacks AVX-512F");
+    return;
+  }
+  xm::NchwcConvAllowAvx512(isa == 2);
+  xm::NchwcConvShape s;
+  s.out_c = static_cast<int>(state.range(0));
+  s.in_c = static_cast<int>(state.range(1));
+  s.in_h = s.out_h = static_cast<int>(state.range(2));
+  s.in_w = s.out_w = 1;
+  const auto w = Random(static_cast<size_t>(s.out_c) * s.in_c, 1);
+  const auto bias = Random(static_cast<size_t>(s.out_c), 3);
+  std::vector<float> packed(xm::NchwcPackedFilterSize(s));
+  xm::NchwcPackFilter(s, w.data(), bias.data(), packed.data());
+  const int in_blocks = (s.in_c + 15) / 16, out_blocks = (s.out_c + 15) / 16;
+  const auto x = Random(static_cast<size_t>(in_blocks) * 16 * s.in_h, 2);
+  std::vector<float> out(static_cast<size_t>(out_blocks) * 16 * s.out_h);
+  xm::GemmEpilogue epilogue;
+  epilogue.activation = state.range(3) ? xm::GemmActivation::kRelu6 : xm::GemmActivation::kNone;
+  for (auto _ : state) {
+    xm::NchwcConv(s, x.data(), packed.data(), epilogue, 0, out_blocks, 0, s.out_h, out.data());
+    benchmark::ClobberMemory();
+  }
+  xm::NchwcConvAllowAvx512(true);
+  SetFlops(state, 2.0 * s.out_c * s.in_c * s.out_h);
+}
+BENCHMARK(BM_NchwcConv1x1)->Apply(PointwiseShapes);
 
 // As in a model run: the packed weights come from memory, not from the caches (each
 // iteration uses the next of enough copies to overflow the last-level cache).

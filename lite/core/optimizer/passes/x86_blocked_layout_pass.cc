@@ -12,11 +12,14 @@
 //   followers  pool2d; concat along channels; elementwise ops on two inputs of the same
 //              known shape; activations: when every float input arrives blocked.
 // Channel counts stay multiples of 16 throughout, so blocked buffers have no padding.
-// A "def" seed whose input arrives NCHW and whose output no blocked stmt reads would only
-// add two casts, and an "nchw_in" seed that no blocked stmt reads one: they stay NCHW
-// (repeated until nothing changes). 3x3 and larger convolutions on blocked inputs stay
-// NCHW for now (Winograd and im2col run there). Switched stmts get the op's
-// x86/float/NCHW16c kernel of that alias; type_layout_cast_pass then adds the casts.
+// Switched stmts that pass blocked values between them form regions; a region needs a cast
+// for each value entering it in NCHW and each value leaving it to an NCHW reader. A region
+// with more casts than blocked ops (a first convolution, which reads NCHW anyway, does not
+// count) stays NCHW: a lone pointwise convolution would only add two casts. Repeated until
+// nothing changes. 3x3 and larger convolutions on blocked inputs stay NCHW for now
+// (Winograd and im2col run there). Switched stmts get the op's x86/float/NCHW16c kernel of
+// that alias; type_layout_cast_pass then adds the casts.
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -78,17 +81,14 @@ class BlockedLayoutPlanner {
       const std::string alias = SeedAlias(stmt);
       if (!alias.empty() && BlockedKernel(stmt->desc.Type(), alias)) seeds_[stmt] = alias;
     }
-    // Drop seeds that would only add casts, until the plan is stable.
+    // Drop regions that cost more casts than they run blocked ops, until the plan is stable.
     for (bool changed = true; changed;) {
       Plan();
       changed = false;
-      for (auto it = seeds_.begin(); it != seeds_.end();) {
-        if (!Pays(it->first, it->second)) {
-          it = seeds_.erase(it);
-          changed = true;
-        } else {
-          ++it;
-        }
+      for (const std::vector<Node*>& region : Regions()) {
+        if (Casts(region) <= BlockedOps(region)) continue;
+        for (Node* stmt : region) seeds_.erase(stmt);
+        changed = true;
       }
     }
     for (const auto& kv : switched_) Switch(kv.first, kv.second);
@@ -200,15 +200,50 @@ class BlockedLayoutPlanner {
     }
   }
 
-  // A seed pays when it saves more than the casts it needs.
-  bool Pays(Node* stmt, const std::string& alias) const {
-    bool read_blocked = false;
-    for (Node* out : stmt->outlinks) {
-      for (Node* reader : out->outlinks) read_blocked |= switched_.count(reader) > 0;
+  // The switched stmts grouped by the blocked values they pass to each other.
+  std::vector<std::vector<Node*>> Regions() const {
+    std::map<Node*, Node*> parent;
+    for (const auto& kv : switched_) parent[kv.first] = kv.first;
+    std::function<Node*(Node*)> root = [&](Node* n) {
+      return parent[n] == n ? n : parent[n] = root(parent[n]);
+    };
+    for (const auto& kv : switched_) {
+      for (Node* out : kv.first->outlinks) {
+        for (Node* reader : out->outlinks) {
+          if (switched_.count(reader)) parent[root(reader)] = root(kv.first);
+        }
+      }
     }
-    if (alias == kNchwIn) return read_blocked;
-    Node* in = InputOf(stmt, "Input");
-    return read_blocked || (in && ArrivesBlocked(in));
+    std::map<Node*, std::vector<Node*>> groups;
+    for (const auto& kv : switched_) groups[root(kv.first)].push_back(kv.first);
+    std::vector<std::vector<Node*>> regions;
+    for (auto& kv : groups) regions.push_back(std::move(kv.second));
+    return regions;
+  }
+
+  // Values cast into the region (read blocked, arriving NCHW) or out of it (written blocked,
+  // read by an NCHW stmt); each cast once, whatever the number of readers.
+  int Casts(const std::vector<Node*>& region) const {
+    std::set<Node*> in, out;
+    for (Node* stmt : region) {
+      if (switched_.at(stmt) != kNchwIn) {
+        for (Node* arg : ActivationInputs(stmt)) {
+          if (!ArrivesBlocked(arg)) in.insert(arg);
+        }
+      }
+      for (Node* arg : stmt->outlinks) {
+        for (Node* reader : arg->outlinks) {
+          if (!switched_.count(reader)) out.insert(arg);
+        }
+      }
+    }
+    return static_cast<int>(in.size() + out.size());
+  }
+
+  int BlockedOps(const std::vector<Node*>& region) const {
+    int ops = 0;
+    for (Node* stmt : region) ops += switched_.at(stmt) != kNchwIn;
+    return ops;
   }
 
   void Switch(Node* stmt, const std::string& alias) {

@@ -1,0 +1,232 @@
+// conv2d's NCHW16c kernels (conv_nchwc_compute.cc, math/nchwc_conv.h) against the host
+// kernel (the reference), on the AVX2 tiles (forced) and the AVX-512 ones (where the CPU has
+// them): "def" (blocked input) for pointwise and general filters, "nchw_in" (NCHW input) for
+// first convolutions; channels on and off the 16-channel blocks (padded last blocks) and the
+// 4-block tile groups, pixel counts off every tile width, kernel sizes, strides, dilations,
+// every padding kind, batch, bias, every fused activation, 1-3 threads, shape changes, errors.
+//
+// Tolerance: K = in_c * kh * kw products of |x| <= 2 and |w| <= 1 summed in another order:
+// |x86 - host| <= 4e-6 * K + 1e-5 * |host|. An indexing or epilogue bug is off by O(1).
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "lite/backends/x86/math/nchwc_conv.h"
+#include "lite/tests/kernels/x86/conv_op_case.h"
+#include "lite/tests/kernels/x86/x86_vs_host.h"
+
+namespace paddle {
+namespace lite {
+namespace test {
+namespace {
+
+namespace math = lite::x86::math;
+
+Tolerance ConvTolerance(const ConvCase& p) { return {4e-6f * p.c * p.kh * p.kw, 1e-5f}; }
+
+ConvCase Conv(int c, int out_c, int h, int w, int k, int stride, std::vector<int> paddings) {
+  ConvCase p;
+  p.c = c;
+  p.out_c = out_c;
+  p.h = h;
+  p.w = w;
+  p.kh = k;
+  p.kw = k;
+  p.strides = {stride, stride};
+  p.paddings = std::move(paddings);
+  return p;
+}
+
+// Runs with AVX-512 allowed (GetParam() true; skipped without it) or the AVX2 tiles forced.
+class ConvNchwcX86 : public X86KernelTest, public ::testing::WithParamInterface<bool> {
+ protected:
+  void SetUp() override {
+    X86KernelTest::SetUp();
+    if (IsSkipped()) return;
+    math::NchwcConvAllowAvx512(GetParam());
+    if (GetParam() && !math::NchwcConvUsesAvx512()) GTEST_SKIP() << "CPU lacks AVX-512F";
+  }
+  void TearDown() override { math::NchwcConvAllowAvx512(true); }
+
+  // Blocked input ("def") when the case has 16 or more channels unless forced NCHW.
+  void Compare(const ConvCase& p, uint32_t seed, int threads = 1, bool nchw_in = false) {
+    SCOPED_TRACE(Describe(p) + " threads=" + std::to_string(threads) +
+                 (nchw_in ? " nchw_in" : " def") +
+                 " avx512=" + std::to_string(math::NchwcConvUsesAvx512()));
+    const OpCase op = MakeConv(p, MakeConvInputs(p, seed));
+    if (nchw_in) {
+      ExpectBlockedMatchesHost(op, {}, ConvTolerance(p), threads, "nchw_in");
+    } else {
+      ExpectBlockedMatchesHost(op, {"x"}, ConvTolerance(p), threads, "def");
+    }
+  }
+};
+
+TEST_P(ConvNchwcX86, PointwiseChannelsAndPixels) {
+  uint32_t seed = 1;
+  // out_c: 1 block, the 4-block group, 3-block and 1-block groups after it, padded blocks.
+  for (int out_c : {16, 64, 112, 80, 24, 40, 8}) {
+    for (int c : {16, 32, 48, 8, 24, 3}) {
+      for (int hw : {1, 5, 7, 14}) {
+        Compare(Conv(c, out_c, hw, hw + 3 * (seed % 2), 1, 1, {0, 0}), seed);
+        ++seed;
+      }
+    }
+  }
+}
+
+TEST_P(ConvNchwcX86, PointwiseNetworkShapes) {
+  uint32_t seed = 100;
+  Compare(Conv(512, 512, 14, 14, 1, 1, {0, 0}), seed++);
+  Compare(Conv(32, 64, 56, 56, 1, 1, {0, 0}), seed++);
+  Compare(Conv(1024, 1024, 7, 7, 1, 1, {0, 0}), seed++);
+  Compare(Conv(64, 16, 56, 56, 1, 1, {0, 0}), seed++, 2);
+}
+
+TEST_P(ConvNchwcX86, GeneralFiltersStridesPaddings) {
+  uint32_t seed = 200;
+  for (int k : {3, 1, 2, 5}) {
+    for (int stride : {1, 2, 3}) {
+      for (const std::vector<int>& pad :
+           {std::vector<int>{0, 0}, {1, 1}, {2, 2}, {0, 1, 2, 0}, {3, 1, 0, 2}}) {
+        Compare(Conv(16 + 8 * (seed % 3), 32 + 16 * (seed % 2), 9 + seed % 5, 8 + seed % 7, k,
+                     stride, pad),
+                seed);
+        ++seed;
+      }
+    }
+  }
+}
+
+// More input channels than one filter slice holds (3x3: 48 channels per slice for a tile of
+// 4 blocks, 224 for one block): partial sums are stored and added to.
+TEST_P(ConvNchwcX86, InputChannelSlices) {
+  uint32_t seed = 250;
+  Compare(Conv(240, 64, 9, 10, 3, 1, {1, 1}), seed++);
+  Compare(Conv(232, 80, 7, 6, 3, 2, {1, 1}), seed++, 2);
+  ConvCase p = Conv(912, 16, 5, 5, 3, 1, {1, 1});
+  p.act = "relu6";
+  p.bias = true;
+  Compare(p, seed++);
+}
+
+TEST_P(ConvNchwcX86, DilationRectangularSameValid) {
+  uint32_t seed = 300;
+  ConvCase p = Conv(32, 48, 13, 11, 3, 1, {2, 2});
+  p.dilations = {2, 2};
+  Compare(p, seed++);
+  p.dilations = {1, 3};
+  p.paddings = {1, 0, 3, 1};
+  Compare(p, seed++);
+  p = Conv(16, 32, 10, 12, 3, 1, {0, 0});
+  p.kh = 3;
+  p.kw = 1;
+  p.strides = {2, 1};
+  Compare(p, seed++);
+  for (const std::string alg : {"SAME", "VALID"}) {
+    for (int stride : {1, 2}) {
+      ConvCase q = Conv(16, 16, 11, 9, 3, stride, {1, 1});
+      q.padding_algorithm = alg;
+      Compare(q, seed++);
+    }
+  }
+  // A filter wider than the input: every pixel is an edge pixel.
+  Compare(Conv(16, 16, 4, 3, 5, 1, {2, 2}), seed++);
+  Compare(Conv(16, 16, 1, 1, 3, 1, {1, 1}), seed++);
+}
+
+TEST_P(ConvNchwcX86, FirstConvolutionsFromNchw) {
+  uint32_t seed = 400;
+  Compare(Conv(3, 32, 224, 224, 3, 2, {1, 1}), seed++, 1, true);  // MobileNet stems
+  Compare(Conv(3, 64, 227, 227, 3, 2, {0, 0}), seed++, 2, true);  // SqueezeNet
+  Compare(Conv(3, 64, 64, 64, 7, 2, {3, 3}), seed++, 1, true);    // ResNet
+  for (int c : {1, 2, 4}) {
+    for (int out_c : {16, 24, 48, 80}) {
+      Compare(Conv(c, out_c, 11 + c, 13, 3, 1 + seed % 2, {1, 1}), seed, 1, true);
+      ++seed;
+    }
+  }
+  Compare(Conv(20, 32, 9, 9, 3, 1, {1, 1}), seed++, 1, true);  // more channels read as NCHW
+}
+
+TEST_P(ConvNchwcX86, BiasActivationsBatchThreads) {
+  uint32_t seed = 500;
+  for (const std::string act :
+       {"", "relu", "relu6", "leaky_relu", "hard_swish", "hard_sigmoid", "sigmoid"}) {
+    for (bool bias : {false, true}) {
+      ConvCase p = Conv(32, 40, 8, 9, 1 + 2 * (seed % 2), 1, {1, 1});
+      p.act = act;
+      p.bias = bias;
+      p.act_threshold = 1.5f;
+      p.n = 2;
+      Compare(p, seed, 1 + seed % 3);
+      ++seed;
+      ConvCase q = Conv(3, 32, 17, 15, 3, 2, {1, 1});
+      q.act = act;
+      q.bias = bias;
+      Compare(q, seed, 1 + seed % 3, true);
+      ++seed;
+    }
+  }
+}
+
+TEST_P(ConvNchwcX86, ShapeChangesBetweenRuns) {
+  const ConvCase p = Conv(16, 32, 12, 12, 3, 1, {1, 1});
+  const ConvInputs first = MakeConvInputs(p, 600);
+  KernelRun x86(MakeConv(p, first), kX86BlockedPlace, 2, "def", {"x"});
+  for (int hw : {12, 5, 20}) {
+    SCOPED_TRACE("input " + std::to_string(hw) + "x" + std::to_string(hw));
+    ConvCase q = p;
+    q.h = q.w = hw;
+    ConvInputs in = MakeConvInputs(q, 600 + hw);
+    in.w = first.w;  // the kernel keeps the filter it packed
+    KernelRun host(MakeConv(q, in), kHostPlace);
+    x86.Fill("x", DDim({1, 16, hw, hw}), in.x);
+    host.Run();
+    x86.Run();
+    ExpectSameOutputs(&host, &x86, {"out"}, ConvTolerance(q));
+  }
+}
+
+TEST_P(ConvNchwcX86, Errors) {
+  ConvCase p = Conv(16, 16, 6, 6, 3, 1, {1, 1});
+  const OpCase op = MakeConv(p, MakeConvInputs(p, 700));
+  // NCHW data where the kernel wants NCHW16c.
+  KernelRun nchw(op, kX86BlockedPlace, 1, "def");
+  ExpectErrorContaining([&] { nchw.Run(); }, "is not in NCHW16c layout");
+  // Input channels that differ from the filter's (the op's shape check names them).
+  KernelRun wrong(op, kX86BlockedPlace, 1, "def", {"x"});
+  wrong.Run();
+  wrong.Fill("x", DDim({1, 32, 6, 6}), RandomVector(32 * 36, -1.f, 1.f, 701));
+  ExpectErrorContaining([&] { wrong.Run(); }, "Input has 32 channels");
+  // Groups are not taken.
+  ConvCase g = Conv(32, 32, 6, 6, 3, 1, {1, 1});
+  g.groups = 2;
+  KernelRun grouped(MakeConv(g, MakeConvInputs(g, 702)), kX86BlockedPlace, 1, "def", {"x"});
+  ExpectErrorContaining([&] { grouped.Run(); }, "takes one group, got groups=2");
+}
+
+INSTANTIATE_TEST_SUITE_P(Isa, ConvNchwcX86, ::testing::Values(false, true),
+                         [](const ::testing::TestParamInfo<bool>& info) {
+                           return info.param ? std::string("Avx512") : std::string("Avx2");
+                         });
+
+TEST(NchwcConvMath, RejectsBadShapes) {
+  math::NchwcConvShape s;
+  s.in_c = s.in_h = s.in_w = s.out_c = s.out_h = s.out_w = 4;
+  EXPECT_TRUE(math::NchwcConvSupports(s));
+  s.stride_h = 0;
+  EXPECT_FALSE(math::NchwcConvSupports(s));
+  s.stride_h = 1;
+  s.kernel_h = s.kernel_w = 17;  // 289 taps
+  EXPECT_FALSE(math::NchwcConvSupports(s));
+  s.kernel_h = s.kernel_w = 1;
+  s.pad_left = -1;
+  EXPECT_FALSE(math::NchwcConvSupports(s));
+}
+
+}  // namespace
+}  // namespace test
+}  // namespace lite
+}  // namespace paddle
