@@ -1,15 +1,18 @@
 // conv2d on x86 writing the channel-blocked layout NCHW16c (lite/core/blocked_layout.h),
-// by the direct convolution of lite/backends/x86/math/nchwc_conv.h. Two registrations:
-//   def      NCHW16c input (x86_blocked_layout_pass sends pointwise convolutions here)
+// by the direct convolution of lite/backends/x86/math/nchwc_conv.h, or for 3x3 stride-1
+// filters on blocked inputs by Winograd F(4x4, 3x3) (nchwc_winograd.h). Two registrations:
+//   def      NCHW16c input (x86_blocked_layout_pass sends pointwise and 3x3 convolutions)
 //   nchw_in  NCHW input: a network's first convolution, reading the image as it comes
-// One group; any kernel size, stride, padding and dilation. The filter and bias are packed
+// One group; any kernel size, stride, padding and dilation. Filters and bias are packed
 // once; bias and every fused activation but sigmoid are applied in registers (sigmoid in a
-// pass after). Output rows (pixels, for a pointwise convolution) are split over the pool.
+// pass after). Output rows (pixels for a pointwise convolution, 4x4 tiles for Winograd)
+// are split over the pool.
 #include <algorithm>
 #include <vector>
 
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/backends/x86/math/nchwc_conv.h"
+#include "lite/backends/x86/math/nchwc_winograd.h"
 #include "lite/core/blocked_layout.h"
 #include "lite/core/op_registry.h"
 #include "lite/kernels/x86/context_threads.h"
@@ -39,9 +42,11 @@ class ConvNchwcCompute
     packed_shape_.kernel_h = static_cast<int>(w[2]);
     packed_shape_.kernel_w = static_cast<int>(w[3]);
     packed_shape_.blocked_input = kBlockedInput;
-    packed_.resize(math::NchwcPackedFilterSize(packed_shape_));
-    math::NchwcPackFilter(packed_shape_, param.filter->data<float>(),
-                          param.bias ? param.bias->data<float>() : nullptr, packed_.data());
+    winograd_filter_ = kBlockedInput && w[2] == 3 && w[3] == 3 && param.strides[0] == 1 &&
+                       param.strides[1] == 1 && param.dilations[0] == 1 &&
+                       param.dilations[1] == 1;
+    packed_.clear();
+    packed_winograd_.clear();
     epilogue_ = math::GemmEpilogue{};
     act_after_ = !ToGemmActivation(param.act, &epilogue_);
   }
@@ -73,17 +78,10 @@ class ConvNchwcCompute
     float* dst = MutableBlockedData(param.output, TargetType::kX86);
     const int64_t in_image = kBlockedInput ? BlockedNumel(x) / x[0] : x[1] * x[2] * x[3];
     const int64_t out_image = BlockedNumel(out) / out[0];
-    const int blocks = static_cast<int>(ChannelBlocks(s.out_c));
-    const int rows = math::NchwcConvRows(s);
-    const int tasks = Tasks(s, rows);
-    for (int64_t n = 0; n < x[0]; ++n) {
-      const float* in_n = in + n * in_image;
-      float* out_n = dst + n * out_image;
-      ParallelTasks(ctx(), tasks, [&](int t) {
-        int r0, r1;
-        RowRange(s, rows, t, tasks, &r0, &r1);
-        math::NchwcConv(s, in_n, packed_.data(), epilogue_, 0, blocks, r0, r1, out_n);
-      });
+    if (UsesWinograd(s)) {
+      RunWinograd(s, in, dst, x[0], in_image, out_image);
+    } else {
+      RunDirect(s, in, dst, x[0], in_image, out_image);
     }
     if (act_after_) {
       const int64_t total = BlockedNumel(out);
@@ -92,6 +90,110 @@ class ConvNchwcCompute
   }
 
  private:
+  // 3x3 stride-1 filters on planes of at least kMinWinogradTiles 4x4 blocks: fewer make
+  // the products narrow while the transformed filter (4x the filter) is streamed per block.
+  bool UsesWinograd(const math::NchwcConvShape& s) const {
+    return winograd_filter_ && ((s.out_h + 3) / 4) * ((s.out_w + 3) / 4) >= kMinWinogradTiles;
+  }
+
+  // Each path's filter is packed the first time it runs (a shape change may switch paths).
+  const float* DirectFilter() {
+    if (packed_.empty()) {
+      auto& param = Param<operators::ConvParam>();
+      packed_.resize(math::NchwcPackedFilterSize(packed_shape_));
+      math::NchwcPackFilter(packed_shape_, param.filter->data<float>(),
+                            param.bias ? param.bias->data<float>() : nullptr, packed_.data());
+    }
+    return packed_.data();
+  }
+  const float* WinogradFilter() {
+    if (packed_winograd_.empty()) {
+      auto& param = Param<operators::ConvParam>();
+      packed_winograd_.resize(
+          math::NchwcWinogradFilterSize(packed_shape_.out_c, packed_shape_.in_c));
+      math::NchwcWinogradPackFilter(param.filter->data<float>(),
+                                    param.bias ? param.bias->data<float>() : nullptr,
+                                    packed_shape_.out_c, packed_shape_.in_c,
+                                    packed_winograd_.data());
+    }
+    return packed_winograd_.data();
+  }
+
+  void RunDirect(const math::NchwcConvShape& s, const float* in, float* dst, int64_t batch,
+                 int64_t in_image, int64_t out_image) {
+    const float* filter = DirectFilter();
+    const int blocks = static_cast<int>(ChannelBlocks(s.out_c));
+    const int rows = math::NchwcConvRows(s);
+    const int tasks = Tasks(s, rows);
+    for (int64_t n = 0; n < batch; ++n) {
+      const float* in_n = in + n * in_image;
+      float* out_n = dst + n * out_image;
+      ParallelTasks(ctx(), tasks, [&](int t) {
+        int r0, r1;
+        RowRange(s, rows, t, tasks, &r0, &r1);
+        math::NchwcConv(s, in_n, filter, epilogue_, 0, blocks, r0, r1, out_n);
+      });
+    }
+  }
+
+  // Images of many tile blocks: whole blocks per task, each with its own scratch. Fewer
+  // blocks than threads (deep layers are one block): per block, the input transform split by
+  // input blocks, then the products and output transform by filter groups.
+  void RunWinograd(const math::NchwcConvShape& c, const float* in, float* dst, int64_t batch,
+                   int64_t in_image, int64_t out_image) {
+    math::NchwcWinogradShape s;
+    s.in_c = c.in_c;
+    s.in_h = c.in_h;
+    s.in_w = c.in_w;
+    s.out_c = c.out_c;
+    s.out_h = c.out_h;
+    s.out_w = c.out_w;
+    s.pad_top = c.pad_top;
+    s.pad_left = c.pad_left;
+    const float* filter = WinogradFilter();
+    const int tiles = math::NchwcWinogradTiles(s);
+    const int block = math::NchwcWinogradBlockTiles(s);
+    const int blocks = (tiles + block - 1) / block;
+    const int tasks = Tasks(c, c.out_h);
+    const size_t v_size = math::NchwcWinogradInputSize(s, block);
+    const size_t m_size = math::NchwcWinogradProductSize(block);
+    const int in_blocks = static_cast<int>(ChannelBlocks(s.in_c));
+    const int out_blocks = static_cast<int>(ChannelBlocks(s.out_c));
+    const int groups = (out_blocks + math::kNchwcGroupBlocks - 1) / math::kNchwcGroupBlocks;
+    const bool by_blocks = blocks >= tasks;
+    scratch_.resize(by_blocks ? (v_size + m_size) * tasks : v_size + m_size * tasks);
+    for (int64_t n = 0; n < batch; ++n) {
+      const float* in_n = in + n * in_image;
+      float* out_n = dst + n * out_image;
+      if (by_blocks) {
+        ParallelTasks(ctx(), tasks, [&](int t) {
+          float* v = scratch_.data() + (v_size + m_size) * t;
+          for (int b = blocks * t / tasks; b < blocks * (t + 1) / tasks; ++b) {
+            const int t0 = b * block, t1 = std::min(tiles, t0 + block);
+            math::NchwcWinogradInput(s, in_n, t0, t1, 0, in_blocks, v);
+            math::NchwcWinogradOutput(s, v, filter, epilogue_, t0, t1, 0, out_blocks, v + v_size,
+                                      out_n);
+          }
+        });
+        continue;
+      }
+      for (int t0 = 0; t0 < tiles; t0 += block) {
+        const int t1 = std::min(tiles, t0 + block);
+        float* v = scratch_.data();
+        ParallelTasks(ctx(), tasks, [&](int t) {
+          math::NchwcWinogradInput(s, in_n, t0, t1, in_blocks * t / tasks,
+                                   in_blocks * (t + 1) / tasks, v);
+        });
+        ParallelTasks(ctx(), tasks, [&](int t) {
+          const int g0 = groups * t / tasks * math::kNchwcGroupBlocks;
+          const int g1 = std::min(out_blocks, groups * (t + 1) / tasks * math::kNchwcGroupBlocks);
+          math::NchwcWinogradOutput(s, v, filter, epilogue_, t0, t1, g0, g1,
+                                    v + v_size + m_size * t, out_n);
+        });
+      }
+    }
+  }
+
   static const char* Who() {
     return kBlockedInput ? "conv2d (x86 NCHW16c)" : "conv2d (x86 NCHW -> NCHW16c)";
   }
@@ -119,8 +221,13 @@ class ConvNchwcCompute
   static constexpr int64_t kMinWorkPerTask = 100000;
   static constexpr int kPixelAlign = 24;  // a multiple of every tile width (6, 8, 12)
 
+  static constexpr int kMinWinogradTiles = 16;
+
   math::NchwcConvShape packed_shape_;
-  std::vector<float> packed_;
+  bool winograd_filter_{false};  // 3x3, stride 1, dilation 1, blocked input
+  std::vector<float> packed_;           // direct path
+  std::vector<float> packed_winograd_;  // Winograd path
+  std::vector<float> scratch_;
   math::GemmEpilogue epilogue_;
   bool act_after_{false};
 };

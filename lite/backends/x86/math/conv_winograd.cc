@@ -269,10 +269,26 @@ void WinogradTransformFilter(const float* filter, int out_c, int in_c, float* pa
   const Variant& var = VariantOf(variant);
   if (out_c == 0 || in_c == 0) return;
   PLITE_CHECK(filter && packed, "WinogradTransformFilter: null filter or packed buffer");
-  const int edge = var.out + 2;  // tile edge
-  // transformed[pos][oc][ic] = (G g G^T)[pos / edge][pos % edge], computed in double.
   const int64_t plane = static_cast<int64_t>(out_c) * in_c;
   std::vector<float> transformed(static_cast<size_t>(var.positions * plane));
+  WinogradFilterPositions(filter, out_c, in_c, variant, transformed.data());
+  const int group = GroupChannels(out_c, in_c, variant);
+  for (int o0 = 0; o0 < out_c; o0 += group) {
+    const int rows = std::min(group, out_c - o0);
+    const size_t pos_size = PackedASize(rows, in_c);
+    for (int pos = 0; pos < var.positions; ++pos) {
+      PackA(rows, in_c, transformed.data() + pos * plane + static_cast<int64_t>(o0) * in_c, in_c,
+            packed);
+      packed += pos_size;
+    }
+  }
+}
+
+void WinogradFilterPositions(const float* filter, int out_c, int in_c, WinogradVariant variant,
+                             float* transformed) {
+  const Variant& var = VariantOf(variant);
+  const int edge = var.out + 2;  // tile edge
+  const int64_t plane = static_cast<int64_t>(out_c) * in_c;
   for (int64_t f = 0; f < plane; ++f) {
     const float* g = filter + f * 9;
     double gg[6][3];  // G g
@@ -286,16 +302,6 @@ void WinogradTransformFilter(const float* filter, int out_c, int in_c, float* pa
         const double u = gg[i][0] * var.g[j][0] + gg[i][1] * var.g[j][1] + gg[i][2] * var.g[j][2];
         transformed[static_cast<size_t>((i * edge + j) * plane + f)] = static_cast<float>(u);
       }
-    }
-  }
-  const int group = GroupChannels(out_c, in_c, variant);
-  for (int o0 = 0; o0 < out_c; o0 += group) {
-    const int rows = std::min(group, out_c - o0);
-    const size_t pos_size = PackedASize(rows, in_c);
-    for (int pos = 0; pos < var.positions; ++pos) {
-      PackA(rows, in_c, transformed.data() + pos * plane + static_cast<int64_t>(o0) * in_c, in_c,
-            packed);
-      packed += pos_size;
     }
   }
 }

@@ -49,6 +49,11 @@ size_t WinogradFilterSize(int out_c, int in_c,
 void WinogradTransformFilter(const float* filter, int out_c, int in_c, float* packed,
                              WinogradVariant variant = WinogradVariant::kF4x4);
 
+// The transformed filter before packing: transformed[pos][oc][ic] = (G g G^T) at position
+// pos of the tile, computed in double and rounded (variant.positions * out_c * in_c floats).
+void WinogradFilterPositions(const float* filter, int out_c, int in_c, WinogradVariant variant,
+                             float* transformed);
+
 // Output blocks of `variant` over `batch` images of out_h x out_w: its GEMMs' width.
 int WinogradTiles(int batch, int out_h, int out_w, WinogradVariant variant);
 

@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "lite/backends/x86/math/nchwc_conv.h"
+#include "lite/backends/x86/math/nchwc_winograd.h"
 
 namespace paddle {
 namespace lite {
@@ -28,6 +29,7 @@ constexpr int kMaxTilePixels = 12;
 
 #include "lite/backends/x86/math/nchwc_activation.inc"
 #include "lite/backends/x86/math/nchwc_conv_kernel.inc"
+#include "lite/backends/x86/math/nchwc_winograd_kernel.inc"
 
 }  // namespace
 
@@ -37,6 +39,19 @@ void NchwcConvAvx512(const NchwcConvShape& s, const float* in, const float* pack
                      const GemmEpilogue& epilogue, int block_begin, int block_end,
                      int row_begin, int row_end, float* out) {
   Run(s, in, packed, epilogue, block_begin, block_end, row_begin, row_end, out);
+}
+
+void NchwcWinogradInputAvx512(const NchwcWinogradShape& s, const float* in, int tile_begin,
+                              int tile_end, int in_block_begin, int in_block_end, float* v) {
+  InputTransform(MakeBlock(s, tile_begin, tile_end), in, in_block_begin, in_block_end, v);
+}
+
+void NchwcWinogradOutputAvx512(const NchwcWinogradShape& s, const float* v,
+                               const float* packed, const GemmEpilogue& epilogue, int tile_begin,
+                               int tile_end, int out_block_begin, int out_block_end, float* m,
+                               float* out) {
+  ProductsAndOutput(MakeBlock(s, tile_begin, tile_end), v, packed, epilogue, out_block_begin,
+                    out_block_end, m, out);
 }
 
 }  // namespace nchwc_internal

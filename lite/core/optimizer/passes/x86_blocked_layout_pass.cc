@@ -4,11 +4,13 @@
 // reads 16 channels per load, with no shuffles.
 //
 // Runs after static_kernel_pick_pass. Stmts whose picked kernel is x86/float/NCHW:
-//   seeds      conv2d, one group, output channels a multiple of 16, and either a 1x1 filter
-//              on input channels a multiple of 16 (kernel "def": blocked in, blocked out) or
-//              fewer than 16 input channels (kernel "nchw_in": a network's first
-//              convolution reads its NCHW input directly); depthwise_conv2d with one filter
-//              per channel and channels a multiple of 16.
+//   seeds      conv2d, one group, output channels a multiple of 16, and either a 1x1 or 3x3
+//              filter on input channels a multiple of 16 (kernel "def": blocked in, blocked
+//              out; not 3x3 stride-1 layers with fewer than 16 4x4 output tiles, such as 7x7
+//              planes, where the NCHW kernel's Winograd F(2x2) is faster) or fewer than 16
+//              input channels (kernel "nchw_in": a network's first convolution reads its
+//              NCHW input directly); depthwise_conv2d with one filter per channel and
+//              channels a multiple of 16.
 //   followers  pool2d; concat along channels; elementwise ops on two inputs of the same
 //              known shape; activations: when every float input arrives blocked.
 // Channel counts stay multiples of 16 throughout, so blocked buffers have no padding.
@@ -16,9 +18,8 @@
 // for each value entering it in NCHW and each value leaving it to an NCHW reader. A region
 // with more casts than blocked ops (a first convolution, which reads NCHW anyway, does not
 // count) stays NCHW: a lone pointwise convolution would only add two casts. Repeated until
-// nothing changes. 3x3 and larger convolutions on blocked inputs stay NCHW for now
-// (Winograd and im2col run there). Switched stmts get the op's x86/float/NCHW16c kernel of
-// that alias; type_layout_cast_pass then adds the casts.
+// nothing changes. Switched stmts get the op's x86/float/NCHW16c kernel of that alias;
+// type_layout_cast_pass then adds the casts.
 #include <functional>
 #include <map>
 #include <set>
@@ -37,6 +38,7 @@ namespace mir {
 namespace {
 
 const char kBlockedIn[] = "def";
+constexpr int64_t kMinWinogradTiles = 16;
 const char kNchwIn[] = "nchw_in";
 
 bool IsX86FloatNchw(const Node& stmt) {
@@ -108,8 +110,21 @@ class BlockedLayoutPlanner {
     if (type == "conv2d") {
       if (groups != 1) return "";
       if (in_per_group < kChannelBlock) return kNchwIn;
-      const bool pointwise = w->dims()[2] == 1 && w->dims()[3] == 1;
-      return pointwise && in_per_group % kChannelBlock == 0 ? kBlockedIn : "";
+      if (in_per_group % kChannelBlock != 0) return "";
+      const int64_t kh = w->dims()[2], kw = w->dims()[3];
+      if (kh == 1 && kw == 1) return kBlockedIn;
+      if (kh != 3 || kw != 3) return "";
+      // 3x3 stride 1 runs by Winograd F(4x4) blocked; on planes of fewer than 16 such
+      // tiles (7x7) the NCHW kernel's F(2x2) is faster.
+      const std::vector<int> strides =
+          stmt->desc.GetAttrOr<std::vector<int>>("strides", std::vector<int>{1, 1});
+      const std::vector<int64_t> out = KnownDims(OutputOf(stmt, "Output"));
+      const bool stride1 = strides.size() == 2 && strides[0] == 1 && strides[1] == 1;
+      if (stride1 && !out.empty() &&
+          ((out[2] + 3) / 4) * ((out[3] + 3) / 4) < kMinWinogradTiles) {
+        return "";
+      }
+      return kBlockedIn;
     }
     // Depthwise: one input channel and one filter per output channel.
     return in_per_group == 1 && groups == out_c ? kBlockedIn : "";
@@ -136,7 +151,7 @@ class BlockedLayoutPlanner {
 
   // Known logical dims of an arg from its var desc (empty when unknown or not 4-D).
   std::vector<int64_t> KnownDims(Node* arg) const {
-    const cpp::VarDesc* var = graph_->FindVarDesc(arg->name);
+    const cpp::VarDesc* var = arg ? graph_->FindVarDesc(arg->name) : nullptr;
     if (!var || var->shape.size() != 4) return {};
     for (size_t i = 1; i < 4; ++i) {
       if (var->shape[i] <= 0) return {};

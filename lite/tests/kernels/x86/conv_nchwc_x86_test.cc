@@ -6,7 +6,8 @@
 // every padding kind, batch, bias, every fused activation, 1-3 threads, shape changes, errors.
 //
 // Tolerance: K = in_c * kh * kw products of |x| <= 2 and |w| <= 1 summed in another order:
-// |x86 - host| <= 4e-6 * K + 1e-5 * |host|. An indexing or epilogue bug is off by O(1).
+// |x86 - host| <= 4e-6 * K + 1e-5 * |host|; Winograd's transforms (entries up to 8, and 1/24
+// in the filter's) stay within it on these sizes. An indexing or epilogue bug is off by O(1).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -96,6 +97,51 @@ TEST_P(ConvNchwcX86, GeneralFiltersStridesPaddings) {
         ++seed;
       }
     }
+  }
+}
+
+// 3x3 stride 1 on planes of 16 or more 4x4 tiles: Winograd F(4x4) (nchwc_winograd.h), with
+// tiles cut by the plane's edge, every padding, channels off the blocks and the groups,
+// several tile blocks (112 x 112 at 16 channels) and threads; and the switch to the direct
+// path and back when the plane shrinks below 16 tiles.
+TEST_P(ConvNchwcX86, Winograd3x3) {
+  uint32_t seed = 220;
+  for (const std::vector<int>& pad :
+       {std::vector<int>{1, 1}, {0, 0}, {2, 2}, {0, 1, 2, 0}, {2, 0, 0, 1}}) {
+    for (int hw : {16, 17, 23}) {
+      Compare(Conv(16 * (1 + seed % 3), 16 + 8 * (seed % 5), hw, hw + 2, 3, 1, pad), seed);
+      ++seed;
+    }
+  }
+  Compare(Conv(16, 64, 112, 112, 3, 1, {1, 1}), seed++, 2);
+  Compare(Conv(64, 80, 28, 28, 3, 1, {1, 1}), seed++, 3);
+  for (const std::string act : {"relu6", "hard_swish", "sigmoid"}) {
+    ConvCase p = Conv(32, 48, 20, 18, 3, 1, {1, 1});
+    p.act = act;
+    p.bias = true;
+    p.n = 2;
+    Compare(p, seed++, 2);
+  }
+  ConvCase same = Conv(32, 32, 19, 21, 3, 1, {0, 0});
+  same.padding_algorithm = "SAME";
+  Compare(same, seed++);
+}
+
+TEST_P(ConvNchwcX86, WinogradAndDirectAsThePlaneChanges) {
+  const ConvCase p = Conv(32, 48, 16, 16, 3, 1, {1, 1});
+  const ConvInputs first = MakeConvInputs(p, 230);
+  KernelRun x86(MakeConv(p, first), kX86BlockedPlace, 1, "def", {"x"});
+  for (int hw : {16, 6, 20, 9}) {  // Winograd, direct (4 tiles), Winograd, direct
+    SCOPED_TRACE("input " + std::to_string(hw) + "x" + std::to_string(hw));
+    ConvCase q = p;
+    q.h = q.w = hw;
+    ConvInputs in = MakeConvInputs(q, 230 + hw);
+    in.w = first.w;
+    KernelRun host(MakeConv(q, in), kHostPlace);
+    x86.Fill("x", DDim({1, 32, hw, hw}), in.x);
+    host.Run();
+    x86.Run();
+    ExpectSameOutputs(&host, &x86, {"out"}, ConvTolerance(q));
   }
 }
 
