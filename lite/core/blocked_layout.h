@@ -7,7 +7,6 @@
 #pragma once
 
 #include <cstdint>
-#include <string>
 
 #include "lite/core/tensor.h"
 
@@ -45,15 +44,6 @@ inline const float* BlockedData(const Tensor& t, const char* who) {
               who, ": input ", t.dims(), " holds ", t.memory_size(),
               " bytes, less than its NCHW16c size");
   return t.data<float>();
-}
-
-// For kernels that run their NCHW loops on blocked data: with channels a multiple of 16 the
-// blocked buffer holds exactly the NCHW elements (reordered within each image), so
-// element-wise ops and per-image copies are the same. Checks that t is such a tensor.
-inline void CheckWholeChannelBlocks(const Tensor& t, const std::string& who) {
-  BlockedData(t, who.c_str());
-  PLITE_CHECK(t.dims()[1] % kChannelBlock == 0, who, ": NCHW16c input ", t.dims(),
-              " has channels that are not a multiple of ", kChannelBlock);
 }
 
 }  // namespace lite

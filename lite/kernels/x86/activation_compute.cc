@@ -44,32 +44,40 @@ lite::x86::math::VecActivationParams ToVec(const operators::ActParam& act,
 
 }  // namespace
 
+// `n` floats of x activated into out, split over the context's pool.
+void Activate(const KernelContext& ctx, const operators::ActParam& param_act,
+              const std::string& op, const float* x, int64_t n, float* out) {
+  const lite::x86::math::VecActivationParams act = ToVec(param_act, op);
+  // A pool task costs about as much as relu on 256 K floats; sigmoid's exp is ~15x dearer.
+  const int64_t min_per_task =
+      act.type == lite::x86::math::VecActivation::kSigmoid ? (1 << 14) : (1 << 18);
+  ParallelRanges(ctx, n, min_per_task, [&](int64_t begin, int64_t end) {
+    lite::x86::math::ActivateAvx2(x + begin, out + begin, end - begin, act);
+  });
+}
+
 class ActivationCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat> {
  public:
   void Run() override {
     auto& param = Param<operators::ActivationParam>();
-    const lite::x86::math::VecActivationParams act = ToVec(param.act, op_type());
     const float* x = param.x->template data<float>();
-    float* out = param.out->template mutable_data<float>();
-    // A pool task costs about as much as relu on 256 K floats; sigmoid's exp is ~15x dearer.
-    const int64_t min_per_task =
-        act.type == lite::x86::math::VecActivation::kSigmoid ? (1 << 14) : (1 << 18);
-    ParallelRanges(ctx(), param.x->numel(), min_per_task, [&](int64_t begin, int64_t end) {
-      lite::x86::math::ActivateAvx2(x + begin, out + begin, end - begin, act);
-    });
+    Activate(ctx(), param.act, op_type(), x, param.x->numel(),
+             param.out->template mutable_data<float>());
   }
 };
 
-// The same on NCHW16c data whose channels are whole blocks (x86_blocked_layout_pass sends
-// only those): element for element, the layout does not matter.
-class ActivationBlockedCompute : public ActivationCompute {
+// On NCHW16c data: element for element over the blocked buffer, padding lanes included
+// (finite, so they stay so).
+class ActivationBlockedCompute
+    : public KernelLite<TargetType::kX86, PrecisionType::kFloat, DataLayoutType::kNCHW16c> {
  public:
-  DataLayoutType layout() const override { return DataLayoutType::kNCHW16c; }
   void Run() override {
     auto& param = Param<operators::ActivationParam>();
-    CheckWholeChannelBlocks(*param.x, op_type() + " (x86 NCHW16c)");
-    ActivationCompute::Run();
-    param.out->set_layout(DataLayoutType::kNCHW16c);
+    const std::string who = op_type() + " (x86 NCHW16c)";
+    const float* x = BlockedData(*param.x, who.c_str());
+    param.out->Resize(param.x->dims());
+    Activate(ctx(), param.act, op_type(), x, BlockedNumel(param.x->dims()),
+             MutableBlockedData(param.out, TargetType::kX86));
   }
 };
 

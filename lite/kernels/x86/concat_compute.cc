@@ -21,37 +21,28 @@ namespace x86 {
 
 constexpr int64_t kConcatPiece = 16 * 1024;
 
-class ConcatCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat> {
+// Copies each input's run of `runs[i]` floats of every outer index into its place in the
+// output's run of `out_run` floats, in pieces split over the context's pool.
+class ConcatRuns {
  public:
-  void Run() override {
-    auto& param = Param<operators::ConcatParam>();
-    const DDim& out_dims = param.output->dims();
-    const int axis = operators::ResolveConcatAxis(param, out_dims.size(), op_type());
-    const int64_t outer = out_dims.count(0, axis);
-    const int64_t inner = out_dims.count(axis + 1, out_dims.size());
-    const int64_t out_run = out_dims[axis] * inner;
-    float* out = param.output->mutable_data<float>();
-
+  void Copy(const KernelContext& ctx, const std::vector<const float*>& inputs,
+            const std::vector<int64_t>& runs, int64_t outer, int64_t out_run, float* out) {
     pieces_.clear();
-    int64_t axis_offset = 0;
-    for (const Tensor* x : param.x) {
-      const int64_t run = x->dims()[axis] * inner;
-      if (run > 0) {
-        const float* in = x->data<float>();
-        for (int64_t o = 0; o < outer; ++o) {
-          for (int64_t start = 0; start < run; start += kConcatPiece) {
-            pieces_.push_back({in + o * run + start, out + o * out_run + axis_offset + start,
-                               std::min(kConcatPiece, run - start)});
-          }
+    int64_t offset = 0;
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      for (int64_t o = 0; o < outer && runs[i] > 0; ++o) {
+        for (int64_t start = 0; start < runs[i]; start += kConcatPiece) {
+          pieces_.push_back({inputs[i] + o * runs[i] + start, out + o * out_run + offset + start,
+                             std::min(kConcatPiece, runs[i] - start)});
         }
       }
-      axis_offset += run;
+      offset += runs[i];
     }
     const int64_t count = static_cast<int64_t>(pieces_.size());
     if (count == 0) return;
-    const int tasks = CopyThreads(
-        ctx(), 2 * param.output->numel() * static_cast<int64_t>(sizeof(float)), count);
-    ParallelTasks(ctx(), tasks, [&](int t) {
+    const int tasks =
+        CopyThreads(ctx, 2 * outer * out_run * static_cast<int64_t>(sizeof(float)), count);
+    ParallelTasks(ctx, tasks, [&](int t) {
       int64_t begin, end;
       TaskRange(count, t, tasks, &begin, &end);
       for (int64_t p = begin; p < end; ++p) {
@@ -69,21 +60,56 @@ class ConcatCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat>
   std::vector<Piece> pieces_;  // kept across runs: no allocation once warm
 };
 
-// Along the channels of NCHW16c inputs whose channels are whole blocks
-// (x86_blocked_layout_pass sends only those): each image's blocks of one input are one
-// run of C_i * H * W floats, as in NCHW, so the same copies build the blocked output.
-class ConcatBlockedCompute : public ConcatCompute {
+class ConcatCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat> {
  public:
-  DataLayoutType layout() const override { return DataLayoutType::kNCHW16c; }
+  void Run() override {
+    auto& param = Param<operators::ConcatParam>();
+    const DDim& out_dims = param.output->dims();
+    const int axis = operators::ResolveConcatAxis(param, out_dims.size(), op_type());
+    const int64_t inner = out_dims.count(axis + 1, out_dims.size());
+    std::vector<const float*> inputs;
+    std::vector<int64_t> runs;
+    for (const Tensor* x : param.x) {
+      runs.push_back(x->dims()[axis] * inner);
+      inputs.push_back(runs.back() > 0 ? x->data<float>() : nullptr);
+    }
+    copy_.Copy(ctx(), inputs, runs, out_dims.count(0, axis), out_dims[axis] * inner,
+               param.output->mutable_data<float>());
+  }
+
+ private:
+  ConcatRuns copy_;
+};
+
+// Along the channels of NCHW16c inputs: each image's blocks of one input are one run of
+// blocks(C_i) * 16 * H * W floats. Every input but the last must have whole blocks (its
+// padding lanes would land inside the output's channels); x86_blocked_layout_pass sends
+// only those.
+class ConcatBlockedCompute
+    : public KernelLite<TargetType::kX86, PrecisionType::kFloat, DataLayoutType::kNCHW16c> {
+ public:
   void Run() override {
     auto& param = Param<operators::ConcatParam>();
     const char* who = "concat (x86 NCHW16c)";
-    for (const Tensor* x : param.x) CheckWholeChannelBlocks(*x, who);
-    const int axis = operators::ResolveConcatAxis(param, param.output->dims().size(), op_type());
+    const DDim& out_dims = param.output->dims();
+    const int axis = operators::ResolveConcatAxis(param, out_dims.size(), op_type());
     PLITE_CHECK(axis == 1, who, ": joins channels (axis 1) only, got axis ", axis);
-    ConcatCompute::Run();
-    param.output->set_layout(DataLayoutType::kNCHW16c);
+    const int64_t plane = out_dims[2] * out_dims[3] * kChannelBlock;
+    std::vector<const float*> inputs;
+    std::vector<int64_t> runs;
+    for (size_t i = 0; i < param.x.size(); ++i) {
+      const Tensor& x = *param.x[i];
+      inputs.push_back(BlockedData(x, who));
+      PLITE_CHECK(i + 1 == param.x.size() || x.dims()[1] % kChannelBlock == 0, who, ": input ",
+                  i, " ", x.dims(), " has channels off the 16-channel blocks; only the last may");
+      runs.push_back(ChannelBlocks(x.dims()[1]) * plane);
+    }
+    copy_.Copy(ctx(), inputs, runs, out_dims[0], ChannelBlocks(out_dims[1]) * plane,
+               MutableBlockedData(param.output, TargetType::kX86));
   }
+
+ private:
+  ConcatRuns copy_;
 };
 
 }  // namespace x86

@@ -205,22 +205,31 @@ class ElementwiseCompute : public KernelLite<TargetType::kX86, PrecisionType::kF
   }
 };
 
-// The same on two NCHW16c operands of one shape whose channels are whole blocks
-// (x86_blocked_layout_pass sends only those): element for element, the layout does not
-// matter.
+// Two NCHW16c operands of one shape (x86_blocked_layout_pass sends only those): element
+// for element over the blocked buffers, padding lanes included (finite, so they stay so).
 template <typename Op>
-class ElementwiseBlockedCompute : public ElementwiseCompute<Op> {
+class ElementwiseBlockedCompute
+    : public KernelLite<TargetType::kX86, PrecisionType::kFloat, DataLayoutType::kNCHW16c> {
  public:
-  DataLayoutType layout() const override { return DataLayoutType::kNCHW16c; }
   void Run() override {
-    auto& param = this->template Param<operators::ElementwiseParam>();
+    auto& param = Param<operators::ElementwiseParam>();
     const std::string who = std::string(Op::kName) + " (x86 NCHW16c)";
-    CheckWholeChannelBlocks(*param.x, who);
-    CheckWholeChannelBlocks(*param.y, who);
+    const float* x = BlockedData(*param.x, who.c_str());
+    const float* y = BlockedData(*param.y, who.c_str());
     PLITE_CHECK(param.x->dims() == param.y->dims(), who, ": X ", param.x->dims(), " and Y ",
                 param.y->dims(), " differ; blocked operands must have one shape");
-    ElementwiseCompute<Op>::Run();
-    param.out->set_layout(DataLayoutType::kNCHW16c);
+    param.out->Resize(param.x->dims());
+    float* out = MutableBlockedData(param.out, TargetType::kX86);
+    const int64_t numel = BlockedNumel(param.x->dims());
+    const int64_t pieces = (numel + kPiece - 1) / kPiece;
+    const int tasks = CopyThreads(ctx(), 3 * numel * static_cast<int64_t>(sizeof(float)), pieces);
+    ParallelTasks(ctx(), tasks, [&](int t) {
+      int64_t begin, end;
+      TaskRange(pieces, t, tasks, &begin, &end);
+      const int64_t first = begin * kPiece, last = std::min(numel, end * kPiece);
+      RowWithActivation<Op>(last - first, x + first, true, y + first, true, out + first,
+                            param.act);
+    });
   }
 };
 

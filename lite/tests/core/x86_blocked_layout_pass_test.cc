@@ -59,7 +59,7 @@ void AddPool(Builder* b, const std::string& type, const std::string& in, const s
 }
 
 // A MobileNet-like chain in which every op can run blocked but the last convolution (20
-// output channels).
+// output channels: 32 lanes would be 1.6x).
 //   x [-1,3,16,16] -> conv 3x3 s2 (16) -> relu -> depthwise 3x3 -> conv 1x1 (32) -> relu6
 //   -> conv 1x1 (16) -> add (the first relu's output) -> max pool, avg pool -> concat (32)
 //   -> conv 1x1 (20) -> flatten -> fetch
@@ -194,9 +194,9 @@ TEST_F(X86BlockedLayoutPass, LoneConvolutionsStayNchw) {
   }
 }
 
-// Next to a region that pays: channels off the blocks, a 3x3 convolution and an add of a
-// value whose shape the program does not declare stay NCHW, with one cast per value
-// crossing the region's border.
+// Next to a region that pays: 8 channels (padding would double them), a 3x3 convolution on
+// a 6x6 plane (4 Winograd tiles) and an add of a value whose shape the program does not
+// declare stay NCHW, with one cast per value crossing the region's border.
 TEST_F(X86BlockedLayoutPass, UnsupportedNeighboursGetCasts) {
   Weights weights;
   Builder b({-1, 16, 6, 6});
@@ -205,13 +205,13 @@ TEST_F(X86BlockedLayoutPass, UnsupportedNeighboursGetCasts) {
   AddConv(&b, &weights, "conv2d", "q", "r", 32, 32, 1, 1, 0, {-1, 32, 6, 6});
   AddConv(&b, &weights, "conv2d", "r", "t", 32, 32, 3, 1, 1, {-1, 32, 6, 6});  // 3x3
   AddConv(&b, &weights, "conv2d", "r", "u", 32, 32, 1, 1, 0, {});  // shape not declared
-  AddConv(&b, &weights, "conv2d", "r", "v", 32, 24, 1, 1, 0, {-1, 24, 6, 6});  // 24 channels
+  AddConv(&b, &weights, "conv2d", "r", "v", 32, 8, 1, 1, 0, {-1, 8, 6, 6});  // 8 -> 16 lanes
   b.Op("elementwise_add", {{"X", "u"}, {"Y", "r"}}, {{"Out", "a"}}).SetAttr<int32_t>("axis", -1);
   b.Op("elementwise_add", {{"X", "a"}, {"Y", "t"}}, {{"Out", "y"}}).SetAttr<int32_t>("axis", -1);
   b.Fetch("y", 0);
   b.Fetch("v", 1);
   auto o = Optimize(b.program(), kX86Host, Options(false, true, false), weights);
-  // x into the region; r out of it once (for the 3x3 conv, the add and the 24-channel
+  // x into the region; r out of it once (for the 3x3 conv, the add and the 8-channel
   // conv), u out of it.
   const std::map<std::string, std::string> expected = {
       {"x/to_NCHW16c", "x86/NCHW16c/nchw_to_nchw16c"},
@@ -227,6 +227,41 @@ TEST_F(X86BlockedLayoutPass, UnsupportedNeighboursGetCasts) {
       {"y", "x86/NCHW/def"}};
   EXPECT_EQ(Picks(*o), expected);
   ExpectSameAsHost(b, weights, Options(false, true), 2);
+}
+
+// Channels off the blocks that pad well (24 -> 32 lanes, 56 -> 64) run blocked; a division
+// of padded values and a concat with a padded input before the last stay NCHW.
+TEST_F(X86BlockedLayoutPass, PaddedChannelsRunBlocked) {
+  Weights weights;
+  Builder b({-1, 32, 8, 8});
+  AddConv(&b, &weights, "conv2d", "x", "p", 32, 24, 1, 1, 0, {-1, 24, 8, 8});
+  AddConv(&b, &weights, "conv2d", "p", "q", 24, 24, 1, 1, 0, {-1, 24, 8, 8});
+  AddConv(&b, &weights, "conv2d", "q", "r", 24, 32, 1, 1, 0, {-1, 32, 8, 8});
+  b.Op("elementwise_add", {{"X", "p"}, {"Y", "q"}}, {{"Out", "a"}}, {{"a", {-1, 24, 8, 8}}})
+      .SetAttr<int32_t>("axis", -1);
+  // A divisor in [0.5, 1): the division stays well conditioned.
+  b.Op("relu", {{"X", "q"}}, {{"Out", "qr"}}, {{"qr", {-1, 24, 8, 8}}});
+  b.Op("sigmoid", {{"X", "qr"}}, {{"Out", "qs"}}, {{"qs", {-1, 24, 8, 8}}});
+  b.Op("elementwise_div", {{"X", "p"}, {"Y", "qs"}}, {{"Out", "d"}}, {{"d", {-1, 24, 8, 8}}})
+      .SetAttr<int32_t>("axis", -1);
+  cpp::OpDesc& last = b.Op("concat", {{"X", "r"}}, {{"Out", "k"}}, {{"k", {-1, 56, 8, 8}}});
+  last.SetInput("X", {"r", "a"});
+  last.SetAttr<int32_t>("axis", 1);
+  cpp::OpDesc& first = b.Op("concat", {{"X", "a"}}, {{"Out", "j"}}, {{"j", {-1, 56, 8, 8}}});
+  first.SetInput("X", {"a", "r"});
+  first.SetAttr<int32_t>("axis", 1);
+  AddConv(&b, &weights, "conv2d", "k", "s", 56, 48, 1, 1, 0, {-1, 48, 8, 8});
+  b.Op("relu", {{"X", "s"}}, {{"Out", "y"}}, {{"y", {-1, 48, 8, 8}}});
+  b.Fetch("y", 0);
+  b.Fetch("j", 1);
+  b.Fetch("d", 2);
+  auto o = Optimize(b.program(), kX86Host, Options(false, true, false), weights);
+  const auto picks = Picks(*o);
+  for (const char* out : {"p", "q", "r", "a", "k", "s", "y", "qr", "qs"}) {
+    EXPECT_EQ(picks.at(out), "x86/NCHW16c/def") << out;
+  }
+  for (const char* out : {"d", "j"}) EXPECT_EQ(picks.at(out), "x86/NCHW/def") << out;
+  ExpectSameAsHost(b, weights, Options(false, true), 3);
 }
 
 }  // namespace

@@ -13,7 +13,9 @@
 //              channels a multiple of 16.
 //   followers  pool2d; concat along channels; elementwise ops on two inputs of the same
 //              known shape; activations: when every float input arrives blocked.
-// Channel counts stay multiples of 16 throughout, so blocked buffers have no padding.
+// Channel counts that are not multiples of 16 run blocked when padding adds at most half
+// (24 -> 32); padding lanes hold finite values (zeros out of convolutions) that zero filter
+// rows ignore, so divisions and concat inputs other than the last need whole blocks.
 // Switched stmts that pass blocked values between them form regions; a region needs a cast
 // for each value entering it in NCHW and each value leaving it to an NCHW reader. A region
 // with more casts than blocked ops (a first convolution, which reads NCHW anyway, does not
@@ -106,11 +108,11 @@ class BlockedLayoutPlanner {
     if (!w || w->dims().size() != 4) return "";
     const int64_t out_c = w->dims()[0], in_per_group = w->dims()[1];
     const int groups = stmt->desc.GetAttrOr<int>("groups", 1);
-    if (out_c % kChannelBlock != 0) return "";
+    if (!PadsWell(out_c)) return "";
     if (type == "conv2d") {
       if (groups != 1) return "";
       if (in_per_group < kChannelBlock) return kNchwIn;
-      if (in_per_group % kChannelBlock != 0) return "";
+      if (!PadsWell(in_per_group)) return "";
       const int64_t kh = w->dims()[2], kw = w->dims()[3];
       if (kh == 1 && kw == 1) return kBlockedIn;
       if (kh != 3 || kw != 3) return "";
@@ -128,6 +130,12 @@ class BlockedLayoutPlanner {
     }
     // Depthwise: one input channel and one filter per output channel.
     return in_per_group == 1 && groups == out_c ? kBlockedIn : "";
+  }
+
+  // Whether `channels` fill their blocks well enough to run blocked: padding to a multiple
+  // of 16 adds at most half (24 -> 32 and 40 -> 48 do; 8 -> 16 does not).
+  static bool PadsWell(int64_t channels) {
+    return 2 * ChannelBlocks(channels) * kChannelBlock <= 3 * channels;
   }
 
   // Channels of a blocked arg (known for every arg a switched stmt writes).
@@ -176,13 +184,23 @@ class BlockedLayoutPlanner {
     if (type == "concat") {
       const int axis = stmt->desc.GetAttrOr<int>("axis", 0);
       if ((axis != 1 && axis != -3) || !stmt->desc.Input("AxisTensor").empty()) return false;
+      // Inputs in the order the op lists them: only the last may have padded blocks.
+      const std::vector<std::string>& names = stmt->desc.Input("X");
       int64_t sum = 0;
-      for (Node* in : ins) sum += Channels(in);
+      for (size_t i = 0; i < names.size(); ++i) {
+        Node* in = SSAGraph::InputArg(stmt, names[i]);
+        if (!in || !ArrivesBlocked(in)) return false;
+        if (i + 1 < names.size() && Channels(in) % kChannelBlock != 0) return false;
+        sum += Channels(in);
+      }
       *out_channels = sum;
       return true;
     }
     if (IsElementwise(type)) {
       if (ins.size() != 2) return false;
+      // Padding lanes hold zeros (a convolution's padded filter rows): 0 / 0 would put NaN
+      // where the next convolution's zero weights read it.
+      if (type == "elementwise_div" && Channels(ins[0]) % kChannelBlock != 0) return false;
       const std::vector<int64_t> x = KnownDims(ins[0]), y = KnownDims(ins[1]);
       if (x.empty() || y.empty()) return false;
       for (size_t i = 1; i < 4; ++i) {

@@ -1,8 +1,8 @@
-// The NCHW16c twins of the x86 activation, elementwise and concat kernels (their NCHW loops
-// on blocked data whose channels are whole blocks) against the host kernels on the same
-// values in NCHW: every activation, the four elementwise ops with a fused activation, concat
-// of three inputs along channels in a batch of 2; errors for channels off the blocks, NCHW
-// inputs, operands of different shapes and concat on another axis.
+// The NCHW16c twins of the x86 activation, elementwise and concat kernels against the host
+// kernels on the same values in NCHW: every activation, the four elementwise ops with a
+// fused activation, concat of inputs along channels in a batch of 2, with channels on and
+// off the 16-channel blocks (padded last blocks); errors for NCHW inputs, operands of
+// different shapes, a padded input before the last in a concat, and concat on another axis.
 //
 // Tolerance: activations and elementwise ops are computed element by element as in the NCHW
 // kernels' tests (1e-6 relative, sigmoid's vector exp included); concat is a copy (exact).
@@ -59,6 +59,7 @@ TEST_F(BlockedPassthroughX86, Activations) {
        {"relu", "relu6", "leaky_relu", "hard_swish", "hard_sigmoid", "sigmoid"}) {
     SCOPED_TRACE(op);
     ExpectBlockedMatchesHost(Unary(op, DDim({2, 32, 9, 11}), seed++), {"x"}, kElementwise);
+    ExpectBlockedMatchesHost(Unary(op, DDim({1, 24, 5, 3}), seed++), {"x"}, kElementwise);
     ExpectBlockedMatchesHost(Unary(op, DDim({1, 64, 56, 56}), seed++), {"x"}, kElementwise, 2);
   }
 }
@@ -71,6 +72,8 @@ TEST_F(BlockedPassthroughX86, ElementwiseSameShape) {
       SCOPED_TRACE(op + " act=" + act);
       ExpectBlockedMatchesHost(Binary(op, DDim({2, 48, 7, 6}), act, seed), {"x", "y"},
                                kElementwise, 1 + seed % 2);
+      ExpectBlockedMatchesHost(Binary(op, DDim({1, 40, 3, 5}), act, seed + 100), {"x", "y"},
+                               kElementwise);
       ++seed;
     }
   }
@@ -79,12 +82,13 @@ TEST_F(BlockedPassthroughX86, ElementwiseSameShape) {
 TEST_F(BlockedPassthroughX86, ConcatAlongChannels) {
   ExpectBlockedMatchesHost(Concat({16, 32, 48}, 2, 1, 40), {"x0", "x1", "x2"}, {});
   ExpectBlockedMatchesHost(Concat({64, 16}, 1, -3, 41), {"x0", "x1"}, {}, 2);
+  ExpectBlockedMatchesHost(Concat({32, 24}, 2, 1, 42), {"x0", "x1"}, {});  // padded last
 }
 
 TEST_F(BlockedPassthroughX86, Errors) {
-  // Channels off the 16-channel blocks: the blocked buffer is padded, not the NCHW one.
-  KernelRun relu(Unary("relu", DDim({1, 24, 3, 3}), 50), kX86BlockedPlace, 1, "def", {"x"});
-  ExpectErrorContaining([&] { relu.Run(); }, "not a multiple of 16");
+  // A padded input before the last one of a concat: its padding would land in the output.
+  KernelRun padded(Concat({24, 16}, 1, 1, 50), kX86BlockedPlace, 1, "def", {"x0", "x1"});
+  ExpectErrorContaining([&] { padded.Run(); }, "has channels off the 16-channel blocks");
   // NCHW data given to the blocked kernel.
   KernelRun nchw(Unary("relu", DDim({1, 16, 3, 3}), 51), kX86BlockedPlace, 1, "def");
   ExpectErrorContaining([&] { nchw.Run(); }, "is not in NCHW16c layout");
