@@ -134,12 +134,12 @@ void BM_NchwDepthwise(benchmark::State& state) {
   SetFlops(state, l.Flops());
 }
 
-// {channels, input size, stride}: MobileNetV1's nine, then MobileNetV2's ten.
+// {channels, input size, stride}: MobileNetV1's nine, then MobileNetV2's (its first, 32 at
+// 112 stride 1, is MobileNetV1's first).
 const std::vector<std::vector<int64_t>> kLayers = {
-    {32, 112, 1},  {64, 112, 2},  {128, 56, 1},  {128, 56, 2},  {256, 28, 1}, {256, 28, 2},
-    {512, 14, 1},  {512, 14, 2},  {1024, 7, 1},  {32, 112, 1},  {96, 112, 2}, {144, 56, 1},
-    {144, 56, 2},  {192, 28, 1},  {192, 28, 2},  {384, 14, 1},  {576, 14, 1}, {576, 14, 2},
-    {960, 7, 1}};
+    {32, 112, 1}, {64, 112, 2}, {128, 56, 1}, {128, 56, 2}, {256, 28, 1}, {256, 28, 2},
+    {512, 14, 1}, {512, 14, 2}, {1024, 7, 1}, {96, 112, 2},  {144, 56, 1}, {144, 56, 2},
+    {192, 28, 1}, {192, 28, 2}, {384, 14, 1}, {576, 14, 1}, {576, 14, 2}, {960, 7, 1}};
 
 void NchwcShapes(benchmark::internal::Benchmark* b) {
   b->ArgNames({"C", "H", "S", "isa"});
