@@ -6,9 +6,11 @@
 //                               input, "def"; "nchw_in" for 3-channel inputs)
 // GFLOP/s counts direct-convolution multiply-adds (2 * out_c * out_h * out_w * in_c * k * k),
 // so Winograd layers can exceed the FMA peak. Layers: SqueezeNet 1.1's 3x3 expands, ResNet18's
-// 3x3 convolutions (stride 1 and 2) and 1x1 downsamples, the networks' first convolutions.
+// 3x3 convolutions (stride 1 and 2) and 1x1 downsamples, the networks' first convolutions,
+// MobileNetV1's pointwise convolutions. With --cold every run starts with the caches
+// flushed (a 64 MB sweep, not timed), as layers do in a model whose weights exceed L3.
 // Run with repetitions and read the medians:
-//   conv_layer_benchmark --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
+//   conv_layer_benchmark [--cold] --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
 
 #include <string>
@@ -35,7 +37,16 @@ const Layer kLayers[] = {
     {"resnet_s2_256_512_14", 256, 14, 512, 3, 2, 1}, {"resnet_1x1s2_64_128_56", 64, 56, 128, 1, 2, 0},
     {"first_3_32_224_s2", 3, 224, 32, 3, 2, 1},    {"first_3_64_227_s2", 3, 227, 64, 3, 2, 0},
     {"first_3_64_224_7x7", 3, 224, 64, 7, 2, 3},
+    {"mbv1_pw_32_64_112", 32, 112, 64, 1, 1, 0},   {"mbv1_pw_64_128_56", 64, 56, 128, 1, 1, 0},
+    {"mbv1_pw_512_512_14", 512, 14, 512, 1, 1, 0}, {"mbv1_pw_1024_1024_7", 1024, 7, 1024, 1, 1, 0},
 };
+
+bool cold = false;
+
+void FlushCaches() {
+  static std::vector<char> sweep(64 << 20);
+  for (size_t i = 0; i < sweep.size(); i += 64) ++sweep[i];
+}
 
 void BM_ConvLayer(benchmark::State& state) {
   const Layer& l = kLayers[state.range(0)];
@@ -56,7 +67,14 @@ void BM_ConvLayer(benchmark::State& state) {
                    blocked && !nchw_in ? std::vector<std::string>{"x"}
                                        : std::vector<std::string>{});
   run.Run();
-  for (auto _ : state) run.Run();
+  for (auto _ : state) {
+    if (cold) {
+      state.PauseTiming();
+      FlushCaches();
+      state.ResumeTiming();
+    }
+    run.Run();
+  }
   const auto& out = run.Var("out").dims();
   const double flops = 2.0 * out[1] * out[2] * out[3] * l.c * l.k * l.k;
   state.counters["GFLOPS"] =
@@ -75,4 +93,11 @@ BENCHMARK(BM_ConvLayer)->Apply(Layers);
 
 }  // namespace
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    if (std::string(argv[i]) == "--cold") cold = true;
+  }
+  benchmark::Initialize(&argc, argv);
+  benchmark::RunSpecifiedBenchmarks();
+  return 0;
+}

@@ -4,11 +4,12 @@
 // program computes what the host kernels compute on the same program (1 and 2 threads,
 // batch 1 and 2, after a .nb round trip).
 //
-// Tolerance: convolutions of at most 144 products of |x| <= 1 and |w| <= 1 summed in
-// another order, through a few layers: 1e-4 absolute + 1e-4 relative. A layout bug moves
-// values between channels or pixels: off by O(0.1).
+// Tolerance: convolutions of at most 288 products summed in another order, with weights
+// scaled by the fan-in so values stay of order 1 through the layers: 1e-4 absolute + 1e-4
+// relative. A layout bug moves values between channels or pixels: off by O(0.1).
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <map>
 #include <sstream>
 #include <string>
@@ -38,8 +39,11 @@ void AddConv(Builder* b, Weights* weights, const std::string& type, const std::s
              const std::vector<int64_t>& out_dims, int groups = 1) {
   const std::string w = out + "_w";
   const DDim dims({out_c, in_c / groups, k, k});
-  (*weights)[w] = {dims, RandomVector(dims.production(), -1.f, 1.f,
-                                      static_cast<uint32_t>(weights->size() + 7))};
+  // Scaled by the fan-in so values stay of order 1 through a chain of layers.
+  const float scale = 1.f / std::sqrt(static_cast<float>(in_c / groups * k * k));
+  std::vector<float> values = RandomVector(dims.production(), -scale, scale,
+                                           static_cast<uint32_t>(weights->size() + 7));
+  (*weights)[w] = {dims, values};
   b->AddVar(w, cpp::VarKind::kLodTensor, dims.Vectorize(), true);
   cpp::OpDesc& op = b->Op(type, {{"Input", in}, {"Filter", w}}, {{"Output", out}},
                           {{out, out_dims}});
@@ -194,7 +198,7 @@ TEST_F(X86BlockedLayoutPass, LoneConvolutionsStayNchw) {
   }
 }
 
-// Next to a region that pays: 8 channels (padding would double them), a 3x3 convolution on
+// Next to a region that pays (6 blocked ops, 3 casts): 8 channels (padding would double them), a 3x3 convolution on
 // a 6x6 plane (4 Winograd tiles) and an add of a value whose shape the program does not
 // declare stay NCHW, with one cast per value crossing the region's border.
 TEST_F(X86BlockedLayoutPass, UnsupportedNeighboursGetCasts) {
@@ -202,7 +206,9 @@ TEST_F(X86BlockedLayoutPass, UnsupportedNeighboursGetCasts) {
   Builder b({-1, 16, 6, 6});
   AddConv(&b, &weights, "conv2d", "x", "p", 16, 32, 1, 1, 0, {-1, 32, 6, 6});
   AddConv(&b, &weights, "conv2d", "p", "q", 32, 32, 1, 1, 0, {-1, 32, 6, 6});
-  AddConv(&b, &weights, "conv2d", "q", "r", 32, 32, 1, 1, 0, {-1, 32, 6, 6});
+  AddConv(&b, &weights, "conv2d", "q", "q2", 32, 32, 1, 1, 0, {-1, 32, 6, 6});
+  AddConv(&b, &weights, "conv2d", "q2", "q3", 32, 32, 1, 1, 0, {-1, 32, 6, 6});
+  AddConv(&b, &weights, "conv2d", "q3", "r", 32, 32, 1, 1, 0, {-1, 32, 6, 6});
   AddConv(&b, &weights, "conv2d", "r", "t", 32, 32, 3, 1, 1, {-1, 32, 6, 6});  // 3x3
   AddConv(&b, &weights, "conv2d", "r", "u", 32, 32, 1, 1, 0, {});  // shape not declared
   AddConv(&b, &weights, "conv2d", "r", "v", 32, 8, 1, 1, 0, {-1, 8, 6, 6});  // 8 -> 16 lanes
@@ -217,6 +223,8 @@ TEST_F(X86BlockedLayoutPass, UnsupportedNeighboursGetCasts) {
       {"x/to_NCHW16c", "x86/NCHW16c/nchw_to_nchw16c"},
       {"p", "x86/NCHW16c/def"},
       {"q", "x86/NCHW16c/def"},
+      {"q2", "x86/NCHW16c/def"},
+      {"q3", "x86/NCHW16c/def"},
       {"r", "x86/NCHW16c/def"},
       {"r/to_NCHW", "x86/NCHW/nchw16c_to_nchw"},
       {"t", "x86/NCHW/def"},
@@ -250,14 +258,21 @@ TEST_F(X86BlockedLayoutPass, PaddedChannelsRunBlocked) {
   cpp::OpDesc& first = b.Op("concat", {{"X", "a"}}, {{"Out", "j"}}, {{"j", {-1, 56, 8, 8}}});
   first.SetInput("X", {"a", "r"});
   first.SetAttr<int32_t>("axis", 1);
-  AddConv(&b, &weights, "conv2d", "k", "s", 56, 48, 1, 1, 0, {-1, 48, 8, 8});
-  b.Op("relu", {{"X", "s"}}, {{"Out", "y"}}, {{"y", {-1, 48, 8, 8}}});
-  b.Fetch("y", 0);
+  // Enough blocked ops after it to pay for the casts to the division and the other concat.
+  std::string in = "k";
+  int64_t in_c = 56;
+  for (const char* out : {"s", "s1", "s2", "s3"}) {
+    AddConv(&b, &weights, "conv2d", in, out, in_c, 48, 1, 1, 0, {-1, 48, 8, 8});
+    in = std::string(out) + "r";
+    in_c = 48;
+    b.Op("relu", {{"X", out}}, {{"Out", in}}, {{in, {-1, 48, 8, 8}}});
+  }
+  b.Fetch(in, 0);
   b.Fetch("j", 1);
   b.Fetch("d", 2);
   auto o = Optimize(b.program(), kX86Host, Options(false, true, false), weights);
   const auto picks = Picks(*o);
-  for (const char* out : {"p", "q", "r", "a", "k", "s", "y", "qr", "qs"}) {
+  for (const char* out : {"p", "q", "r", "a", "k", "s", "s3r", "qr", "qs"}) {
     EXPECT_EQ(picks.at(out), "x86/NCHW16c/def") << out;
   }
   for (const char* out : {"d", "j"}) EXPECT_EQ(picks.at(out), "x86/NCHW/def") << out;
