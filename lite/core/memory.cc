@@ -30,8 +30,25 @@ void TargetFree(TargetType target, void* ptr) {
   std::free(ptr);
 }
 
+namespace {
+
+// Host, x86 and ARM buffers come from the same allocator: one serves the others.
+bool CpuTarget(TargetType t) {
+  return t == TargetType::kHost || t == TargetType::kX86 || t == TargetType::kARM ||
+         t == TargetType::kAny;
+}
+
+}  // namespace
+
 void Buffer::ResetLazy(TargetType target, size_t size) {
-  if (own_ && data_ && target == target_ && size <= space_) return;
+  // A reused activation written by kernels that name different CPU targets (an x86 kernel
+  // asking for kX86, the next one for kHost) keeps its block: freeing and allocating it on
+  // every run cost MobileNetV1 three multi-megabyte allocations per run.
+  const bool same_memory = target == target_ || (CpuTarget(target) && CpuTarget(target_));
+  if (own_ && data_ && same_memory && size <= space_) {
+    target_ = target;
+    return;
+  }
   Free();
   data_ = size ? TargetMalloc(target, size) : nullptr;
   space_ = size;
