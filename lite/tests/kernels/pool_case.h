@@ -30,6 +30,39 @@ inline std::string Describe(const PoolCase& p) {
                 " alg=", p.padding_algorithm);
 }
 
+// Sliding windows over every attribute combination (max/avg x ksize x strides x paddings x
+// exclusive x ceil_mode) on small odd shapes that vary from case to case.
+inline std::vector<PoolCase> EveryAttributeCases() {
+  const std::vector<std::vector<int>> ksizes = {{2, 2}, {3, 3}, {1, 1}, {3, 2}, {5, 5}, {2, 4}};
+  const std::vector<std::vector<int>> strides = {{1, 1}, {2, 2}, {3, 3}, {1, 2}};
+  const std::vector<std::vector<int>> paddings = {{0, 0}, {1, 1}, {0, 1, 2, 0}, {2, 2}};
+  std::vector<PoolCase> cases;
+  for (const std::string type : {"max", "avg"}) {
+    for (const auto& k : ksizes) {
+      for (const auto& s : strides) {
+        for (const auto& pad : paddings) {
+          for (int flags = 0; flags < 4; ++flags) {
+            const int i = static_cast<int>(cases.size()) + 1;
+            PoolCase p;
+            p.n = 1 + i % 2;
+            p.c = 1 + i % 3;
+            p.h = 7 + i % 5;
+            p.w = 6 + i % 7;
+            p.type = type;
+            p.ksize = k;
+            p.strides = s;
+            p.paddings = pad;
+            p.exclusive = (flags & 1) != 0;
+            p.ceil_mode = (flags & 2) != 0;
+            cases.push_back(p);
+          }
+        }
+      }
+    }
+  }
+  return cases;
+}
+
 }  // namespace test
 }  // namespace lite
 }  // namespace paddle

@@ -10,32 +10,12 @@
 #include <string>
 #include <vector>
 
-#include "lite/tests/kernels/pool_case.h"
-#include "lite/tests/kernels/x86/x86_vs_host.h"
+#include "lite/tests/kernels/x86/pool_op_case.h"
 
 namespace paddle {
 namespace lite {
 namespace test {
 namespace {
-
-OpCase MakePool(const PoolCase& p, uint32_t seed) {
-  OpCase c("pool2d");
-  const int64_t size = static_cast<int64_t>(p.n) * p.c * p.h * p.w;
-  c.Input("X", "x", DDim({p.n, p.c, p.h, p.w}), RandomVector(size, -2.f, 2.f, seed));
-  c.Output("Out", "out");
-  c.Attr<std::string>("pooling_type", p.type);
-  c.Attr<std::vector<int32_t>>("ksize", p.ksize);
-  c.Attr<std::vector<int32_t>>("strides", p.strides);
-  c.Attr<std::vector<int32_t>>("paddings", p.paddings);
-  c.Attr<bool>("exclusive", p.exclusive);
-  c.Attr<bool>("ceil_mode", p.ceil_mode);
-  c.Attr<bool>("global_pooling", p.global);
-  c.Attr<bool>("adaptive", p.adaptive);
-  if (!p.padding_algorithm.empty()) {
-    c.Attr<std::string>("padding_algorithm", p.padding_algorithm);
-  }
-  return c;
-}
 
 void CompareWithHost(const PoolCase& p, uint32_t seed) {
   SCOPED_TRACE(Describe(p));
@@ -51,31 +31,7 @@ TEST_F(Pool2dX86, IsRegisteredWithTheCpuRequirement) {
 
 TEST_F(Pool2dX86, SlidingWindowsEveryAttribute) {
   uint32_t seed = 1;
-  const std::vector<std::vector<int>> ksizes = {{2, 2}, {3, 3}, {1, 1}, {3, 2}, {5, 5}, {2, 4}};
-  const std::vector<std::vector<int>> strides = {{1, 1}, {2, 2}, {3, 3}, {1, 2}};
-  const std::vector<std::vector<int>> paddings = {{0, 0}, {1, 1}, {0, 1, 2, 0}, {2, 2}};
-  for (const std::string type : {"max", "avg"}) {
-    for (const auto& k : ksizes) {
-      for (const auto& s : strides) {
-        for (const auto& pad : paddings) {
-          for (int flags = 0; flags < 4; ++flags) {
-            PoolCase p;
-            p.n = 1 + seed % 2;
-            p.c = 1 + seed % 3;
-            p.h = 7 + seed % 5;
-            p.w = 6 + seed % 7;
-            p.type = type;
-            p.ksize = k;
-            p.strides = s;
-            p.paddings = pad;
-            p.exclusive = (flags & 1) != 0;
-            p.ceil_mode = (flags & 2) != 0;
-            CompareWithHost(p, seed++);
-          }
-        }
-      }
-    }
-  }
+  for (const PoolCase& p : EveryAttributeCases()) CompareWithHost(p, seed++);
 }
 
 TEST_F(Pool2dX86, NetworkShapes) {
