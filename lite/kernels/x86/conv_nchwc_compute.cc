@@ -119,16 +119,28 @@ class ConvNchwcCompute
     return packed_winograd_.data();
   }
 
+  // Tasks take rows (pixels), or filter groups when the filter outweighs the image (deep
+  // layers): then each core streams only its part of the filter. MobileNetV1's 1024 x 1024
+  // x 7 x 7 layer scaled 1.67x on two threads split by pixels.
   void RunDirect(const math::NchwcConvShape& s, const float* in, float* dst, int64_t batch,
                  int64_t in_image, int64_t out_image) {
     const float* filter = DirectFilter();
     const int blocks = static_cast<int>(ChannelBlocks(s.out_c));
+    const int groups = (blocks + math::kNchwcGroupBlocks - 1) / math::kNchwcGroupBlocks;
     const int rows = math::NchwcConvRows(s);
-    const int tasks = Tasks(s, rows);
+    const int64_t pixels = static_cast<int64_t>(s.out_h) * s.out_w;
+    const bool by_groups = s.out_c > pixels;
+    const int tasks = by_groups ? std::min(groups, Tasks(s, groups)) : Tasks(s, rows);
     for (int64_t n = 0; n < batch; ++n) {
       const float* in_n = in + n * in_image;
       float* out_n = dst + n * out_image;
       ParallelTasks(ctx(), tasks, [&](int t) {
+        if (by_groups) {
+          const int b0 = groups * t / tasks * math::kNchwcGroupBlocks;
+          const int b1 = std::min(blocks, groups * (t + 1) / tasks * math::kNchwcGroupBlocks);
+          math::NchwcConv(s, in_n, filter, epilogue_, b0, b1, 0, rows, out_n);
+          return;
+        }
         int r0, r1;
         RowRange(s, rows, t, tasks, &r0, &r1);
         math::NchwcConv(s, in_n, filter, epilogue_, 0, blocks, r0, r1, out_n);
@@ -199,13 +211,13 @@ class ConvNchwcCompute
   }
 
   // One task per thread when each gets enough multiply-adds (~100 K: a hand-off costs a
-  // few microseconds at most) and at least one row.
-  int Tasks(const math::NchwcConvShape& s, int rows) const {
+  // few microseconds at most) and at least one of the `units` split.
+  int Tasks(const math::NchwcConvShape& s, int units) const {
     const int threads = ctx().pool ? ctx().pool->threads() : 1;
     const int64_t work = static_cast<int64_t>(s.out_c) * s.out_h * s.out_w * s.in_c *
                          s.kernel_h * s.kernel_w;
     return static_cast<int>(std::max<int64_t>(
-        1, std::min<int64_t>({threads, rows, work / kMinWorkPerTask})));
+        1, std::min<int64_t>({threads, units, work / kMinWorkPerTask})));
   }
 
   // Task t's rows; a pointwise convolution's pixel ranges start on whole tiles (multiples

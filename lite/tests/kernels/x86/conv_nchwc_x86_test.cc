@@ -83,6 +83,10 @@ TEST_P(ConvNchwcX86, PointwiseNetworkShapes) {
   Compare(Conv(32, 64, 56, 56, 1, 1, {0, 0}), seed++);
   Compare(Conv(1024, 1024, 7, 7, 1, 1, {0, 0}), seed++);
   Compare(Conv(64, 16, 56, 56, 1, 1, {0, 0}), seed++, 2);
+  // More output channels than pixels: threads take filter groups.
+  Compare(Conv(256, 1024, 7, 7, 1, 1, {0, 0}), seed++, 2);
+  Compare(Conv(32, 144, 5, 5, 3, 1, {1, 1}), seed++, 3);
+  Compare(Conv(48, 80, 3, 3, 1, 2, {0, 0}), seed++, 2);
 }
 
 TEST_P(ConvNchwcX86, GeneralFiltersStridesPaddings) {
