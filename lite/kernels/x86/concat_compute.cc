@@ -123,9 +123,11 @@ REGISTER_LITE_KERNEL(concat, kX86, kFloat, kNCHW, paddle::lite::kernels::x86::Co
     .BindOutput("Out", {paddle::lite::GetTensorTy(TARGET(kX86), PRECISION(kFloat))})
     .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
     .Finalize();
+#define PLITE_X86_BLOCKED_TY \
+  paddle::lite::GetTensorTy(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNCHW16c))
 REGISTER_LITE_KERNEL(concat, kX86, kFloat, kNCHW16c, paddle::lite::kernels::x86::ConcatBlockedCompute, def)
-    .BindInput("X", {paddle::lite::GetTensorTy(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNCHW16c))})
+    .BindInput("X", {PLITE_X86_BLOCKED_TY})
     .BindInput("AxisTensor", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny))})
-    .BindOutput("Out", {paddle::lite::GetTensorTy(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNCHW16c))})
+    .BindOutput("Out", {PLITE_X86_BLOCKED_TY})
     .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
     .Finalize();

@@ -43,7 +43,8 @@ class LayoutBlockedCompute
       TaskRange(pieces, t, tasks, &begin, &end);
       for (int64_t i = begin; i < end; ++i) {
         const int64_t n = i / blocks, b = i % blocks;
-        const int c = static_cast<int>(std::min<int64_t>(kChannelBlock, channels - b * kChannelBlock));
+        const int c =
+            static_cast<int>(std::min<int64_t>(kChannelBlock, channels - b * kChannelBlock));
         const int64_t nchw = (n * channels + b * kChannelBlock) * plane;
         const int64_t blocked = i * plane * kChannelBlock;
         if (kToBlocked) {

@@ -21,7 +21,8 @@ static_assert(static_cast<int>(fbs::Precision::Float) == static_cast<int>(Precis
               "fbs::Precision numbers follow PrecisionType");
 static_assert(static_cast<int>(fbs::Layout::ImageDefault) ==
                       static_cast<int>(DataLayoutType::kImageDefault) &&
-                  static_cast<int>(fbs::Layout::NCHW16c) == static_cast<int>(DataLayoutType::kNCHW16c),
+                  static_cast<int>(fbs::Layout::NCHW16c) ==
+                      static_cast<int>(DataLayoutType::kNCHW16c),
               "fbs::Layout numbers follow DataLayoutType");
 static_assert(static_cast<int>(fbs::AttrKind::FLOAT64) == static_cast<int>(cpp::AttrType::FLOAT64),
               "fbs::AttrKind numbers follow cpp::AttrType");

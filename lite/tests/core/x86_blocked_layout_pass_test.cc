@@ -198,8 +198,8 @@ TEST_F(X86BlockedLayoutPass, LoneConvolutionsStayNchw) {
   }
 }
 
-// Next to a region that pays (6 blocked ops, 3 casts): 8 channels (padding would double them), a 3x3 convolution on
-// a 6x6 plane (4 Winograd tiles) and an add of a value whose shape the program does not
+// Next to a region that pays (6 blocked ops, 3 casts): 8 channels (padding would double
+// them), a 3x3 convolution on a 6x6 plane (4 Winograd tiles) and an add of a value whose shape the program does not
 // declare stay NCHW, with one cast per value crossing the region's border.
 TEST_F(X86BlockedLayoutPass, UnsupportedNeighboursGetCasts) {
   Weights weights;

@@ -63,6 +63,71 @@ inline std::vector<PoolCase> EveryAttributeCases() {
   return cases;
 }
 
+// Global pooling (any size, exclusive or not) and adaptive pooling to 1x1 .. 7x7 outputs
+// (7x7 from smaller inputs: windows overlap), batch 2, on `channels` channels.
+inline std::vector<PoolCase> GlobalAndAdaptiveCases(int channels) {
+  const std::vector<std::vector<int>> sizes = {{1, 1}, {7, 7}, {3, 5}, {13, 9}, {2, 33}};
+  std::vector<PoolCase> cases;
+  for (const std::string type : {"max", "avg"}) {
+    for (const auto& hw : sizes) {
+      for (bool exclusive : {true, false}) {
+        PoolCase p;
+        p.n = 2;
+        p.c = channels;
+        p.h = hw[0];
+        p.w = hw[1];
+        p.type = type;
+        p.exclusive = exclusive;
+        p.global = true;
+        p.ksize = {1, 1};  // ignored by global pooling
+        cases.push_back(p);
+        p.global = false;
+        p.adaptive = true;
+        for (const auto& out : std::vector<std::vector<int>>{{1, 1}, {2, 3}, {3, 3}, {7, 7}}) {
+          p.ksize = out;
+          cases.push_back(p);
+        }
+      }
+    }
+  }
+  return cases;
+}
+
+// SAME / VALID (explicit paddings ignored) at stride 1 and 2, and paddings as large as the
+// window, whose border windows read only padding (result 0), with and without exclusive.
+inline std::vector<PoolCase> PaddingAlgorithmCases(int channels) {
+  std::vector<PoolCase> cases;
+  for (const std::string type : {"max", "avg"}) {
+    for (const std::string alg : {"SAME", "VALID"}) {
+      for (int s : {1, 2}) {
+        PoolCase p;
+        p.c = channels;
+        p.h = 10;
+        p.w = 9;
+        p.type = type;
+        p.ksize = {3, 3};
+        p.strides = {s, s};
+        p.paddings = {4, 4};
+        p.padding_algorithm = alg;
+        cases.push_back(p);
+      }
+    }
+    PoolCase p;
+    p.c = channels;
+    p.h = 5;
+    p.w = 4;
+    p.type = type;
+    p.ksize = {2, 2};
+    p.strides = {2, 2};
+    p.paddings = {2, 3, 2, 3};
+    p.ceil_mode = true;
+    cases.push_back(p);
+    p.exclusive = false;
+    cases.push_back(p);
+  }
+  return cases;
+}
+
 }  // namespace test
 }  // namespace lite
 }  // namespace paddle

@@ -21,8 +21,9 @@
 // needs two blocked ops per cast (a first convolution, which reads NCHW anyway, does not
 // count) or stays NCHW: a lone pointwise convolution would only add two casts, and
 // ShuffleNetV2's branches (pointwise, depthwise, pointwise between NCHW channel shuffles:
-// two casts for three ops) ran 12% slower blocked. Repeated until nothing changes. Switched stmts get the op's x86/float/NCHW16c kernel of that alias;
-// type_layout_cast_pass then adds the casts.
+// two casts for three ops) ran 12% slower blocked. Repeated until nothing changes.
+// Switched stmts get the op's x86/float/NCHW16c kernel of that alias; type_layout_cast_pass
+// then adds the casts.
 #include <functional>
 #include <map>
 #include <set>

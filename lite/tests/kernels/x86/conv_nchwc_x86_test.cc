@@ -26,19 +26,6 @@ namespace math = lite::x86::math;
 
 Tolerance ConvTolerance(const ConvCase& p) { return {4e-6f * p.c * p.kh * p.kw, 1e-5f}; }
 
-ConvCase Conv(int c, int out_c, int h, int w, int k, int stride, std::vector<int> paddings) {
-  ConvCase p;
-  p.c = c;
-  p.out_c = out_c;
-  p.h = h;
-  p.w = w;
-  p.kh = k;
-  p.kw = k;
-  p.strides = {stride, stride};
-  p.paddings = std::move(paddings);
-  return p;
-}
-
 // Runs with AVX-512 allowed (GetParam() true; skipped without it) or the AVX2 tiles forced.
 class ConvNchwcX86 : public X86KernelTest, public ::testing::WithParamInterface<bool> {
  protected:
@@ -70,7 +57,7 @@ TEST_P(ConvNchwcX86, PointwiseChannelsAndPixels) {
   for (int out_c : {16, 64, 112, 80, 24, 40, 8}) {
     for (int c : {16, 32, 48, 8, 24, 3}) {
       for (int hw : {1, 5, 7, 14}) {
-        Compare(Conv(c, out_c, hw, hw + 3 * (seed % 2), 1, 1, {0, 0}), seed);
+        Compare(SquareConv(c, out_c, hw, hw + 3 * (seed % 2), 1, 1, {0, 0}), seed);
         ++seed;
       }
     }
@@ -79,14 +66,14 @@ TEST_P(ConvNchwcX86, PointwiseChannelsAndPixels) {
 
 TEST_P(ConvNchwcX86, PointwiseNetworkShapes) {
   uint32_t seed = 100;
-  Compare(Conv(512, 512, 14, 14, 1, 1, {0, 0}), seed++);
-  Compare(Conv(32, 64, 56, 56, 1, 1, {0, 0}), seed++);
-  Compare(Conv(1024, 1024, 7, 7, 1, 1, {0, 0}), seed++);
-  Compare(Conv(64, 16, 56, 56, 1, 1, {0, 0}), seed++, 2);
+  Compare(SquareConv(512, 512, 14, 14, 1, 1, {0, 0}), seed++);
+  Compare(SquareConv(32, 64, 56, 56, 1, 1, {0, 0}), seed++);
+  Compare(SquareConv(1024, 1024, 7, 7, 1, 1, {0, 0}), seed++);
+  Compare(SquareConv(64, 16, 56, 56, 1, 1, {0, 0}), seed++, 2);
   // More output channels than pixels: threads take filter groups.
-  Compare(Conv(256, 1024, 7, 7, 1, 1, {0, 0}), seed++, 2);
-  Compare(Conv(32, 144, 5, 5, 3, 1, {1, 1}), seed++, 3);
-  Compare(Conv(48, 80, 3, 3, 1, 2, {0, 0}), seed++, 2);
+  Compare(SquareConv(256, 1024, 7, 7, 1, 1, {0, 0}), seed++, 2);
+  Compare(SquareConv(32, 144, 5, 5, 3, 1, {1, 1}), seed++, 3);
+  Compare(SquareConv(48, 80, 3, 3, 1, 2, {0, 0}), seed++, 2);
 }
 
 TEST_P(ConvNchwcX86, GeneralFiltersStridesPaddings) {
@@ -95,8 +82,8 @@ TEST_P(ConvNchwcX86, GeneralFiltersStridesPaddings) {
     for (int stride : {1, 2, 3}) {
       for (const std::vector<int>& pad :
            {std::vector<int>{0, 0}, {1, 1}, {2, 2}, {0, 1, 2, 0}, {3, 1, 0, 2}}) {
-        Compare(Conv(16 + 8 * (seed % 3), 32 + 16 * (seed % 2), 9 + seed % 5, 8 + seed % 7, k,
-                     stride, pad),
+        Compare(SquareConv(16 + 8 * (seed % 3), 32 + 16 * (seed % 2), 9 + seed % 5,
+                           8 + seed % 7, k, stride, pad),
                 seed);
         ++seed;
       }
@@ -113,26 +100,26 @@ TEST_P(ConvNchwcX86, Winograd3x3) {
   for (const std::vector<int>& pad :
        {std::vector<int>{1, 1}, {0, 0}, {2, 2}, {0, 1, 2, 0}, {2, 0, 0, 1}}) {
     for (int hw : {16, 17, 23}) {
-      Compare(Conv(16 * (1 + seed % 3), 16 + 8 * (seed % 5), hw, hw + 2, 3, 1, pad), seed);
+      Compare(SquareConv(16 * (1 + seed % 3), 16 + 8 * (seed % 5), hw, hw + 2, 3, 1, pad), seed);
       ++seed;
     }
   }
-  Compare(Conv(16, 64, 112, 112, 3, 1, {1, 1}), seed++, 2);
-  Compare(Conv(64, 80, 28, 28, 3, 1, {1, 1}), seed++, 3);
+  Compare(SquareConv(16, 64, 112, 112, 3, 1, {1, 1}), seed++, 2);
+  Compare(SquareConv(64, 80, 28, 28, 3, 1, {1, 1}), seed++, 3);
   for (const std::string act : {"relu6", "hard_swish", "sigmoid"}) {
-    ConvCase p = Conv(32, 48, 20, 18, 3, 1, {1, 1});
+    ConvCase p = SquareConv(32, 48, 20, 18, 3, 1, {1, 1});
     p.act = act;
     p.bias = true;
     p.n = 2;
     Compare(p, seed++, 2);
   }
-  ConvCase same = Conv(32, 32, 19, 21, 3, 1, {0, 0});
+  ConvCase same = SquareConv(32, 32, 19, 21, 3, 1, {0, 0});
   same.padding_algorithm = "SAME";
   Compare(same, seed++);
 }
 
 TEST_P(ConvNchwcX86, WinogradAndDirectAsThePlaneChanges) {
-  const ConvCase p = Conv(32, 48, 16, 16, 3, 1, {1, 1});
+  const ConvCase p = SquareConv(32, 48, 16, 16, 3, 1, {1, 1});
   const ConvInputs first = MakeConvInputs(p, 230);
   KernelRun x86(MakeConv(p, first), kX86BlockedPlace, 1, "def", {"x"});
   for (int hw : {16, 6, 20, 9}) {  // Winograd, direct (4 tiles), Winograd, direct
@@ -153,9 +140,9 @@ TEST_P(ConvNchwcX86, WinogradAndDirectAsThePlaneChanges) {
 // 4 blocks, 224 for one block): partial sums are stored and added to.
 TEST_P(ConvNchwcX86, InputChannelSlices) {
   uint32_t seed = 250;
-  Compare(Conv(240, 64, 9, 10, 3, 1, {1, 1}), seed++);
-  Compare(Conv(232, 80, 7, 6, 3, 2, {1, 1}), seed++, 2);
-  ConvCase p = Conv(912, 16, 5, 5, 3, 1, {1, 1});
+  Compare(SquareConv(240, 64, 9, 10, 3, 1, {1, 1}), seed++);
+  Compare(SquareConv(232, 80, 7, 6, 3, 2, {1, 1}), seed++, 2);
+  ConvCase p = SquareConv(912, 16, 5, 5, 3, 1, {1, 1});
   p.act = "relu6";
   p.bias = true;
   Compare(p, seed++);
@@ -163,41 +150,41 @@ TEST_P(ConvNchwcX86, InputChannelSlices) {
 
 TEST_P(ConvNchwcX86, DilationRectangularSameValid) {
   uint32_t seed = 300;
-  ConvCase p = Conv(32, 48, 13, 11, 3, 1, {2, 2});
+  ConvCase p = SquareConv(32, 48, 13, 11, 3, 1, {2, 2});
   p.dilations = {2, 2};
   Compare(p, seed++);
   p.dilations = {1, 3};
   p.paddings = {1, 0, 3, 1};
   Compare(p, seed++);
-  p = Conv(16, 32, 10, 12, 3, 1, {0, 0});
+  p = SquareConv(16, 32, 10, 12, 3, 1, {0, 0});
   p.kh = 3;
   p.kw = 1;
   p.strides = {2, 1};
   Compare(p, seed++);
   for (const std::string alg : {"SAME", "VALID"}) {
     for (int stride : {1, 2}) {
-      ConvCase q = Conv(16, 16, 11, 9, 3, stride, {1, 1});
+      ConvCase q = SquareConv(16, 16, 11, 9, 3, stride, {1, 1});
       q.padding_algorithm = alg;
       Compare(q, seed++);
     }
   }
   // A filter wider than the input: every pixel is an edge pixel.
-  Compare(Conv(16, 16, 4, 3, 5, 1, {2, 2}), seed++);
-  Compare(Conv(16, 16, 1, 1, 3, 1, {1, 1}), seed++);
+  Compare(SquareConv(16, 16, 4, 3, 5, 1, {2, 2}), seed++);
+  Compare(SquareConv(16, 16, 1, 1, 3, 1, {1, 1}), seed++);
 }
 
 TEST_P(ConvNchwcX86, FirstConvolutionsFromNchw) {
   uint32_t seed = 400;
-  Compare(Conv(3, 32, 224, 224, 3, 2, {1, 1}), seed++, 1, true);  // MobileNet stems
-  Compare(Conv(3, 64, 227, 227, 3, 2, {0, 0}), seed++, 2, true);  // SqueezeNet
-  Compare(Conv(3, 64, 64, 64, 7, 2, {3, 3}), seed++, 1, true);    // ResNet
+  Compare(SquareConv(3, 32, 224, 224, 3, 2, {1, 1}), seed++, 1, true);  // MobileNet stems
+  Compare(SquareConv(3, 64, 227, 227, 3, 2, {0, 0}), seed++, 2, true);  // SqueezeNet
+  Compare(SquareConv(3, 64, 64, 64, 7, 2, {3, 3}), seed++, 1, true);  // ResNet
   for (int c : {1, 2, 4}) {
     for (int out_c : {16, 24, 48, 80}) {
-      Compare(Conv(c, out_c, 11 + c, 13, 3, 1 + seed % 2, {1, 1}), seed, 1, true);
+      Compare(SquareConv(c, out_c, 11 + c, 13, 3, 1 + seed % 2, {1, 1}), seed, 1, true);
       ++seed;
     }
   }
-  Compare(Conv(20, 32, 9, 9, 3, 1, {1, 1}), seed++, 1, true);  // more channels read as NCHW
+  Compare(SquareConv(20, 32, 9, 9, 3, 1, {1, 1}), seed++, 1, true);  // more channels read as NCHW
 }
 
 TEST_P(ConvNchwcX86, BiasActivationsBatchThreads) {
@@ -205,14 +192,14 @@ TEST_P(ConvNchwcX86, BiasActivationsBatchThreads) {
   for (const std::string act :
        {"", "relu", "relu6", "leaky_relu", "hard_swish", "hard_sigmoid", "sigmoid"}) {
     for (bool bias : {false, true}) {
-      ConvCase p = Conv(32, 40, 8, 9, 1 + 2 * (seed % 2), 1, {1, 1});
+      ConvCase p = SquareConv(32, 40, 8, 9, 1 + 2 * (seed % 2), 1, {1, 1});
       p.act = act;
       p.bias = bias;
       p.act_threshold = 1.5f;
       p.n = 2;
       Compare(p, seed, 1 + seed % 3);
       ++seed;
-      ConvCase q = Conv(3, 32, 17, 15, 3, 2, {1, 1});
+      ConvCase q = SquareConv(3, 32, 17, 15, 3, 2, {1, 1});
       q.act = act;
       q.bias = bias;
       Compare(q, seed, 1 + seed % 3, true);
@@ -222,7 +209,7 @@ TEST_P(ConvNchwcX86, BiasActivationsBatchThreads) {
 }
 
 TEST_P(ConvNchwcX86, ShapeChangesBetweenRuns) {
-  const ConvCase p = Conv(16, 32, 12, 12, 3, 1, {1, 1});
+  const ConvCase p = SquareConv(16, 32, 12, 12, 3, 1, {1, 1});
   const ConvInputs first = MakeConvInputs(p, 600);
   KernelRun x86(MakeConv(p, first), kX86BlockedPlace, 2, "def", {"x"});
   for (int hw : {12, 5, 20}) {
@@ -240,7 +227,7 @@ TEST_P(ConvNchwcX86, ShapeChangesBetweenRuns) {
 }
 
 TEST_P(ConvNchwcX86, Errors) {
-  ConvCase p = Conv(16, 16, 6, 6, 3, 1, {1, 1});
+  ConvCase p = SquareConv(16, 16, 6, 6, 3, 1, {1, 1});
   const OpCase op = MakeConv(p, MakeConvInputs(p, 700));
   // NCHW data where the kernel wants NCHW16c.
   KernelRun nchw(op, kX86BlockedPlace, 1, "def");
@@ -251,7 +238,7 @@ TEST_P(ConvNchwcX86, Errors) {
   wrong.Fill("x", DDim({1, 32, 6, 6}), RandomVector(32 * 36, -1.f, 1.f, 701));
   ExpectErrorContaining([&] { wrong.Run(); }, "Input has 32 channels");
   // Groups are not taken.
-  ConvCase g = Conv(32, 32, 6, 6, 3, 1, {1, 1});
+  ConvCase g = SquareConv(32, 32, 6, 6, 3, 1, {1, 1});
   g.groups = 2;
   KernelRun grouped(MakeConv(g, MakeConvInputs(g, 702)), kX86BlockedPlace, 1, "def", {"x"});
   ExpectErrorContaining([&] { grouped.Run(); }, "takes one group, got groups=2");

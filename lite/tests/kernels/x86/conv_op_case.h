@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lite/tests/kernels/conv_case.h"
@@ -11,6 +12,21 @@
 namespace paddle {
 namespace lite {
 namespace test {
+
+// A conv2d of square k x k filters and strides on one c x h x w image.
+inline ConvCase SquareConv(int c, int out_c, int h, int w, int k, int stride,
+                           std::vector<int> paddings) {
+  ConvCase p;
+  p.c = c;
+  p.out_c = out_c;
+  p.h = h;
+  p.w = w;
+  p.kh = k;
+  p.kw = k;
+  p.strides = {stride, stride};
+  p.paddings = std::move(paddings);
+  return p;
+}
 
 // p.op on `in` (vars x, w, b -> out), shaped and configured by `p`.
 inline OpCase MakeConv(const ConvCase& p, const ConvInputs& in) {

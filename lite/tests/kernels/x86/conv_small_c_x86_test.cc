@@ -26,19 +26,6 @@ namespace math = lite::x86::math;
 
 Tolerance ConvTolerance(const ConvCase& p) { return {4e-6f * p.c * p.kh * p.kw, 1e-5f}; }
 
-ConvCase Stem(int c, int out_c, int h, int w, int k, int stride, std::vector<int> paddings) {
-  ConvCase p;
-  p.c = c;
-  p.out_c = out_c;
-  p.h = h;
-  p.w = w;
-  p.kh = k;
-  p.kw = k;
-  p.strides = {stride, stride};
-  p.paddings = std::move(paddings);
-  return p;
-}
-
 // Runs with AVX-512 allowed (GetParam() true; skipped without it) or the AVX2 tiles forced.
 class ConvSmallCX86 : public X86KernelTest, public ::testing::WithParamInterface<bool> {
  protected:
@@ -64,8 +51,8 @@ TEST_P(ConvSmallCX86, KernelsStridesPaddings) {
   for (int k : {1, 3, 5, 7}) {
     for (int stride : {1, 2}) {
       for (const auto& pad : paddings) {
-        ConvCase p = Stem(1 + seed % 4, 5 + 7 * (seed % 5), 13 + seed % 3, 17 + 2 * (seed % 4),
-                          k, stride, pad);
+        ConvCase p = SquareConv(1 + seed % 4, 5 + 7 * (seed % 5), 13 + seed % 3,
+                                17 + 2 * (seed % 4), k, stride, pad);
         p.bias = seed % 2 == 0;
         Compare(p, seed++);
       }
@@ -77,16 +64,16 @@ TEST_P(ConvSmallCX86, FirstLayersOfTheBenchmarkModels) {
   // ResNet18, SqueezeNet1.1, MobileNetV1/V2, ShuffleNetV2 stems (smaller images, same
   // geometry), 1 and 2 threads.
   for (int threads : {1, 2}) {
-    ConvCase resnet = Stem(3, 64, 64, 58, 7, 2, {3, 3});
+    ConvCase resnet = SquareConv(3, 64, 64, 58, 7, 2, {3, 3});
     Compare(resnet, 10, threads);
-    ConvCase squeeze = Stem(3, 64, 47, 47, 3, 2, {0, 0});
+    ConvCase squeeze = SquareConv(3, 64, 47, 47, 3, 2, {0, 0});
     squeeze.bias = true;
     squeeze.act = "relu";
     Compare(squeeze, 11, threads);
-    ConvCase mobilenet = Stem(3, 32, 48, 40, 3, 2, {1, 1});
+    ConvCase mobilenet = SquareConv(3, 32, 48, 40, 3, 2, {1, 1});
     mobilenet.act = "relu6";
     Compare(mobilenet, 12, threads);
-    ConvCase shuffle = Stem(3, 24, 33, 31, 3, 2, {1, 1});
+    ConvCase shuffle = SquareConv(3, 24, 33, 31, 3, 2, {1, 1});
     shuffle.bias = true;
     shuffle.act = "relu";
     Compare(shuffle, 13, threads);
@@ -97,7 +84,7 @@ TEST_P(ConvSmallCX86, OutputChannelsAndWidthsOffTiles) {
   uint32_t seed = 100;
   for (int out_c : {1, 3, 4, 5, 8, 9, 24, 33}) {
     for (int w : {1, 7, 8, 16, 31, 48, 49, 97}) {
-      ConvCase p = Stem(3, out_c, 5, w, 3, 1, {1, 1});
+      ConvCase p = SquareConv(3, out_c, 5, w, 3, 1, {1, 1});
       p.bias = true;
       Compare(p, seed++);
     }
@@ -105,14 +92,14 @@ TEST_P(ConvSmallCX86, OutputChannelsAndWidthsOffTiles) {
 }
 
 TEST_P(ConvSmallCX86, OneByOneInputsAndBatch) {
-  ConvCase p = Stem(3, 10, 1, 1, 3, 1, {1, 1});
+  ConvCase p = SquareConv(3, 10, 1, 1, 3, 1, {1, 1});
   p.n = 2;
   p.bias = true;
   Compare(p, 200);
-  p = Stem(2, 17, 1, 1, 7, 2, {3, 3});
+  p = SquareConv(2, 17, 1, 1, 7, 2, {3, 3});
   p.n = 2;
   Compare(p, 201, 2);
-  p = Stem(4, 12, 9, 11, 3, 2, {1, 1});
+  p = SquareConv(4, 12, 9, 11, 3, 2, {1, 1});
   p.n = 3;
   p.bias = true;
   p.act = "leaky_relu";
@@ -120,7 +107,7 @@ TEST_P(ConvSmallCX86, OneByOneInputsAndBatch) {
 }
 
 TEST_P(ConvSmallCX86, RectangularKernelsStridesAndStrideThree) {
-  ConvCase p = Stem(3, 9, 14, 19, 3, 1, {1, 0, 2, 1});
+  ConvCase p = SquareConv(3, 9, 14, 19, 3, 1, {1, 0, 2, 1});
   p.kw = 5;
   p.strides = {1, 2};
   p.bias = true;
@@ -129,7 +116,7 @@ TEST_P(ConvSmallCX86, RectangularKernelsStridesAndStrideThree) {
   p.kw = 1;
   p.strides = {3, 1};
   Compare(p, 301);
-  p = Stem(3, 16, 23, 25, 4, 3, {1, 1});
+  p = SquareConv(3, 16, 23, 25, 4, 3, {1, 1});
   Compare(p, 302, 2);
 }
 
@@ -138,7 +125,7 @@ TEST_P(ConvSmallCX86, PaddingAlgorithms) {
   for (const std::string alg : {"SAME", "VALID"}) {
     for (int stride : {1, 2}) {
       for (int k : {3, 7}) {
-        ConvCase p = Stem(3, 11, 15, 12, k, stride, {5, 5});  // paddings ignored
+        ConvCase p = SquareConv(3, 11, 15, 12, k, stride, {5, 5});  // paddings ignored
         p.padding_algorithm = alg;
         p.bias = true;
         Compare(p, seed++);
@@ -152,14 +139,14 @@ TEST_P(ConvSmallCX86, EachFusedActivation) {
   for (const std::string act :
        {"relu", "relu6", "leaky_relu", "hard_swish", "hard_sigmoid", "sigmoid"}) {
     for (bool bias : {false, true}) {
-      ConvCase p = Stem(3, 13, 11, 21, 3, 2, {1, 1});
+      ConvCase p = SquareConv(3, 13, 11, 21, 3, 2, {1, 1});
       p.bias = bias;
       p.act = act;
       Compare(p, seed++);
       Compare(p, seed++, 2);
     }
   }
-  ConvCase p = Stem(3, 8, 9, 9, 3, 1, {1, 1});
+  ConvCase p = SquareConv(3, 8, 9, 9, 3, 1, {1, 1});
   p.bias = true;
   p.act = "relu6";
   p.act_threshold = 1.5f;
@@ -167,7 +154,7 @@ TEST_P(ConvSmallCX86, EachFusedActivation) {
 }
 
 TEST_P(ConvSmallCX86, ShapeChangesBetweenRuns) {
-  ConvCase p = Stem(3, 20, 16, 16, 3, 2, {1, 1});
+  ConvCase p = SquareConv(3, 20, 16, 16, 3, 2, {1, 1});
   p.bias = true;
   p.act = "relu";
   const ConvInputs first = MakeConvInputs(p, 700);

@@ -148,62 +148,12 @@ TEST_P(PoolNchwcX86, NetworkShapes) {
 
 TEST_P(PoolNchwcX86, GlobalAndAdaptive) {
   uint32_t seed = 4000;
-  const std::vector<std::pair<int, int>> sizes = {{1, 1}, {7, 7}, {3, 5}, {13, 9}, {2, 33}};
-  for (const std::string type : {"max", "avg"}) {
-    for (auto hw : sizes) {
-      for (bool exclusive : {true, false}) {
-        PoolCase p;
-        p.n = 2;
-        p.c = 40;
-        p.h = hw.first;
-        p.w = hw.second;
-        p.type = type;
-        p.exclusive = exclusive;
-        p.global = true;
-        p.ksize = {1, 1};  // ignored by global pooling
-        CompareWithHost(p, seed++);
-        p.global = false;
-        p.adaptive = true;
-        for (const auto& out : std::vector<std::vector<int>>{{1, 1}, {2, 3}, {3, 3}, {7, 7}}) {
-          p.ksize = out;  // 7x7 from smaller inputs: windows overlap
-          CompareWithHost(p, seed++);
-        }
-      }
-    }
-  }
+  for (const PoolCase& p : GlobalAndAdaptiveCases(40)) CompareWithHost(p, seed++);
 }
 
 TEST_P(PoolNchwcX86, PaddingAlgorithmsAndEmptyWindows) {
   uint32_t seed = 5000;
-  for (const std::string type : {"max", "avg"}) {
-    for (const std::string alg : {"SAME", "VALID"}) {
-      for (int s : {1, 2}) {
-        PoolCase p;
-        p.c = 17;
-        p.h = 10;
-        p.w = 9;
-        p.type = type;
-        p.ksize = {3, 3};
-        p.strides = {s, s};
-        p.paddings = {4, 4};  // ignored by SAME/VALID
-        p.padding_algorithm = alg;
-        CompareWithHost(p, seed++);
-      }
-    }
-    // Paddings as large as the window: border windows read only padding (result 0).
-    PoolCase p;
-    p.c = 20;
-    p.h = 5;
-    p.w = 4;
-    p.type = type;
-    p.ksize = {2, 2};
-    p.strides = {2, 2};
-    p.paddings = {2, 3, 2, 3};
-    p.ceil_mode = true;
-    CompareWithHost(p, seed++);
-    p.exclusive = false;
-    CompareWithHost(p, seed++);
-  }
+  for (const PoolCase& p : PaddingAlgorithmCases(17)) CompareWithHost(p, seed++);
 }
 
 TEST_P(PoolNchwcX86, TinyInputsAndWindowsLargerThanTheInput) {
