@@ -15,6 +15,7 @@
 #include "lite/backends/x86/math/nchwc_winograd.h"
 #include "lite/core/blocked_layout.h"
 #include "lite/core/op_registry.h"
+#include "lite/kernels/host/conv_window.h"
 #include "lite/kernels/x86/context_threads.h"
 #include "lite/kernels/x86/gemm_activation.h"
 #include "lite/operators/activation_attrs.h"
@@ -59,16 +60,7 @@ class ConvNchwcCompute
     PLITE_CHECK(x[1] == packed_shape_.in_c, Who(), ": Input ", x, " has ", x[1],
                 " channels, the filter takes ", packed_shape_.in_c);
     math::NchwcConvShape s = packed_shape_;
-    s.in_h = static_cast<int>(x[2]);
-    s.in_w = static_cast<int>(x[3]);
-    s.out_h = static_cast<int>(out[2]);
-    s.out_w = static_cast<int>(out[3]);
-    s.stride_h = param.strides[0];
-    s.stride_w = param.strides[1];
-    s.dilation_h = param.dilations[0];
-    s.dilation_w = param.dilations[1];
-    s.pad_top = param.paddings[0];
-    s.pad_left = param.paddings[2];
+    static_cast<lite::host::math::ConvWindow&>(s) = host::ConvWindowOf(param);
     PLITE_CHECK(math::NchwcConvSupports(s), Who(), ": unsupported shape: Input ", x,
                 " Filter ", param.filter->dims(), " strides ", s.stride_h, "x", s.stride_w,
                 " dilations ", s.dilation_h, "x", s.dilation_w, " paddings ", s.pad_top, ",",
@@ -151,22 +143,13 @@ class ConvNchwcCompute
   // Images of many tile blocks: whole blocks per task, each with its own scratch. Fewer
   // blocks than threads (deep layers are one block): per block, the input transform split by
   // input blocks, then the products and output transform by filter groups.
-  void RunWinograd(const math::NchwcConvShape& c, const float* in, float* dst, int64_t batch,
+  void RunWinograd(const math::NchwcConvShape& s, const float* in, float* dst, int64_t batch,
                    int64_t in_image, int64_t out_image) {
-    math::NchwcWinogradShape s;
-    s.in_c = c.in_c;
-    s.in_h = c.in_h;
-    s.in_w = c.in_w;
-    s.out_c = c.out_c;
-    s.out_h = c.out_h;
-    s.out_w = c.out_w;
-    s.pad_top = c.pad_top;
-    s.pad_left = c.pad_left;
     const float* filter = WinogradFilter();
     const int tiles = math::NchwcWinogradTiles(s);
     const int block = math::NchwcWinogradBlockTiles(s);
     const int blocks = (tiles + block - 1) / block;
-    const int tasks = Tasks(c, c.out_h);
+    const int tasks = Tasks(s, s.out_h);
     const size_t v_size = math::NchwcWinogradInputSize(s, block);
     const size_t m_size = math::NchwcWinogradProductSize(block);
     const int in_blocks = static_cast<int>(ChannelBlocks(s.in_c));

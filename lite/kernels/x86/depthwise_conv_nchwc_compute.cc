@@ -14,6 +14,7 @@
 #include "lite/backends/x86/math/nchwc_depthwise.h"
 #include "lite/core/blocked_layout.h"
 #include "lite/core/op_registry.h"
+#include "lite/kernels/host/conv_window.h"
 #include "lite/kernels/x86/context_threads.h"
 #include "lite/kernels/x86/gemm_activation.h"
 #include "lite/operators/activation_attrs.h"
@@ -56,20 +57,7 @@ class DepthwiseConvNchwcCompute
     auto& param = Param<operators::ConvParam>();
     CheckOneFilterPerChannel(param);
     const DDim& x_dims = param.x->dims();
-    const DDim& out_dims = param.output->dims();
-    math::NchwcDepthwiseShape s;
-    s.in_h = static_cast<int>(x_dims[2]);
-    s.in_w = static_cast<int>(x_dims[3]);
-    s.out_h = static_cast<int>(out_dims[2]);
-    s.out_w = static_cast<int>(out_dims[3]);
-    s.kernel_h = kernel_h_;
-    s.kernel_w = kernel_w_;
-    s.stride_h = param.strides[0];
-    s.stride_w = param.strides[1];
-    s.dilation_h = param.dilations[0];
-    s.dilation_w = param.dilations[1];
-    s.pad_top = param.paddings[0];
-    s.pad_left = param.paddings[2];
+    const math::NchwcDepthwiseShape s = host::ConvWindowOf(param);
 
     const float* x = BlockedData(*param.x, kWho);
     float* out = MutableBlockedData(param.output, TargetType::kX86);

@@ -17,6 +17,7 @@
 
 #include <cstddef>
 
+#include "lite/backends/host/math/im2col.h"  // ConvWindow
 #include "lite/backends/x86/math/gemm_epilogue.h"
 
 namespace paddle {
@@ -24,14 +25,10 @@ namespace lite {
 namespace x86 {
 namespace math {
 
-struct NchwcConvShape {
-  int in_c{0}, in_h{0}, in_w{0};
-  int out_c{0}, out_h{0}, out_w{0};
-  int kernel_h{1}, kernel_w{1};
-  int stride_h{1}, stride_w{1};
-  int dilation_h{1}, dilation_w{1};
-  int pad_top{0}, pad_left{0};  // bottom/right padding follows from the output size
-  bool blocked_input{true};     // NCHW16c input; false: NCHW input (first convolutions)
+// The window geometry (sizes, kernel, stride, dilation, top/left padding) plus channels.
+struct NchwcConvShape : lite::host::math::ConvWindow {
+  int in_c{0}, out_c{0};
+  bool blocked_input{true};  // NCHW16c input; false: NCHW input (first convolutions)
 };
 
 // Output blocks of 16 channels per packed filter group (the AVX-512 tile's width).

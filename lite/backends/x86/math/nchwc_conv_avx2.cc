@@ -36,12 +36,12 @@ void NchwcConvAvx2(const NchwcConvShape& s, const float* in, const float* packed
   Run(s, in, packed, epilogue, block_begin, block_end, row_begin, row_end, out);
 }
 
-void NchwcWinogradInputAvx2(const NchwcWinogradShape& s, const float* in, int tile_begin,
+void NchwcWinogradInputAvx2(const NchwcConvShape& s, const float* in, int tile_begin,
                             int tile_end, int in_block_begin, int in_block_end, float* v) {
   InputTransform(MakeBlock(s, tile_begin, tile_end), in, in_block_begin, in_block_end, v);
 }
 
-void NchwcWinogradOutputAvx2(const NchwcWinogradShape& s, const float* v,
+void NchwcWinogradOutputAvx2(const NchwcConvShape& s, const float* v,
                              const float* packed, const GemmEpilogue& epilogue, int tile_begin,
                              int tile_end, int out_block_begin, int out_block_end, float* m,
                              float* out) {

@@ -41,12 +41,12 @@ void NchwcConvAvx512(const NchwcConvShape& s, const float* in, const float* pack
   Run(s, in, packed, epilogue, block_begin, block_end, row_begin, row_end, out);
 }
 
-void NchwcWinogradInputAvx512(const NchwcWinogradShape& s, const float* in, int tile_begin,
+void NchwcWinogradInputAvx512(const NchwcConvShape& s, const float* in, int tile_begin,
                               int tile_end, int in_block_begin, int in_block_end, float* v) {
   InputTransform(MakeBlock(s, tile_begin, tile_end), in, in_block_begin, in_block_end, v);
 }
 
-void NchwcWinogradOutputAvx512(const NchwcWinogradShape& s, const float* v,
+void NchwcWinogradOutputAvx512(const NchwcConvShape& s, const float* v,
                                const float* packed, const GemmEpilogue& epilogue, int tile_begin,
                                int tile_end, int out_block_begin, int out_block_end, float* m,
                                float* out) {

@@ -19,7 +19,8 @@
 
 #include <cstddef>
 
-#include "lite/backends/x86/math/sgemm.h"  // GemmEpilogue
+#include "lite/backends/host/math/im2col.h"  // ConvWindow
+#include "lite/backends/x86/math/gemm_epilogue.h"
 
 namespace paddle {
 namespace lite {
@@ -31,14 +32,7 @@ constexpr int kNchwcLanes = 16;
 
 // One channel block of one image. Bottom/right padding follows from the output size: taps
 // past the input read zero.
-struct NchwcDepthwiseShape {
-  int in_h{0}, in_w{0};
-  int out_h{0}, out_w{0};
-  int kernel_h{3}, kernel_w{3};
-  int stride_h{1}, stride_w{1};
-  int dilation_h{1}, dilation_w{1};
-  int pad_top{0}, pad_left{0};
-};
+using NchwcDepthwiseShape = lite::host::math::ConvWindow;
 
 // Floats of the packed filter, [ceil(channels / 16)][kernel_h][kernel_w][16], and of the
 // packed bias, [ceil(channels / 16)][16].

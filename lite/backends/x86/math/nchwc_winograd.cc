@@ -42,7 +42,7 @@ NchwcConvShape PointwiseShape(int out_c, int in_c) {
 
 }  // namespace
 
-int NchwcWinogradTiles(const NchwcWinogradShape& s) {
+int NchwcWinogradTiles(const NchwcConvShape& s) {
   return ((s.out_h + 3) / 4) * ((s.out_w + 3) / 4);
 }
 
@@ -68,7 +68,7 @@ void NchwcWinogradPackFilter(const float* filter, const float* bias, int out_c, 
   }
 }
 
-int NchwcWinogradBlockTiles(const NchwcWinogradShape& s) {
+int NchwcWinogradBlockTiles(const NchwcConvShape& s) {
   const int64_t tiles = NchwcWinogradTiles(s);
   const int64_t per_tile_in = static_cast<int64_t>(kPositions) * Blocks(s.in_c) * kBlock;
   const int64_t per_tile_out = static_cast<int64_t>(kPositions) * kNchwcGroupBlocks * kBlock;
@@ -77,7 +77,7 @@ int NchwcWinogradBlockTiles(const NchwcWinogradShape& s) {
   return static_cast<int>(std::max<int64_t>(kMinBlockTiles, std::min(fit, tiles)));
 }
 
-size_t NchwcWinogradInputSize(const NchwcWinogradShape& s, int tiles) {
+size_t NchwcWinogradInputSize(const NchwcConvShape& s, int tiles) {
   return static_cast<size_t>(kPositions) * Blocks(s.in_c) * tiles * kBlock;
 }
 
@@ -87,7 +87,7 @@ size_t NchwcWinogradProductSize(int tiles) {
 
 namespace {
 
-void CheckShape(const NchwcWinogradShape& s, int tile_begin, int tile_end, const char* who) {
+void CheckShape(const NchwcConvShape& s, int tile_begin, int tile_end, const char* who) {
   PLITE_CHECK(s.in_c >= 1 && s.out_c >= 1 && s.in_h >= 1 && s.in_w >= 1 && s.out_h >= 1 &&
                   s.out_w >= 1 && s.pad_top >= 0 && s.pad_left >= 0,
               who, ": bad shape in ", s.in_c, "x", s.in_h, "x", s.in_w, " out ", s.out_c, "x",
@@ -100,7 +100,7 @@ void CheckShape(const NchwcWinogradShape& s, int tile_begin, int tile_end, const
 
 }  // namespace
 
-void NchwcWinogradInput(const NchwcWinogradShape& s, const float* in, int tile_begin,
+void NchwcWinogradInput(const NchwcConvShape& s, const float* in, int tile_begin,
                         int tile_end, int in_block_begin, int in_block_end, float* v) {
   CheckShape(s, tile_begin, tile_end, "NchwcWinogradInput");
   PLITE_CHECK(in_block_begin >= 0 && in_block_end <= Blocks(s.in_c),
@@ -116,7 +116,7 @@ void NchwcWinogradInput(const NchwcWinogradShape& s, const float* in, int tile_b
   }
 }
 
-void NchwcWinogradOutput(const NchwcWinogradShape& s, const float* v, const float* packed,
+void NchwcWinogradOutput(const NchwcConvShape& s, const float* v, const float* packed,
                          const GemmEpilogue& epilogue, int tile_begin, int tile_end,
                          int out_block_begin, int out_block_end, float* m, float* out) {
   CheckShape(s, tile_begin, tile_end, "NchwcWinogradOutput");

@@ -18,21 +18,18 @@
 #include <cstddef>
 
 #include "lite/backends/x86/math/gemm_epilogue.h"
+#include "lite/backends/x86/math/nchwc_conv.h"
 
 namespace paddle {
 namespace lite {
 namespace x86 {
 namespace math {
 
-struct NchwcWinogradShape {
-  int in_c{0}, in_h{0}, in_w{0};
-  int out_c{0}, out_h{0}, out_w{0};
-  // Output (oy, ox) reads input rows oy - pad_top .. oy - pad_top + 2 (zero outside).
-  int pad_top{0}, pad_left{0};
-};
+// Shapes are NchwcConvShape with a 3x3 filter, stride 1, dilation 1 and a blocked input
+// (the rest is not read).
 
 // 4x4 output blocks of one image.
-int NchwcWinogradTiles(const NchwcWinogradShape& s);
+int NchwcWinogradTiles(const NchwcConvShape& s);
 
 // The filter [out_c][in_c][3][3] transformed and packed per tile position as a pointwise
 // NCHW16c filter, followed by the bias padded to whole blocks.
@@ -43,9 +40,9 @@ void NchwcWinogradPackFilter(const float* filter, const float* bias, int out_c, 
 // Tiles per block: a block's transformed input and one filter group's products stay in L2,
 // or the whole image is one block when that fits in ~2 MB (the transformed filter, 4x the
 // filter, is then read once per image).
-int NchwcWinogradBlockTiles(const NchwcWinogradShape& s);
+int NchwcWinogradBlockTiles(const NchwcConvShape& s);
 // Scratch floats for the transformed input / one group's products of `tiles` tiles.
-size_t NchwcWinogradInputSize(const NchwcWinogradShape& s, int tiles);
+size_t NchwcWinogradInputSize(const NchwcConvShape& s, int tiles);
 size_t NchwcWinogradProductSize(int tiles);
 
 // The two phases of one tile block [tile_begin, tile_end) of one image (tiles row-major
@@ -56,21 +53,21 @@ size_t NchwcWinogradProductSize(int tiles);
 // kNchwcGroupBlocks) with `m` (NchwcWinogradProductSize) as scratch. `in`/`out` are the
 // image in NCHW16c; `packed` comes from NchwcWinogradPackFilter. Needs AVX2+FMA; AVX-512
 // where NchwcConvUsesAvx512().
-void NchwcWinogradInput(const NchwcWinogradShape& s, const float* in, int tile_begin,
+void NchwcWinogradInput(const NchwcConvShape& s, const float* in, int tile_begin,
                         int tile_end, int in_block_begin, int in_block_end, float* v);
-void NchwcWinogradOutput(const NchwcWinogradShape& s, const float* v, const float* packed,
+void NchwcWinogradOutput(const NchwcConvShape& s, const float* v, const float* packed,
                          const GemmEpilogue& epilogue, int tile_begin, int tile_end,
                          int out_block_begin, int out_block_end, float* m, float* out);
 
 namespace nchwc_internal {
-void NchwcWinogradInputAvx2(const NchwcWinogradShape& s, const float* in, int tile_begin,
+void NchwcWinogradInputAvx2(const NchwcConvShape& s, const float* in, int tile_begin,
                             int tile_end, int in_block_begin, int in_block_end, float* v);
-void NchwcWinogradInputAvx512(const NchwcWinogradShape& s, const float* in, int tile_begin,
+void NchwcWinogradInputAvx512(const NchwcConvShape& s, const float* in, int tile_begin,
                               int tile_end, int in_block_begin, int in_block_end, float* v);
-void NchwcWinogradOutputAvx2(const NchwcWinogradShape& s, const float* v, const float* packed,
+void NchwcWinogradOutputAvx2(const NchwcConvShape& s, const float* v, const float* packed,
                              const GemmEpilogue& epilogue, int tile_begin, int tile_end,
                              int out_block_begin, int out_block_end, float* m, float* out);
-void NchwcWinogradOutputAvx512(const NchwcWinogradShape& s, const float* v,
+void NchwcWinogradOutputAvx512(const NchwcConvShape& s, const float* v,
                                const float* packed, const GemmEpilogue& epilogue,
                                int tile_begin, int tile_end, int out_block_begin,
                                int out_block_end, float* m, float* out);
