@@ -230,8 +230,10 @@ void GemvRows(int n, int k, const float* x, long ldx, const float* w, long ldw, 
 
 namespace {
 
-// One row of X: sweeps of kSweep rows of W, each read start to end (sequential streams
-// the hardware prefetchers follow), accumulating into y (in L1).
+// One row of X: sweeps of kSweep rows of W, each read start to end (sequential streams),
+// accumulating into y (in L1); each sweep asks for the rows kPrefetchSweeps sweeps ahead
+// (W comes from memory: see the AVX-512 kernel).
+constexpr int kPrefetchSweeps = 2;
 template <int kSweep>
 __attribute__((always_inline)) inline void GemvSweep(int n, const float* x, const float* w,
                                                      long ldw, float* y, bool first) {
@@ -242,7 +244,11 @@ __attribute__((always_inline)) inline void GemvSweep(int n, const float* x, cons
   for (; j + 8 <= n; j += 8) {
     __m256 acc = first ? _mm256_setzero_ps() : _mm256_loadu_ps(y + j);
 #pragma GCC unroll 8
-    for (int q = 0; q < kSweep; ++q) acc = _mm256_fmadd_ps(xv[q], _mm256_loadu_ps(w + q * ldw + j), acc);
+    for (int q = 0; q < kSweep; ++q) {
+      _mm_prefetch(reinterpret_cast<const char*>(w + (kPrefetchSweeps * kSweep + q) * ldw + j),
+                   _MM_HINT_T0);
+      acc = _mm256_fmadd_ps(xv[q], _mm256_loadu_ps(w + q * ldw + j), acc);
+    }
     _mm256_storeu_ps(y + j, acc);
   }
   if (j < n) {
