@@ -33,7 +33,7 @@ class ConvNchwcCompute
     : public KernelLite<TargetType::kX86, PrecisionType::kFloat, DataLayoutType::kNCHW16c> {
  public:
   void PrepareForRun() override {
-    auto& param = Param<operators::ConvParam>();
+    const operators::ConvParam& param = Param<operators::ConvParam>();
     const DDim& w = param.filter->dims();
     PLITE_CHECK(w.size() == 4, Who(), ": Filter must be 4-D, got ", w);
     PLITE_CHECK(param.groups == 1, Who(), ": takes one group, got groups=", param.groups);
@@ -53,7 +53,7 @@ class ConvNchwcCompute
   }
 
   void Run() override {
-    auto& param = Param<operators::ConvParam>();
+    const operators::ConvParam& param = Param<operators::ConvParam>();
     const DDim& x = param.x->dims();
     const DDim& out = param.output->dims();
     PLITE_CHECK(x.size() == 4, Who(), ": Input must be 4-D, got ", x);
@@ -91,7 +91,7 @@ class ConvNchwcCompute
   // Each path's filter is packed the first time it runs (a shape change may switch paths).
   const float* DirectFilter() {
     if (packed_.empty()) {
-      auto& param = Param<operators::ConvParam>();
+      const operators::ConvParam& param = Param<operators::ConvParam>();
       packed_.resize(math::NchwcPackedFilterSize(packed_shape_));
       math::NchwcPackFilter(packed_shape_, param.filter->data<float>(),
                             param.bias ? param.bias->data<float>() : nullptr, packed_.data());
@@ -100,7 +100,7 @@ class ConvNchwcCompute
   }
   const float* WinogradFilter() {
     if (packed_winograd_.empty()) {
-      auto& param = Param<operators::ConvParam>();
+      const operators::ConvParam& param = Param<operators::ConvParam>();
       packed_winograd_.resize(
           math::NchwcWinogradFilterSize(packed_shape_.out_c, packed_shape_.in_c));
       math::NchwcWinogradPackFilter(param.filter->data<float>(),

@@ -212,7 +212,7 @@ class ElementwiseBlockedCompute
     : public KernelLite<TargetType::kX86, PrecisionType::kFloat, DataLayoutType::kNCHW16c> {
  public:
   void Run() override {
-    auto& param = Param<operators::ElementwiseParam>();
+    const operators::ElementwiseParam& param = Param<operators::ElementwiseParam>();
     const std::string who = std::string(Op::kName) + " (x86 NCHW16c)";
     const float* x = BlockedData(*param.x, who.c_str());
     const float* y = BlockedData(*param.y, who.c_str());
