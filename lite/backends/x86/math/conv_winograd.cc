@@ -227,8 +227,11 @@ int ToActCode(GemmActivation act) {
       return 1;
     case GemmActivation::kRelu6:
       return 2;
+    default:  // the others are the caller's, after the transforms
+      break;
   }
-  PLITE_THROW("WinogradConv3x3: unknown GemmActivation ", static_cast<int>(act));
+  PLITE_THROW("WinogradConv3x3: activation ", static_cast<int>(act),
+              " is not one the output transform applies (none, relu, relu6)");
 }
 
 // Below this many multiply-adds in the GEMMs a convolution runs on one thread: the three
