@@ -9,9 +9,10 @@
 # 2. opt --optimize_out --record_tailoring_info: the optimized model.nb and the lists of the
 #    ops and kernels (with their source files) it uses
 # 3. configures and builds a light-only (LITE_ON_TINY_PUBLISH), tailored (LITE_BUILD_TAILOR)
-#    Release build that compiles only the listed sources, and an untailored light-only
-#    build with the same flags for comparison (both in $PLITE_TAILOR_WORK, default
-#    <source>/build-tailor; reruns are incremental)
+#    Release build that compiles only the listed sources (no x86 backend unless a listed
+#    kernel runs on x86), and an untailored light-only build with the same flags for
+#    comparison (both in $PLITE_TAILOR_WORK, default <source>/build-tailor; reruns are
+#    incremental)
 # 4. installs the tailored build stripped into OUT_DIR:
 #      OUT_DIR/lib/libpaddle_light_api_shared.so  OUT_DIR/lib/libpaddle_api_light_bundled.a
 #      OUT_DIR/include/paddle_api.h ...           OUT_DIR/model.nb
@@ -93,7 +94,12 @@ build_light() {  # build_light DIR [extra cmake args...]
 }
 tailored_build=$work/tailored-$(basename "$out")
 step "tailored light build in $tailored_build"
-build_light "$tailored_build" -DLITE_BUILD_TAILOR=ON -DLITE_OPTMODEL_DIR="$lists"
+# The x86 backend's math is left out when no kept kernel runs on x86 (it would be dead code,
+# and it is most of the compile time).
+backend_args=()
+grep -q '^[^,]*,x86,' "$lists/.tailored_kernels_list" || backend_args+=(-DLITE_WITH_X86=OFF)
+build_light "$tailored_build" -DLITE_BUILD_TAILOR=ON -DLITE_OPTMODEL_DIR="$lists" \
+  "${backend_args[@]}"
 step "untailored light build in $work/untailored"
 build_light "$work/untailored" -DLITE_BUILD_TAILOR=OFF
 
