@@ -5,16 +5,12 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <cstring>
-#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "lite/backends/x86/cpu_info.h"
-#include "lite/core/optimizer/optimizer.h"
-#include "lite/core/program.h"
-#include "lite/model_parser/flatbuffers/nb_model.h"
+#include "lite/tests/core/program_test_util.h"
 #include "lite/tests/kernels/kernel_test_util.h"
 
 namespace paddle {
@@ -22,46 +18,12 @@ namespace lite {
 namespace test {
 namespace {
 
-const std::vector<Place> kHostOnly = {Place(TargetType::kHost, PrecisionType::kFloat)};
-const std::vector<Place> kX86Host = {Place(TargetType::kX86, PrecisionType::kFloat),
-                                     Place(TargetType::kHost, PrecisionType::kFloat)};
 const DDim kDims({2, 3, 4, 5});
 
 // feed 'x' [-1, 3, 4, 5] -> ops added by the test -> fetch(es).
-class Builder {
+class NetBuilder : public Builder {
  public:
-  Builder() {
-    program_.blocks.emplace_back();
-    AddVar("feed", cpp::VarKind::kFeedList);
-    AddVar("fetch", cpp::VarKind::kFetchList);
-    AddVar("x");
-    cpp::OpDesc feed("feed");
-    feed.SetInput("X", {"feed"});
-    feed.SetOutput("Out", {"x"});
-    feed.SetAttr<int32_t>("col", 0);
-    program_.blocks[0].ops.push_back(feed);
-  }
-  void AddVar(const std::string& name, cpp::VarKind kind = cpp::VarKind::kLodTensor,
-              bool persistable = false, std::vector<int64_t> shape = {-1, 3, 4, 5}) {
-    if (program_.blocks[0].FindVar(name)) return;
-    cpp::VarDesc v;
-    v.name = name;
-    v.kind = kind;
-    if (kind == cpp::VarKind::kLodTensor) v.shape = std::move(shape);
-    v.persistable = persistable;
-    program_.blocks[0].vars.push_back(v);
-  }
-  cpp::OpDesc& Op(const std::string& type, const std::map<std::string, std::string>& in,
-                  const std::map<std::string, std::string>& out) {
-    cpp::OpDesc op(type);
-    for (const auto& kv : in) op.SetInput(kv.first, {kv.second});
-    for (const auto& kv : out) {
-      op.SetOutput(kv.first, {kv.second});
-      AddVar(kv.second);
-    }
-    program_.blocks[0].ops.push_back(op);
-    return program_.blocks[0].ops.back();
-  }
+  NetBuilder() : Builder({-1, 3, 4, 5}) {}
   void Relu(const std::string& x, const std::string& out) { Op("relu", {{"X", x}}, {{"Out", out}}); }
   void Sigmoid(const std::string& x, const std::string& out) {
     Op("sigmoid", {{"X", x}}, {{"Out", out}});
@@ -86,85 +48,13 @@ class Builder {
     op.SetAttr<bool>("bias_after_scale", bias_after_scale);
     return op;
   }
-  void Fetch(const std::string& var, int col) {
-    Op("fetch", {{"X", var}}, {{"Out", "fetch"}}).SetAttr<int32_t>("col", col);
-  }
-  const cpp::ProgramDesc& program() const { return program_; }
-
- private:
-  cpp::ProgramDesc program_;
 };
 
-struct Optimized {
-  std::unique_ptr<Scope> root{new Scope};
-  Scope* exec{nullptr};
-  cpp::ProgramDesc program;
-  std::unique_ptr<RuntimeProgram> runtime;
-
-  std::vector<std::string> OpTypes() const {
-    std::vector<std::string> types;
-    for (const auto& op : program.blocks[0].ops) types.push_back(op.Type());
-    return types;
-  }
-  std::vector<const cpp::OpDesc*> Ops(const std::string& type) const {
-    std::vector<const cpp::OpDesc*> ops;
-    for (const auto& op : program.blocks[0].ops) {
-      if (op.Type() == type) ops.push_back(&op);
-    }
-    return ops;
-  }
-  // The names the predictor reports as its inputs / outputs (feed Out, fetch X by col).
-  std::vector<std::string> IoNames(const std::string& type) const {
-    std::map<int, std::string> by_col;
-    for (const cpp::OpDesc* op : Ops(type)) {
-      by_col[op->GetAttr<int32_t>("col")] = type == "feed" ? op->Output("Out")[0] : op->Input("X")[0];
-    }
-    std::vector<std::string> names;
-    for (const auto& kv : by_col) names.push_back(kv.second);
-    return names;
-  }
-  std::vector<std::vector<float>> Run(const std::vector<float>& x, int fetches) {
-    auto* feed = exec->Var("feed")->GetMutable<TensorList>();
-    feed->resize(1);
-    (*feed)[0].Resize(kDims);
-    std::memcpy((*feed)[0].mutable_data<float>(), x.data(), x.size() * sizeof(float));
-    runtime->Run();
-    std::vector<std::vector<float>> out;
-    for (int col = 0; col < fetches; ++col) {
-      out.push_back(ToVector(exec->FindVar("fetch")->Get<TensorList>().at(col)));
-    }
-    return out;
-  }
-};
-
-using Weights = std::map<std::string, std::pair<DDim, std::vector<float>>>;
-
-std::unique_ptr<Optimized> Optimize(const cpp::ProgramDesc& program,
-                                    const std::vector<Place>& places, bool fuse,
-                                    const Weights& weights = {}) {
-  auto o = std::make_unique<Optimized>();
-  for (const auto& [name, w] : weights) {
-    Tensor* t = o->root->Var(name)->GetMutable<Tensor>();
-    t->Resize(w.first);
-    std::memcpy(t->mutable_data<float>(), w.second.data(), w.second.size() * sizeof(float));
-    t->set_persistable(true);
-  }
-  o->exec = &o->root->NewScope();
-  OptimizerOptions options;
-  options.fuse = fuse;
-  o->program = lite::Optimize(program, o->exec, places, DefaultPasses(options));
-  o->runtime = std::make_unique<RuntimeProgram>(o->program, o->exec, 1);
-  return o;
-}
-
-std::unique_ptr<Optimized> NbRoundTrip(const Optimized& o) {
-  const std::string bytes = SerializeModelNb(o.program, *o.exec, "test");
-  auto loaded = std::make_unique<Optimized>();
-  LoadModelNb(NbModelBytes::CopyOf(bytes.data(), bytes.size()), loaded->root.get(),
-              &loaded->program);
-  loaded->exec = &loaded->root->NewScope();
-  loaded->runtime = std::make_unique<RuntimeProgram>(loaded->program, loaded->exec, 1);
-  return loaded;
+// Fetch columns 0 .. fetches-1 after running on `x` (kDims).
+std::vector<std::vector<float>> RunAll(Optimized* o, const std::vector<float>& x, int fetches) {
+  std::vector<std::vector<float>> out;
+  for (int col = 0; col < fetches; ++col) out.push_back(o->Run(kDims, x, col));
+  return out;
 }
 
 // Plain loops, independent of the kernels.
@@ -196,11 +86,11 @@ struct Expected {
 // .nb round trip) and off. Every run must match `expected` (and the unfused run); the
 // input and output names must be those of the unoptimized program. Returns the fused host
 // program for further checks.
-std::unique_ptr<Optimized> Check(const Builder& b, const std::vector<float>& x,
+std::unique_ptr<Optimized> Check(const NetBuilder& b, const std::vector<float>& x,
                                  const Expected& expected, const Weights& weights = {}) {
   const int fetches = static_cast<int>(expected.outputs.size());
   auto unfused = Optimize(b.program(), kHostOnly, false, weights);
-  const auto reference = unfused->Run(x, fetches);
+  const auto reference = RunAll(unfused.get(), x, fetches);
   for (int col = 0; col < fetches; ++col) ExpectAllNear(reference[col], expected.outputs[col], 1e-6f);
 
   auto fused = Optimize(b.program(), kHostOnly, true, weights);
@@ -209,8 +99,8 @@ std::unique_ptr<Optimized> Check(const Builder& b, const std::vector<float>& x,
   EXPECT_EQ(fused->IoNames("fetch"), unfused->IoNames("fetch"));
   // Host kernels: the same kernels run on the same values, so the results are equal. The
   // x86 activations may round differently from the host ones.
-  const auto host = fused->Run(x, fetches);
-  const auto nb = NbRoundTrip(*fused)->Run(x, fetches);
+  const auto host = RunAll(fused.get(), x, fetches);
+  const auto nb = RunAll(NbRoundTrip(*fused).get(), x, fetches);
   for (int col = 0; col < fetches; ++col) {
     EXPECT_EQ(host[col], reference[col]) << "col " << col;
     EXPECT_EQ(nb[col], reference[col]) << "col " << col << " after a .nb round trip";
@@ -218,7 +108,7 @@ std::unique_ptr<Optimized> Check(const Builder& b, const std::vector<float>& x,
   if (lite::x86::CpuHasAvx2Fma()) {
     auto x86 = Optimize(b.program(), kX86Host, true, weights);
     EXPECT_EQ(x86->IoNames("fetch"), unfused->IoNames("fetch"));
-    const auto got = x86->Run(x, fetches);
+    const auto got = RunAll(x86.get(), x, fetches);
     for (int col = 0; col < fetches; ++col) {
       SCOPED_TRACE(StrCat("x86 places, col ", col));
       ExpectAllNear(got[col], reference[col], 1e-6f, 1e-6f);
@@ -236,7 +126,7 @@ const std::vector<std::string> kFeedReluSigmoidFetch = {"feed", "relu", "sigmoid
 TEST(IdentityOpEliminate, UpscaleInTrainDropoutGoes) {
   for (float prob : {0.f, 0.3f, 1.f}) {
     SCOPED_TRACE(StrCat("dropout_prob ", prob));
-    Builder b;
+    NetBuilder b;
     b.Relu("x", "a");
     b.Dropout("a", "b", "upscale_in_train", prob);
     b.Sigmoid("b", "c");
@@ -251,7 +141,7 @@ TEST(IdentityOpEliminate, IsTestAsIntOrBoolOrAbsent) {
   // Fluid 1.x exports store is_test as INT; the attribute may also be missing.
   for (int form = 0; form < 3; ++form) {
     SCOPED_TRACE(StrCat("is_test form ", form));
-    Builder b;
+    NetBuilder b;
     b.Relu("x", "a");
     cpp::OpDesc& d = b.Dropout("a", "b", "upscale_in_train", 0.5f);
     if (form == 0) d.SetAttr<int32_t>("is_test", 1);
@@ -271,7 +161,7 @@ TEST(IdentityOpEliminate, IsTestAsIntOrBoolOrAbsent) {
 TEST(IdentityOpEliminate, DowngradeInInferBecomesScaleOrGoesAtZero) {
   const auto x = Input();
   {
-    Builder b;
+    NetBuilder b;
     b.Relu("x", "a");
     b.Dropout("a", "b", "downgrade_in_infer", 0.25f);
     b.Sigmoid("b", "c");
@@ -286,7 +176,7 @@ TEST(IdentityOpEliminate, DowngradeInInferBecomesScaleOrGoesAtZero) {
     EXPECT_FALSE(scale->HasOutput("Mask"));
   }
   {
-    Builder b;
+    NetBuilder b;
     b.Relu("x", "a");
     b.Dropout("a", "b", "downgrade_in_infer", 0.f);
     b.Sigmoid("b", "c");
@@ -299,7 +189,7 @@ TEST(IdentityOpEliminate, ScaleByOneWithoutBiasGoes) {
   const auto x = Input();
   for (bool after : {true, false}) {
     SCOPED_TRACE(StrCat("bias_after_scale ", after));
-    Builder b;
+    NetBuilder b;
     b.Relu("x", "a");
     b.Scale("a", "b", 1.f, 0.f, after);
     b.Sigmoid("b", "c");
@@ -307,7 +197,7 @@ TEST(IdentityOpEliminate, ScaleByOneWithoutBiasGoes) {
     Check(b, x, {kFeedReluSigmoidFetch, {Map(Map(x, Relu), Sigmoid)}});
   }
   {  // scale and bias absent: the defaults 1 and 0
-    Builder b;
+    NetBuilder b;
     b.Relu("x", "a");
     b.Op("scale", {{"X", "a"}}, {{"Out", "b"}});
     b.Sigmoid("b", "c");
@@ -332,7 +222,7 @@ TEST(IdentityOpEliminate, OtherScalesStay) {
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(StrCat("scale ", c.scale, " bias ", c.bias));
-    Builder b;
+    NetBuilder b;
     b.Relu("x", "a");
     b.Scale("a", "b", c.scale, c.bias, c.after);
     b.Sigmoid("b", "y");
@@ -340,8 +230,8 @@ TEST(IdentityOpEliminate, OtherScalesStay) {
     Check(b, x, {{"feed", "relu", "scale", "sigmoid", "fetch"}, {Map(c.expected, Sigmoid)}});
   }
   {  // scale 1 in the attribute, but a ScaleTensor input (3) overrides it
-    Builder b;
-    b.AddVar("s", cpp::VarKind::kLodTensor, true, {1});
+    NetBuilder b;
+    b.AddVar("s", cpp::VarKind::kLodTensor, {1}, true);
     b.Relu("x", "a");
     b.Scale("a", "b", 1.f, 0.f);
     b.Sigmoid("b", "y");
@@ -355,8 +245,8 @@ TEST(IdentityOpEliminate, OtherScalesStay) {
     auto fused = Optimize(p, kHostOnly, true, w);
     EXPECT_EQ(fused->OpTypes(), (std::vector<std::string>{"feed", "relu", "scale", "sigmoid", "fetch"}));
     const auto expected = Map(Times(r, 3.f), Sigmoid);
-    ExpectAllNear(fused->Run(x, 1)[0], expected, 1e-6f);
-    ExpectAllNear(unfused->Run(x, 1)[0], expected, 1e-6f);
+    ExpectAllNear(RunAll(fused.get(), x, 1)[0], expected, 1e-6f);
+    ExpectAllNear(RunAll(unfused.get(), x, 1)[0], expected, 1e-6f);
   }
 }
 
@@ -364,7 +254,7 @@ TEST(IdentityOpEliminate, FetchedOutputKeepsItsName) {
   // As Paddle's save_inference_model ends a graph: softmax-like op -> scale(1, 0) -> fetch.
   const std::string out = "save_infer_model/scale_0.tmp_0";
   const auto x = Input();
-  Builder b;
+  NetBuilder b;
   b.Relu("x", "a");
   b.Sigmoid("a", "b");
   b.Scale("b", out, 1.f, 0.f);
@@ -378,7 +268,7 @@ TEST(IdentityOpEliminate, FetchedOutputKeepsItsName) {
 TEST(IdentityOpEliminate, FetchedOutputWhoseInputOthersReadToo) {
   // b is read by the scale (fetched as y) and by an add; the add must read y's value.
   const auto x = Input();
-  Builder b;
+  NetBuilder b;
   b.Relu("x", "a");
   b.Sigmoid("a", "b");
   b.Dropout("b", "y", "upscale_in_train", 0.1f);
@@ -394,13 +284,13 @@ TEST(IdentityOpEliminate, FetchedOutputWhoseInputOthersReadToo) {
 TEST(IdentityOpEliminate, FeedAndFetchNamesThatMustBothStayKeepTheOp) {
   const auto x = Input();
   {  // feed -> scale(1, 0) -> fetch: x and y are both user-visible
-    Builder b;
+    NetBuilder b;
     b.Scale("x", "y", 1.f, 0.f);
     b.Fetch("y", 0);
     Check(b, x, {{"feed", "scale", "fetch"}, {x}});
   }
   {  // a and b both fetched
-    Builder b;
+    NetBuilder b;
     b.Relu("x", "a");
     b.Dropout("a", "y", "upscale_in_train", 0.5f);
     b.Fetch("a", 0);
@@ -408,7 +298,7 @@ TEST(IdentityOpEliminate, FeedAndFetchNamesThatMustBothStayKeepTheOp) {
     Check(b, x, {{"feed", "relu", "dropout", "fetch", "fetch"}, {Map(x, Relu), Map(x, Relu)}});
   }
   {  // the feed var read by the removed op's readers directly
-    Builder b;
+    NetBuilder b;
     b.Scale("x", "a", 1.f, 0.f);
     b.Relu("a", "y");
     b.Fetch("y", 0);
@@ -420,7 +310,7 @@ TEST(IdentityOpEliminate, FeedAndFetchNamesThatMustBothStayKeepTheOp) {
 TEST(IdentityOpEliminate, MaskReadElsewhereKeepsTheDropout) {
   for (const char* impl : {"upscale_in_train", "downgrade_in_infer"}) {
     SCOPED_TRACE(impl);
-    Builder b;
+    NetBuilder b;
     b.Relu("x", "a");
     b.Dropout("a", "b", impl, 0.5f);
     b.Sigmoid("b", "c");
@@ -435,7 +325,7 @@ TEST(IdentityOpEliminate, MaskReadElsewhereKeepsTheDropout) {
 
 TEST(IdentityOpEliminate, OutputWithSeveralReaders) {
   const auto x = Input();
-  Builder b;
+  NetBuilder b;
   b.Relu("x", "a");
   b.Dropout("a", "b", "upscale_in_train", 0.5f);
   b.Sigmoid("b", "c");
@@ -458,7 +348,7 @@ TEST(IdentityOpEliminate, OutputWithSeveralReaders) {
 TEST(IdentityOpEliminate, ChainsCollapse) {
   const auto x = Input();
   {  // relu -> scale -> dropout -> scale -> fetch: relu writes the fetched name
-    Builder b;
+    NetBuilder b;
     b.Relu("x", "a");
     b.Scale("a", "b", 1.f, 0.f);
     b.Dropout("b", "c", "upscale_in_train", 0.2f);
@@ -468,7 +358,7 @@ TEST(IdentityOpEliminate, ChainsCollapse) {
     EXPECT_EQ(fused->Ops("relu")[0]->Output("Out"), std::vector<std::string>{"y"});
   }
   {  // an identity chain in the middle, the scaling dropout kept as scale
-    Builder b;
+    NetBuilder b;
     b.Relu("x", "a");
     b.Dropout("a", "b", "upscale_in_train", 0.2f);
     b.Dropout("b", "c", "downgrade_in_infer", 0.5f);
@@ -479,7 +369,7 @@ TEST(IdentityOpEliminate, ChainsCollapse) {
                  {Map(Times(Map(x, Relu), 0.5f), Sigmoid)}});
   }
   {  // from the feed straight to the fetch: one op must stay to keep both names
-    Builder b;
+    NetBuilder b;
     b.Scale("x", "a", 1.f, 0.f);
     b.Dropout("a", "b", "upscale_in_train", 0.2f);
     b.Scale("b", "y", 1.f, 0.f);
@@ -493,7 +383,7 @@ TEST(IdentityOpEliminate, ChainsCollapse) {
 TEST(IdentityOpEliminate, NamesWrittenTwiceKeepTheOp) {
   const auto x = Input();
   {  // b = a; a is then rewritten, and the add must still see the old a through b
-    Builder b;
+    NetBuilder b;
     b.Relu("x", "a");
     b.Scale("a", "b", 1.f, 0.f);
     b.Sigmoid("b", "a");
@@ -504,7 +394,7 @@ TEST(IdentityOpEliminate, NamesWrittenTwiceKeepTheOp) {
                  {Sum(Map(r, Sigmoid), r)}});
   }
   {  // in place
-    Builder b;
+    NetBuilder b;
     b.Relu("x", "a");
     b.Scale("a", "a", 1.f, 0.f);
     b.Fetch("a", 0);
@@ -514,8 +404,8 @@ TEST(IdentityOpEliminate, NamesWrittenTwiceKeepTheOp) {
 
 TEST(IdentityOpEliminate, PersistableInputKeepsTheOp) {
   const auto x = Input();
-  Builder b;
-  b.AddVar("w", cpp::VarKind::kLodTensor, true, {3, 4, 5});
+  NetBuilder b;
+  b.AddVar("w", cpp::VarKind::kLodTensor, {3, 4, 5}, true);
   b.Scale("w", "b", 1.f, 0.f);
   b.Add("x", "b", "y");
   b.Fetch("y", 0);
@@ -527,7 +417,7 @@ TEST(IdentityOpEliminate, PersistableInputKeepsTheOp) {
 }
 
 TEST(IdentityOpEliminate, OffWithTheFusionPasses) {
-  Builder b;
+  NetBuilder b;
   b.Relu("x", "a");
   b.Dropout("a", "b", "upscale_in_train", 0.5f);
   b.Scale("b", "y", 1.f, 0.f);

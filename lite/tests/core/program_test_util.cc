@@ -78,6 +78,17 @@ std::vector<const cpp::OpDesc*> Optimized::Ops(const std::string& type) const {
   return ops;
 }
 
+std::vector<std::string> Optimized::IoNames(const std::string& type) const {
+  std::map<int, std::string> by_col;
+  for (const cpp::OpDesc* op : Ops(type)) {
+    by_col[op->GetAttr<int32_t>("col")] =
+        type == "feed" ? op->Output("Out")[0] : op->Input("X")[0];
+  }
+  std::vector<std::string> names;
+  for (const auto& kv : by_col) names.push_back(kv.second);
+  return names;
+}
+
 std::vector<float> Optimized::Run(const DDim& dims, const std::vector<float>& x, int col) {
   auto* feed = exec->Var("feed")->GetMutable<TensorList>();
   feed->resize(1);

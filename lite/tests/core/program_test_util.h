@@ -45,6 +45,9 @@ struct Optimized {
   std::vector<std::string> OpTypes() const;
   const cpp::OpDesc* FindOp(const std::string& type) const;
   std::vector<const cpp::OpDesc*> Ops(const std::string& type) const;
+  // The names the predictor reports as its inputs / outputs ("feed": feed Out, "fetch": fetch
+  // X), by column.
+  std::vector<std::string> IoNames(const std::string& type) const;
   // Fetch column `col` after running on `x`.
   std::vector<float> Run(const DDim& dims, const std::vector<float>& x, int col = 0);
 };

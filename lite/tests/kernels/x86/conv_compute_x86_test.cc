@@ -18,10 +18,6 @@ namespace lite {
 namespace test {
 namespace {
 
-Tolerance ConvTolerance(const ConvCase& p) {
-  return {4e-6f * (p.c / p.groups) * p.kh * p.kw, 1e-5f};
-}
-
 // The second x86 run reuses the packed filter and scratch.
 void CompareWithHost(const ConvCase& p, uint32_t seed, int threads = 1) {
   SCOPED_TRACE(Describe(p) + " threads=" + std::to_string(threads));

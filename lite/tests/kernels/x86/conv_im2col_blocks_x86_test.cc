@@ -23,7 +23,7 @@ namespace {
 void CompareWithHost(const ConvCase& p, uint32_t seed, int threads) {
   SCOPED_TRACE(Describe(p) + " threads=" + std::to_string(threads));
   ExpectX86MatchesHost(MakeConv(p, MakeConvInputs(p, seed)),
-                       {4e-6f * (p.c / p.groups) * p.kh * p.kw, 1e-5f}, threads);
+                       ConvTolerance(p), threads);
 }
 
 // 16 -> 24 channels, 3x3, padding 1: too few channels for Winograd, so im2col + GEMM.

@@ -20,7 +20,7 @@ namespace {
 void CompareWithHost(const ConvCase& p, uint32_t seed, int threads) {
   SCOPED_TRACE(Describe(p) + " threads=" + std::to_string(threads));
   ExpectX86MatchesHost(MakeConv(p, MakeConvInputs(p, seed)),
-                       {4e-6f * (p.c / p.groups) * p.kh * p.kw, 1e-5f}, threads);
+                       ConvTolerance(p), threads);
 }
 
 // 128 -> out_c channels, 3x3, stride 2, padding 1 (stride 2: never Winograd).

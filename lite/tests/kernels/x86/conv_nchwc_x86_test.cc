@@ -15,6 +15,7 @@
 
 #include "lite/backends/x86/math/nchwc_conv.h"
 #include "lite/tests/kernels/x86/conv_op_case.h"
+#include "lite/tests/kernels/x86/isa_switch_test.h"
 #include "lite/tests/kernels/x86/x86_vs_host.h"
 
 namespace paddle {
@@ -24,19 +25,9 @@ namespace {
 
 namespace math = lite::x86::math;
 
-Tolerance ConvTolerance(const ConvCase& p) { return {4e-6f * p.c * p.kh * p.kw, 1e-5f}; }
-
-// Runs with AVX-512 allowed (GetParam() true; skipped without it) or the AVX2 tiles forced.
-class ConvNchwcX86 : public X86KernelTest, public ::testing::WithParamInterface<bool> {
+class ConvNchwcX86
+    : public IsaSwitchTest<math::NchwcConvAllowAvx512, math::NchwcConvUsesAvx512> {
  protected:
-  void SetUp() override {
-    X86KernelTest::SetUp();
-    if (IsSkipped()) return;
-    math::NchwcConvAllowAvx512(GetParam());
-    if (GetParam() && !math::NchwcConvUsesAvx512()) GTEST_SKIP() << "CPU lacks AVX-512F";
-  }
-  void TearDown() override { math::NchwcConvAllowAvx512(true); }
-
   // Blocked input ("def") when the case has 16 or more channels unless forced NCHW.
   void Compare(const ConvCase& p, uint32_t seed, int threads = 1, bool nchw_in = false) {
     SCOPED_TRACE(Describe(p) + " threads=" + std::to_string(threads) +
@@ -244,10 +235,7 @@ TEST_P(ConvNchwcX86, Errors) {
   ExpectErrorContaining([&] { grouped.Run(); }, "takes one group, got groups=2");
 }
 
-INSTANTIATE_TEST_SUITE_P(Isa, ConvNchwcX86, ::testing::Values(false, true),
-                         [](const ::testing::TestParamInfo<bool>& info) {
-                           return info.param ? std::string("Avx512") : std::string("Avx2");
-                         });
+INSTANTIATE_TEST_SUITE_P(Isa, ConvNchwcX86, ::testing::Bool(), IsaParamName);
 
 TEST(NchwcConvMath, RejectsBadShapes) {
   math::NchwcConvShape s;

@@ -28,6 +28,13 @@ inline ConvCase SquareConv(int c, int out_c, int h, int w, int k, int stride,
   return p;
 }
 
+// K = (c / groups) * kh * kw products of |x| <= 2 and |w| <= 1 (MakeConvInputs) summed in
+// another order: |x86 - host| <= 4e-6 * K + 1e-5 * |host|. An indexing or epilogue bug is
+// off by O(1).
+inline Tolerance ConvTolerance(const ConvCase& p) {
+  return {4e-6f * (p.c / p.groups) * p.kh * p.kw, 1e-5f};
+}
+
 // p.op on `in` (vars x, w, b -> out), shaped and configured by `p`.
 inline OpCase MakeConv(const ConvCase& p, const ConvInputs& in) {
   OpCase c(p.op);

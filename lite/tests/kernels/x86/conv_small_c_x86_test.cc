@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "lite/backends/x86/cpu_info.h"
 #include "lite/backends/x86/math/conv_small_c.h"
 #include "lite/kernels/x86/conv_small_c_compute.h"
 #include "lite/tests/kernels/x86/conv_op_case.h"
+#include "lite/tests/kernels/x86/isa_switch_test.h"
 #include "lite/tests/kernels/x86/x86_vs_host.h"
 
 namespace paddle {
@@ -24,19 +24,9 @@ namespace {
 
 namespace math = lite::x86::math;
 
-Tolerance ConvTolerance(const ConvCase& p) { return {4e-6f * p.c * p.kh * p.kw, 1e-5f}; }
-
-// Runs with AVX-512 allowed (GetParam() true; skipped without it) or the AVX2 tiles forced.
-class ConvSmallCX86 : public X86KernelTest, public ::testing::WithParamInterface<bool> {
+class ConvSmallCX86
+    : public IsaSwitchTest<math::SmallCConvAllowAvx512, math::SmallCConvUsesAvx512> {
  protected:
-  void SetUp() override {
-    X86KernelTest::SetUp();
-    if (IsSkipped()) return;
-    math::SmallCConvAllowAvx512(GetParam());
-    if (GetParam() && !math::SmallCConvUsesAvx512()) GTEST_SKIP() << "CPU lacks AVX-512F";
-  }
-  void TearDown() override { math::SmallCConvAllowAvx512(true); }
-
   void Compare(const ConvCase& p, uint32_t seed, int threads = 1) {
     SCOPED_TRACE(Describe(p) + " threads=" + std::to_string(threads) +
                  " avx512=" + std::to_string(math::SmallCConvUsesAvx512()));
@@ -228,10 +218,7 @@ TEST_P(ConvSmallCX86, RowRangesMatchAPlainLoop) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Isa, ConvSmallCX86, ::testing::Values(false, true),
-                         [](const ::testing::TestParamInfo<bool>& info) {
-                           return std::string(info.param ? "Avx512" : "Avx2");
-                         });
+INSTANTIATE_TEST_SUITE_P(Isa, ConvSmallCX86, ::testing::Bool(), IsaParamName);
 
 using ConvSmallCSelection = X86KernelTest;
 

@@ -15,13 +15,13 @@
 #include <string>
 #include <vector>
 
-#include "lite/backends/x86/cpu_info.h"
 #include "lite/backends/x86/math/depthwise_conv.h"
 #include "lite/core/op_registry.h"
 #include "lite/core/thread_pool.h"
 #include "lite/operators/activation_attrs.h"
 #include "lite/tests/kernels/kernel_test_util.h"
 #include "lite/tests/kernels/x86/depthwise_reference.h"
+#include "lite/tests/kernels/x86/isa_switch_test.h"
 
 namespace paddle {
 namespace lite {
@@ -75,15 +75,7 @@ void CheckPlane(const PlaneCase& c, const math::DepthwiseEpilogue& e, uint32_t s
 }
 
 // Each test runs with AVX2 forced, then (where the CPU has it) with AVX-512 allowed.
-class DepthwiseDirect : public ::testing::TestWithParam<bool> {
- protected:
-  void SetUp() override {
-    if (!lite::x86::CpuHasAvx2Fma()) GTEST_SKIP() << "CPU lacks AVX2+FMA";
-    math::DepthwiseAllowAvx512(GetParam());
-    if (GetParam() && !math::DepthwiseUsesAvx512()) GTEST_SKIP() << "CPU lacks AVX-512F";
-  }
-  void TearDown() override { math::DepthwiseAllowAvx512(true); }
-};
+class DepthwiseDirect : public IsaSwitchTest<math::DepthwiseAllowAvx512, math::DepthwiseUsesAvx512> {};
 
 TEST_P(DepthwiseDirect, EveryPaddingAndWidth) {
   uint32_t seed = 1;
@@ -146,10 +138,7 @@ TEST_P(DepthwiseDirect, EachActivation) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Isa, DepthwiseDirect, ::testing::Values(false, true),
-                         [](const ::testing::TestParamInfo<bool>& info) {
-                           return std::string(info.param ? "Avx512" : "Avx2");
-                         });
+INSTANTIATE_TEST_SUITE_P(Isa, DepthwiseDirect, ::testing::Bool(), IsaParamName);
 
 // ---- the kernel on a thread pool against the host kernel
 
@@ -233,10 +222,7 @@ TEST_P(DepthwiseKernelThreads, MatchesHostOnOneAndTwoThreads) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Isa, DepthwiseKernelThreads, ::testing::Values(false, true),
-                         [](const ::testing::TestParamInfo<bool>& info) {
-                           return std::string(info.param ? "Avx512" : "Avx2");
-                         });
+INSTANTIATE_TEST_SUITE_P(Isa, DepthwiseKernelThreads, ::testing::Bool(), IsaParamName);
 
 }  // namespace
 }  // namespace test

@@ -20,6 +20,7 @@
 #include "lite/backends/x86/math/nchwc_depthwise.h"
 #include "lite/core/blocked_layout.h"
 #include "lite/tests/kernels/x86/conv_op_case.h"
+#include "lite/tests/kernels/x86/isa_switch_test.h"
 #include "lite/tests/kernels/x86/x86_vs_host.h"
 
 namespace paddle {
@@ -55,17 +56,9 @@ bool HasOutput(const ConvCase& p) {
          p.w + pad[four ? 2 : 1] + pad[four ? 3 : 1] >= window_w;
 }
 
-// Runs with AVX-512 allowed (GetParam() true; skipped without it) or the AVX2 loops forced.
-class DepthwiseNchwcX86 : public X86KernelTest, public ::testing::WithParamInterface<bool> {
+class DepthwiseNchwcX86
+    : public IsaSwitchTest<math::NchwcDepthwiseAllowAvx512, math::NchwcDepthwiseUsesAvx512> {
  protected:
-  void SetUp() override {
-    X86KernelTest::SetUp();
-    if (IsSkipped()) return;
-    math::NchwcDepthwiseAllowAvx512(GetParam());
-    if (GetParam() && !math::NchwcDepthwiseUsesAvx512()) GTEST_SKIP() << "CPU lacks AVX-512F";
-  }
-  void TearDown() override { math::NchwcDepthwiseAllowAvx512(true); }
-
   // Two runs of one x86 kernel against one host run.
   void Compare(const ConvCase& p, uint32_t seed, int threads = 1) {
     SCOPED_TRACE(Describe(p) + " threads=" + std::to_string(threads) +
@@ -278,10 +271,7 @@ TEST_P(DepthwiseNchwcX86, ChannelMultiplierThrowsNamingTheShape) {
   ExpectErrorContaining([&] { x86.Run(); }, "Filter [32, 1, 3, 3]");
 }
 
-INSTANTIATE_TEST_SUITE_P(Isa, DepthwiseNchwcX86, ::testing::Values(false, true),
-                         [](const ::testing::TestParamInfo<bool>& info) {
-                           return info.param ? "Avx512" : "Avx2";
-                         });
+INSTANTIATE_TEST_SUITE_P(Isa, DepthwiseNchwcX86, ::testing::Bool(), IsaParamName);
 
 }  // namespace
 }  // namespace test

@@ -16,10 +16,10 @@
 #include <string>
 #include <vector>
 
-#include "lite/backends/x86/cpu_info.h"
 #include "lite/backends/x86/math/depthwise_conv.h"
 #include "lite/tests/kernels/kernel_test_util.h"
 #include "lite/tests/kernels/x86/depthwise_reference.h"
+#include "lite/tests/kernels/x86/isa_switch_test.h"
 #include "lite/tests/kernels/x86/x86_vs_host.h"
 
 namespace paddle {
@@ -93,15 +93,7 @@ void Check(const PlanesCase& c, const math::DepthwiseEpilogue& e, uint32_t seed)
 }
 
 // Each test runs with AVX2 forced, then (where the CPU has it) with AVX-512 allowed.
-class DepthwisePlanes : public ::testing::TestWithParam<bool> {
- protected:
-  void SetUp() override {
-    if (!lite::x86::CpuHasAvx2Fma()) GTEST_SKIP() << "CPU lacks AVX2+FMA";
-    math::DepthwiseAllowAvx512(GetParam());
-    if (GetParam() && !math::DepthwiseUsesAvx512()) GTEST_SKIP() << "CPU lacks AVX-512F";
-  }
-  void TearDown() override { math::DepthwiseAllowAvx512(true); }
-};
+class DepthwisePlanes : public IsaSwitchTest<math::DepthwiseAllowAvx512, math::DepthwiseUsesAvx512> {};
 
 TEST_P(DepthwisePlanes, EverySmallSizeAndPadding) {
   uint32_t seed = 1;
@@ -154,10 +146,7 @@ TEST_P(DepthwisePlanes, RangesChannelsAndActivations) {
   Check({4, 4, 2, 2, 7, 7, 3, 1, 1, 1, true}, e, seed++);
 }
 
-INSTANTIATE_TEST_SUITE_P(Isa, DepthwisePlanes, ::testing::Values(false, true),
-                         [](const ::testing::TestParamInfo<bool>& info) {
-                           return std::string(info.param ? "Avx512" : "Avx2");
-                         });
+INSTANTIATE_TEST_SUITE_P(Isa, DepthwisePlanes, ::testing::Bool(), IsaParamName);
 
 // ---- the depthwise_conv2d kernel on the network's small planes against the host kernel
 
@@ -210,10 +199,7 @@ TEST_P(DepthwiseSmallPlanesKernel, MatchesHostOnOneAndTwoThreads) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Isa, DepthwiseSmallPlanesKernel, ::testing::Values(false, true),
-                         [](const ::testing::TestParamInfo<bool>& info) {
-                           return std::string(info.param ? "Avx512" : "Avx2");
-                         });
+INSTANTIATE_TEST_SUITE_P(Isa, DepthwiseSmallPlanesKernel, ::testing::Bool(), IsaParamName);
 
 }  // namespace
 }  // namespace test
