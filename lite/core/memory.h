@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "lite/api/paddle_place.h"
+#include "lite/utils/aligned_vector.h"
 
 namespace paddle {
 namespace lite {
@@ -16,7 +17,7 @@ using lite_api::PrecisionType;
 using lite_api::TargetType;
 
 // Kernels may read a few floats past the end with SIMD loads; keep that memory mapped.
-constexpr size_t kBufferAlignment = 64;
+constexpr size_t kBufferAlignment = kVectorAlignment;
 constexpr size_t kBufferPadding = 64;
 
 void* TargetMalloc(TargetType target, size_t size);

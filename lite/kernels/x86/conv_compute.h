@@ -18,6 +18,7 @@
 #include "lite/kernels/x86/conv_small_c_compute.h"
 #include "lite/kernels/x86/conv_winograd_compute.h"
 #include "lite/operators/op_params.h"
+#include "lite/utils/aligned_vector.h"
 
 namespace paddle {
 namespace lite {
@@ -44,10 +45,10 @@ class ConvCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat> {
 
   // One packed filter per group, each PackedASize(out_c / groups, patch) floats; packed at
   // PrepareForRun when the first shapes take a GEMM path, else on the first run that does.
-  std::vector<float> packed_filter_;
+  AlignedVector<float> packed_filter_;
   size_t packed_group_size_{0};
   bool gemm_filter_packed_{false};
-  std::vector<float> col_;  // im2col blocks (one per thread when threads take blocks)
+  AlignedVector<float> col_;  // im2col blocks (one per thread when threads take blocks)
   // The fused activation as the GEMM epilogue runs it (no bias); act_after_gemm_ when the
   // epilogue cannot (sigmoid), then it is applied in a pass afterwards.
   lite::x86::math::GemmEpilogue gemm_act_;

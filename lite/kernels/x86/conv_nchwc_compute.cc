@@ -20,6 +20,7 @@
 #include "lite/kernels/x86/gemm_activation.h"
 #include "lite/operators/activation_attrs.h"
 #include "lite/operators/op_params.h"
+#include "lite/utils/aligned_vector.h"
 
 namespace paddle {
 namespace lite {
@@ -220,9 +221,9 @@ class ConvNchwcCompute
 
   math::NchwcConvShape packed_shape_;
   bool winograd_filter_{false};  // 3x3, stride 1, dilation 1, blocked input
-  std::vector<float> packed_;           // direct path
-  std::vector<float> packed_winograd_;  // Winograd path
-  std::vector<float> scratch_;
+  AlignedVector<float> packed_;           // direct path
+  AlignedVector<float> packed_winograd_;  // Winograd path
+  AlignedVector<float> scratch_;
   math::GemmEpilogue epilogue_;
   bool act_after_{false};
 };

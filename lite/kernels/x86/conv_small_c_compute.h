@@ -10,6 +10,7 @@
 #include "lite/backends/x86/math/conv_small_c.h"
 #include "lite/core/context.h"
 #include "lite/operators/op_params.h"
+#include "lite/utils/aligned_vector.h"
 
 namespace paddle {
 namespace lite {
@@ -31,8 +32,8 @@ class ConvSmallC {
 
  private:
   int out_c_{0}, in_c_{0}, kernel_h_{0}, kernel_w_{0};
-  std::vector<float> packed_;   // SmallCPackFilter layout
-  std::vector<float> scratch_;  // one SmallCScratchSize block per thread
+  AlignedVector<float> packed_;   // SmallCPackFilter layout
+  AlignedVector<float> scratch_;  // one SmallCScratchSize block per thread
   lite::x86::math::SmallCEpilogue epilogue_;
   bool act_after_{false};  // an activation the tiles do not apply (sigmoid)
 };

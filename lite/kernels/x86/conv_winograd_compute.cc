@@ -4,6 +4,7 @@
 #include "lite/kernels/x86/context_threads.h"
 #include "lite/operators/activation_attrs.h"
 #include "lite/utils/check.h"
+#include "lite/utils/aligned_vector.h"
 
 namespace paddle {
 namespace lite {
@@ -91,9 +92,9 @@ ConvWinograd::ConvWinograd(const operators::ConvParam& param) {
   }
 }
 
-const std::vector<float>& ConvWinograd::Filter(const operators::ConvParam& param,
+const AlignedVector<float>& ConvWinograd::Filter(const operators::ConvParam& param,
                                                math::WinogradVariant variant) {
-  std::vector<float>& filter = filters_[variant == math::WinogradVariant::kF4x4 ? 0 : 1];
+  AlignedVector<float>& filter = filters_[variant == math::WinogradVariant::kF4x4 ? 0 : 1];
   if (filter.empty()) {
     filter.resize(math::WinogradFilterSize(out_c_, in_c_, variant));
     math::WinogradTransformFilter(param.filter->data<float>(), out_c_, in_c_, filter.data(),
@@ -108,7 +109,7 @@ void ConvWinograd::Run(const operators::ConvParam& param, const KernelContext& c
               shape.in_c, " channels and Output ", shape.out_c, ", the filter was transformed for ",
               in_c_, " -> ", out_c_);
   Choose(param, &shape.variant);  // stays F(4x4) for shapes outside the rule
-  const std::vector<float>& filter = Filter(param, shape.variant);
+  const AlignedVector<float>& filter = Filter(param, shape.variant);
   const math::SgemmOptions options = SgemmOptionsFor(ctx);
   scratch_.resize(math::WinogradScratchSize(shape, options.threads));
   float* out = param.output->mutable_data<float>();

@@ -11,6 +11,7 @@
 #include "lite/backends/x86/math/sgemm.h"
 #include "lite/core/context.h"
 #include "lite/operators/op_params.h"
+#include "lite/utils/aligned_vector.h"
 
 namespace paddle {
 namespace lite {
@@ -46,13 +47,13 @@ class ConvWinograd {
   void Run(const operators::ConvParam& param, const KernelContext& ctx);
 
  private:
-  const std::vector<float>& Filter(const operators::ConvParam& param,
+  const AlignedVector<float>& Filter(const operators::ConvParam& param,
                                    lite::x86::math::WinogradVariant variant);
 
   int out_c_{0}, in_c_{0};
   // WinogradTransformFilter layout per variant (kF4x4, kF2x2), made when first needed.
-  std::vector<float> filters_[2];
-  std::vector<float> scratch_;  // per run, reused
+  AlignedVector<float> filters_[2];
+  AlignedVector<float> scratch_;  // per run, reused
   lite::x86::math::GemmActivation fused_act_{lite::x86::math::GemmActivation::kNone};
   bool act_after_{false};  // the activation is not one the output transform applies
 };

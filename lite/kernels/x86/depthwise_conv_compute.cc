@@ -17,6 +17,7 @@
 #include "lite/kernels/x86/context_threads.h"
 #include "lite/operators/activation_attrs.h"
 #include "lite/operators/op_params.h"
+#include "lite/utils/aligned_vector.h"
 
 namespace paddle {
 namespace lite {
@@ -156,7 +157,7 @@ class DepthwiseConvCompute : public KernelLite<TargetType::kX86, PrecisionType::
     }
   }
 
-  std::vector<float> col_;                   // im2col scratch of the generic path
+  AlignedVector<float> col_;                 // im2col scratch of the generic path
 };
 
 }  // namespace x86

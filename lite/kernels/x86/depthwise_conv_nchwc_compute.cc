@@ -19,6 +19,7 @@
 #include "lite/kernels/x86/gemm_activation.h"
 #include "lite/operators/activation_attrs.h"
 #include "lite/operators/op_params.h"
+#include "lite/utils/aligned_vector.h"
 
 namespace paddle {
 namespace lite {
@@ -109,8 +110,8 @@ class DepthwiseConvNchwcCompute
   }
 
   int channels_{0}, kernel_h_{0}, kernel_w_{0};
-  std::vector<float> filter_;  // [blocks][kh][kw][16]
-  std::vector<float> bias_;    // [blocks][16], zeros without a bias
+  AlignedVector<float> filter_;  // [blocks][kh][kw][16]
+  AlignedVector<float> bias_;    // [blocks][16], zeros without a bias
   lite::x86::math::GemmEpilogue epilogue_;
   bool act_after_{false};  // an activation the epilogue does not apply (sigmoid)
 };

@@ -18,6 +18,7 @@
 #include "lite/kernels/x86/parallel_ranges.h"
 #include "lite/operators/matmul_op.h"
 #include "lite/operators/op_params.h"
+#include "lite/utils/aligned_vector.h"
 
 namespace paddle {
 namespace lite {
@@ -114,7 +115,7 @@ class MatMulCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat>
     }
   }
 
-  std::vector<float> scratch_;  // transposed operands, one slice per task
+  AlignedVector<float> scratch_;  // transposed operands, one slice per task
 };
 
 }  // namespace x86

@@ -10,13 +10,13 @@
 //   nchwc_depthwise_benchmark --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
 
-#include <cstdlib>
 #include <random>
 #include <vector>
 
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/backends/x86/math/depthwise_conv.h"
 #include "lite/backends/x86/math/nchwc_depthwise.h"
+#include "lite/utils/aligned_vector.h"
 
 namespace {
 
@@ -28,20 +28,7 @@ constexpr int kLanes = xm::kNchwcLanes;
 
 // 64-byte aligned, as tensors are (lite/core/memory.h): a zmm load of an unaligned pixel
 // spans two cache lines and halves the load rate.
-template <typename T>
-struct AlignedAlloc {
-  using value_type = T;
-  AlignedAlloc() = default;
-  template <typename U>
-  AlignedAlloc(const AlignedAlloc<U>&) {}  // NOLINT: the rebinding conversion
-  T* allocate(size_t n) {
-    return static_cast<T*>(std::aligned_alloc(64, (n * sizeof(T) + 63) / 64 * 64));
-  }
-  void deallocate(T* p, size_t) { std::free(p); }
-  bool operator==(const AlignedAlloc&) const { return true; }
-  bool operator!=(const AlignedAlloc&) const { return false; }
-};
-using Buffer = std::vector<float, AlignedAlloc<float>>;
+using Buffer = paddle::lite::AlignedVector<float>;
 
 Buffer Random(size_t n, unsigned seed) {
   std::mt19937 gen(seed);

@@ -26,6 +26,7 @@
 #include "lite/backends/x86/math/nchwc_conv.h"
 #include "lite/backends/x86/math/sgemm.h"
 #include "lite/core/thread_pool.h"
+#include "lite/utils/aligned_vector.h"
 
 float FmaPeakLoop(long iterations);        // fma_peak_avx2.cc
 float FmaPeakLoopAvx512(long iterations);  // fma_peak_avx512.cc
@@ -36,10 +37,14 @@ using paddle::lite::x86::CpuHasAvx2Fma;
 using paddle::lite::x86::CpuHasAvx512f;
 namespace xm = paddle::lite::x86::math;
 
-std::vector<float> Random(size_t n, unsigned seed) {
+// 64-byte aligned, as tensors and the kernels' packed weights are: from a plain std::vector
+// most 64-byte vector accesses straddle two cache lines (about 10 % on the K = 16..32 shapes).
+using Buffer = paddle::lite::AlignedVector<float>;
+
+Buffer Random(size_t n, unsigned seed) {
   std::mt19937 gen(seed);
   std::uniform_real_distribution<float> dist(-1.f, 1.f);
-  std::vector<float> v(n);
+  Buffer v(n);
   for (auto& x : v) x = dist(gen);
   return v;
 }
@@ -86,7 +91,7 @@ void BM_SgemmSquare(benchmark::State& state) {
   if (!IsaFromArg(state, state.range(1), &options.isa)) return;
   const auto a = Random(static_cast<size_t>(n) * n, 1);
   const auto b = Random(static_cast<size_t>(n) * n, 2);
-  std::vector<float> c(static_cast<size_t>(n) * n);
+  Buffer c(static_cast<size_t>(n) * n);
   for (auto _ : state) {
     xm::Sgemm(n, n, n, 1.f, a.data(), n, b.data(), n, 0.f, c.data(), n, {}, options);
     benchmark::ClobberMemory();
@@ -101,9 +106,9 @@ void RunPacked(benchmark::State& state, int m, int k, int n, bool relu6,
   const auto a = Random(static_cast<size_t>(m) * k, 1);
   const auto b = Random(static_cast<size_t>(k) * n, 2);
   const auto bias = Random(static_cast<size_t>(m), 3);
-  std::vector<float> packed(xm::PackedASize(m, k));
+  Buffer packed(xm::PackedASize(m, k));
   xm::PackA(m, k, a.data(), k, packed.data());
-  std::vector<float> c(static_cast<size_t>(m) * n);
+  Buffer c(static_cast<size_t>(m) * n);
   xm::GemmEpilogue epilogue;
   epilogue.bias = bias.data();
   epilogue.activation = relu6 ? xm::GemmActivation::kRelu6 : xm::GemmActivation::kNone;
@@ -178,11 +183,11 @@ void BM_NchwcConv1x1(benchmark::State& state) {
   s.in_w = s.out_w = 1;
   const auto w = Random(static_cast<size_t>(s.out_c) * s.in_c, 1);
   const auto bias = Random(static_cast<size_t>(s.out_c), 3);
-  std::vector<float> packed(xm::NchwcPackedFilterSize(s));
+  Buffer packed(xm::NchwcPackedFilterSize(s));
   xm::NchwcPackFilter(s, w.data(), bias.data(), packed.data());
   const int in_blocks = (s.in_c + 15) / 16, out_blocks = (s.out_c + 15) / 16;
   const auto x = Random(static_cast<size_t>(in_blocks) * 16 * s.in_h, 2);
-  std::vector<float> out(static_cast<size_t>(out_blocks) * 16 * s.out_h);
+  Buffer out(static_cast<size_t>(out_blocks) * 16 * s.out_h);
   xm::GemmEpilogue epilogue;
   epilogue.activation = state.range(3) ? xm::GemmActivation::kRelu6 : xm::GemmActivation::kNone;
   for (auto _ : state) {
@@ -205,10 +210,10 @@ void BM_Conv1x1ColdWeights(benchmark::State& state) {
   const size_t packed_size = xm::PackedASize(m, k);
   const size_t copies = std::max<size_t>(2, (256u << 20) / 4 / packed_size);  // 256 MB
   const auto a = Random(static_cast<size_t>(m) * k, 1);
-  std::vector<float> packed(packed_size * copies);
+  Buffer packed(packed_size * copies);
   for (size_t i = 0; i < copies; ++i) xm::PackA(m, k, a.data(), k, packed.data() + i * packed_size);
   const auto b = Random(static_cast<size_t>(k) * n, 2);
-  std::vector<float> c(static_cast<size_t>(m) * n);
+  Buffer c(static_cast<size_t>(m) * n);
   size_t next = 0;
   for (auto _ : state) {
     xm::SgemmPacked(m, n, k, packed.data() + next * packed_size, b.data(), n, 0.f, c.data(), n,
@@ -250,7 +255,9 @@ void Im2colShapes(benchmark::internal::Benchmark* b) {
 BENCHMARK(BM_Im2col)->Apply(Im2colShapes);
 
 xm::ParallelForFn PoolHook(paddle::lite::ThreadPool* pool) {
-  return [pool](int tasks, const std::function<void(int)>& task) { pool->ParallelFor(tasks, task); };
+  return [pool](int tasks, const std::function<void(int)>& task) {
+    pool->ParallelFor(tasks, task);
+  };
 }
 
 // Threads through the predictor's thread pool (created once, as a predictor does), or
@@ -299,7 +306,7 @@ void BM_Gemv(benchmark::State& state) {
   const auto x = Random(static_cast<size_t>(m) * k, 1);
   const auto w = Random(static_cast<size_t>(k) * n, 2);
   const auto bias = Random(static_cast<size_t>(n), 3);
-  std::vector<float> y(static_cast<size_t>(m) * n);
+  Buffer y(static_cast<size_t>(m) * n);
   xm::GemmEpilogue epilogue;
   epilogue.bias = bias.data();
   for (auto _ : state) {
@@ -326,7 +333,7 @@ void BM_FcSgemm(benchmark::State& state) {
   const int n = static_cast<int>(state.range(2));
   const auto x = Random(static_cast<size_t>(m) * k, 1);
   const auto w = Random(static_cast<size_t>(k) * n, 2);
-  std::vector<float> y(static_cast<size_t>(m) * n);
+  Buffer y(static_cast<size_t>(m) * n);
   for (auto _ : state) {
     xm::Sgemm(m, n, k, 1.f, x.data(), k, w.data(), n, 0.f, y.data(), n);
     benchmark::ClobberMemory();
@@ -344,7 +351,7 @@ void BM_FcGemv(benchmark::State& state) {
   const int n = static_cast<int>(state.range(2));
   const auto x = Random(static_cast<size_t>(m) * k, 1);
   const auto w = Random(static_cast<size_t>(k) * n, 2);
-  std::vector<float> y(static_cast<size_t>(m) * n);
+  Buffer y(static_cast<size_t>(m) * n);
   for (auto _ : state) {
     xm::Gemv(m, n, k, x.data(), k, w.data(), n, y.data(), n);
     benchmark::ClobberMemory();

@@ -7,6 +7,7 @@
 
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/backends/x86/math/conv_winograd_transform.h"
+#include "lite/utils/aligned_vector.h"
 #include "lite/utils/check.h"
 
 namespace paddle {
@@ -273,7 +274,7 @@ void WinogradTransformFilter(const float* filter, int out_c, int in_c, float* pa
   if (out_c == 0 || in_c == 0) return;
   PLITE_CHECK(filter && packed, "WinogradTransformFilter: null filter or packed buffer");
   const int64_t plane = static_cast<int64_t>(out_c) * in_c;
-  std::vector<float> transformed(static_cast<size_t>(var.positions * plane));
+  AlignedVector<float> transformed(static_cast<size_t>(var.positions * plane));
   WinogradFilterPositions(filter, out_c, in_c, variant, transformed.data());
   const int group = GroupChannels(out_c, in_c, variant);
   for (int o0 = 0; o0 < out_c; o0 += group) {

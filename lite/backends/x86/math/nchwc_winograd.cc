@@ -9,6 +9,7 @@
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/backends/x86/math/conv_winograd.h"
 #include "lite/backends/x86/math/nchwc_conv.h"
+#include "lite/utils/aligned_vector.h"
 #include "lite/utils/check.h"
 
 namespace paddle {
@@ -54,7 +55,7 @@ size_t NchwcWinogradFilterSize(int out_c, int in_c) {
 void NchwcWinogradPackFilter(const float* filter, const float* bias, int out_c, int in_c,
                              float* packed) {
   const int64_t plane = static_cast<int64_t>(out_c) * in_c;
-  std::vector<float> positions(static_cast<size_t>(kPositions * plane));
+  AlignedVector<float> positions(static_cast<size_t>(kPositions * plane));
   WinogradFilterPositions(filter, out_c, in_c, WinogradVariant::kF4x4, positions.data());
   // Each position as a pointwise filter (its zero bias slot serves the products).
   const NchwcConvShape p = PointwiseShape(out_c, in_c);

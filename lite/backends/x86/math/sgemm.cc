@@ -6,6 +6,7 @@
 
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/backends/x86/math/sgemm_epilogue.h"
+#include "lite/utils/aligned_vector.h"
 #include "lite/utils/check.h"
 
 namespace paddle {
@@ -190,7 +191,7 @@ bool PackMisalignedB(const Problem& pr, int rows, int cols) {
 // The B pack buffer of the calling thread, kept across calls (pool threads live as long as
 // their predictor), so a GEMM allocates nothing once warm.
 float* PackBuffer(size_t floats) {
-  thread_local std::vector<float> buffer;
+  thread_local AlignedVector<float> buffer;
   if (buffer.size() < floats) buffer.resize(floats);
   return buffer.data();
 }
@@ -394,7 +395,7 @@ void Sgemm(int m, int n, int k, float alpha, const float* a, int lda, const floa
   CheckShapes("Sgemm", m, n, k, ldb, ldc);
   PLITE_CHECK(lda >= std::max(k, 1), "Sgemm: lda=", lda, " is smaller than k=", k);
   if (m == 0 || n == 0) return;
-  std::vector<float> packed(PackedASize(m, k));
+  AlignedVector<float> packed(PackedASize(m, k));
   PackA(m, k, a, lda, packed.data(), alpha);
   SgemmPacked(m, n, k, packed.data(), b, ldb, beta, c, ldc, epilogue, options);
 }
