@@ -3,8 +3,8 @@
 #include "lite/backends/x86/math/conv_winograd.h"
 #include "lite/kernels/x86/context_threads.h"
 #include "lite/operators/activation_attrs.h"
-#include "lite/utils/check.h"
 #include "lite/utils/aligned_vector.h"
+#include "lite/utils/check.h"
 
 namespace paddle {
 namespace lite {
@@ -93,7 +93,7 @@ ConvWinograd::ConvWinograd(const operators::ConvParam& param) {
 }
 
 const AlignedVector<float>& ConvWinograd::Filter(const operators::ConvParam& param,
-                                               math::WinogradVariant variant) {
+                                                 math::WinogradVariant variant) {
   AlignedVector<float>& filter = filters_[variant == math::WinogradVariant::kF4x4 ? 0 : 1];
   if (filter.empty()) {
     filter.resize(math::WinogradFilterSize(out_c_, in_c_, variant));

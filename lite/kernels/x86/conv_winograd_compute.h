@@ -48,7 +48,7 @@ class ConvWinograd {
 
  private:
   const AlignedVector<float>& Filter(const operators::ConvParam& param,
-                                   lite::x86::math::WinogradVariant variant);
+                                     lite::x86::math::WinogradVariant variant);
 
   int out_c_{0}, in_c_{0};
   // WinogradTransformFilter layout per variant (kF4x4, kF2x2), made when first needed.
