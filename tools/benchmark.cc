@@ -24,7 +24,7 @@
 
 #include "lite/api/paddle_api.h"
 #include "lite/api/program_predictor.h"
-#include "lite/core/profile/profiler.h"
+#include "lite/core/profiler.h"
 #include "tools/opt_report.h"
 #include "tools/run_util.h"
 

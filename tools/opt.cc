@@ -24,7 +24,7 @@
 
 #include "lite/api/cxx_api.h"
 #include "lite/core/op_registry.h"
-#include "lite/core/optimizer/program_dot.h"
+#include "lite/optimizer/program_dot.h"
 #include "lite/model_parser/model_parser.h"
 #include "lite/model_parser/pb/program_desc_parser.h"
 #include "tools/opt_report.h"

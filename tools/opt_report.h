@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "lite/api/paddle_place.h"
+#include "lite/utils/place.h"
 #include "lite/core/program_desc.h"
 
 namespace paddle {

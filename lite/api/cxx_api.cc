@@ -3,7 +3,7 @@
 #include <filesystem>
 
 #include "lite/api/tailoring_info.h"
-#include "lite/core/optimizer/optimizer.h"
+#include "lite/optimizer/optimizer.h"
 #include "lite/model_parser/flatbuffers/nb_model.h"
 #include "lite/model_parser/model_parser.h"
 

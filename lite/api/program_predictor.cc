@@ -2,7 +2,7 @@
 
 #include <map>
 
-#include "lite/core/profile/profiler.h"
+#include "lite/core/profiler.h"
 
 namespace paddle {
 namespace lite {

@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <memory>
 
-#include "lite/api/paddle_place.h"
+#include "lite/utils/place.h"
 #include "lite/utils/aligned_vector.h"
 
 namespace paddle {

@@ -14,7 +14,7 @@
 #include "lite/core/program_desc.h"
 #include "lite/core/thread_pool.h"
 #ifdef LITE_WITH_PROFILE
-#include "lite/core/profile/profiler.h"
+#include "lite/core/profiler.h"
 #endif
 
 namespace paddle {
@@ -61,7 +61,7 @@ class RuntimeProgram {
   size_t ActivationBytes() const;
 #ifdef LITE_WITH_PROFILE
   // Runs and their wall time since creation or the last ResetProfile (which also resets
-  // every instruction's record); lite/core/profile/profiler.h reports them.
+  // every instruction's record); lite/core/profiler.h reports them.
   int64_t profiled_runs() const { return profiled_runs_; }
   double profiled_run_ms() const { return profiled_run_ms_; }
   void ResetProfile();

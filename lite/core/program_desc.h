@@ -9,7 +9,7 @@
 #include <variant>
 #include <vector>
 
-#include "lite/api/paddle_place.h"
+#include "lite/utils/place.h"
 #include "lite/utils/check.h"
 
 namespace paddle {

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "lite/api/paddle_place.h"
+#include "lite/utils/place.h"
 
 namespace paddle {
 namespace lite {
@@ -38,7 +38,9 @@ inline bool PrecisionCompatible(PrecisionType declared, PrecisionType actual) {
 }
 // Channel-blocked data is read only by kernels that ask for exactly that layout: a kernel
 // declaring kAny (reshape, fetch, ...) indexes memory as NCHW, so it gets a layout cast.
-inline bool IsBlockedLayout(DataLayoutType layout) { return layout == DataLayoutType::kNCHW16c; }
+inline bool IsBlockedLayout(DataLayoutType layout) {
+  return lite_api::LayoutChannelBlock(layout) > 0;
+}
 inline bool LayoutCompatible(DataLayoutType declared, DataLayoutType actual) {
   if (IsBlockedLayout(declared) || IsBlockedLayout(actual)) return declared == actual;
   return declared == actual || declared == DataLayoutType::kAny || actual == DataLayoutType::kAny;

@@ -3,7 +3,7 @@
 //   PLITE_CHECK(dims.size() == 4, "conv2d: Input must be 4-D, got ", dims);
 #pragma once
 
-#include "lite/api/paddle_exception.h"
+#include "lite/utils/exception.h"
 #include "lite/utils/string.h"
 
 namespace paddle {

@@ -3,7 +3,7 @@
 
 #include <functional>
 
-#include "lite/backends/x86/math/sgemm.h"
+#include "lite/backends/x86/math/gemm/sgemm.h"
 #include "lite/core/context.h"
 #include "lite/core/thread_pool.h"
 

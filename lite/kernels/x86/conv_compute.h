@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "lite/backends/host/math/im2col.h"
-#include "lite/backends/x86/math/sgemm.h"
+#include "lite/backends/x86/math/gemm/sgemm.h"
 #include "lite/core/kernel.h"
 #include "lite/kernels/x86/conv_small_c_compute.h"
 #include "lite/kernels/x86/conv_winograd_compute.h"

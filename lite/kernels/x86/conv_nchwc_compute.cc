@@ -1,5 +1,5 @@
 // conv2d on x86 writing the channel-blocked layout NCHW16c (lite/core/blocked_layout.h),
-// by the direct convolution of lite/backends/x86/math/nchwc_conv.h, or for 3x3 stride-1
+// by the direct convolution of lite/backends/x86/math/nchwc/nchwc_conv.h, or for 3x3 stride-1
 // filters on blocked inputs by Winograd F(4x4, 3x3) (nchwc_winograd.h). Two registrations:
 //   def      NCHW16c input (x86_blocked_layout_pass sends pointwise and 3x3 convolutions)
 //   nchw_in  NCHW input: a network's first convolution, reading the image as it comes
@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "lite/backends/x86/cpu_info.h"
-#include "lite/backends/x86/math/nchwc_conv.h"
-#include "lite/backends/x86/math/nchwc_winograd.h"
+#include "lite/backends/x86/math/nchwc/nchwc_conv.h"
+#include "lite/backends/x86/math/nchwc/nchwc_winograd.h"
 #include "lite/core/blocked_layout.h"
 #include "lite/core/op_registry.h"
 #include "lite/kernels/host/conv_window.h"

@@ -1,13 +1,13 @@
 // The few-input-channel path of the x86 conv2d kernel (conv_compute.cc): the first
 // convolution of a CNN (3 channels, 3x3 or 7x7, stride 1 or 2) as a direct convolution
-// (lite/backends/x86/math/conv_small_c.h) instead of im2col + GEMM with K = 27..147. The
+// (lite/backends/x86/math/conv/conv_small_c.h) instead of im2col + GEMM with K = 27..147. The
 // filter and bias are packed once; every run splits the output rows over the predictor's
 // threads. docs/x86_conv.md has the measurements behind the selection rule.
 #pragma once
 
 #include <vector>
 
-#include "lite/backends/x86/math/conv_small_c.h"
+#include "lite/backends/x86/math/conv/conv_small_c.h"
 #include "lite/core/context.h"
 #include "lite/operators/op_params.h"
 #include "lite/utils/aligned_vector.h"

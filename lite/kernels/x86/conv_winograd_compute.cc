@@ -1,6 +1,6 @@
 #include "lite/kernels/x86/conv_winograd_compute.h"
 
-#include "lite/backends/x86/math/conv_winograd.h"
+#include "lite/backends/x86/math/winograd/conv_winograd.h"
 #include "lite/kernels/x86/context_threads.h"
 #include "lite/operators/activation_attrs.h"
 #include "lite/utils/aligned_vector.h"

@@ -1,14 +1,14 @@
 // The Winograd F(4x4, 3x3) / F(2x2, 3x3) path of the x86 conv2d kernel (conv_compute.cc):
 // the filter is transformed once, every run is WinogradConv3x3
-// (lite/backends/x86/math/conv_winograd.h) on the predictor's thread pool, with bias and
+// (lite/backends/x86/math/winograd/conv_winograd.h) on the predictor's thread pool, with bias and
 // relu/relu6 in the output transform and any other fused activation in one pass afterwards.
 // docs/x86_conv.md has the measurements behind the selection rule.
 #pragma once
 
 #include <vector>
 
-#include "lite/backends/x86/math/conv_winograd.h"
-#include "lite/backends/x86/math/sgemm.h"
+#include "lite/backends/x86/math/winograd/conv_winograd.h"
+#include "lite/backends/x86/math/gemm/sgemm.h"
 #include "lite/core/context.h"
 #include "lite/operators/op_params.h"
 #include "lite/utils/aligned_vector.h"

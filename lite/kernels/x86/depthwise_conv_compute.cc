@@ -1,5 +1,5 @@
 // depthwise_conv2d on x86: square 3x3/5x5 filters, stride 1 or 2, dilation 1, one filter
-// per channel run direct with AVX2/FMA or AVX-512 (lite/backends/x86/math/depthwise_conv.h),
+// per channel run direct with AVX2/FMA or AVX-512 (lite/backends/x86/math/depthwise/depthwise_conv.h),
 // bias and relu/relu6/leaky_relu/hard_swish in registers, other fused activations right
 // after on the same plane. Channel planes are split over the predictor's thread pool when
 // the layer is large enough to pay for it. Any other depthwise conv (other filter sizes,
@@ -11,7 +11,7 @@
 #include "lite/backends/host/math/gemm.h"
 #include "lite/backends/host/math/im2col.h"
 #include "lite/backends/x86/cpu_info.h"
-#include "lite/backends/x86/math/depthwise_conv.h"
+#include "lite/backends/x86/math/depthwise/depthwise_conv.h"
 #include "lite/core/op_registry.h"
 #include "lite/kernels/host/conv_window.h"
 #include "lite/kernels/x86/context_threads.h"

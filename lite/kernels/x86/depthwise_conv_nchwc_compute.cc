@@ -1,6 +1,6 @@
 // depthwise_conv2d on x86 in the channel-blocked layout NCHW16c (lite/core/blocked_layout.h):
 // blocked input and output, plain NCHW filter and bias packed once into 16-channel blocks
-// (lite/backends/x86/math/nchwc_depthwise.h). x86_blocked_layout_pass picks it for
+// (lite/backends/x86/math/nchwc/nchwc_depthwise.h). x86_blocked_layout_pass picks it for
 // depthwise convolutions with one filter per channel; any filter size, stride, padding and
 // dilation runs (3x3 and 5x5 with stride 1 or 2 on register tiles). Bias and the fused
 // activation are applied in registers, sigmoid and other activations right after on the
@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "lite/backends/x86/cpu_info.h"
-#include "lite/backends/x86/math/nchwc_depthwise.h"
+#include "lite/backends/x86/math/nchwc/nchwc_depthwise.h"
 #include "lite/core/blocked_layout.h"
 #include "lite/core/op_registry.h"
 #include "lite/kernels/host/conv_window.h"

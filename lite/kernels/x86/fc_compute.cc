@@ -9,8 +9,8 @@
 #include <cstdint>
 
 #include "lite/backends/x86/cpu_info.h"
-#include "lite/backends/x86/math/gemv.h"
-#include "lite/backends/x86/math/sgemm.h"
+#include "lite/backends/x86/math/gemm/gemv.h"
+#include "lite/backends/x86/math/gemm/sgemm.h"
 #include "lite/core/op_registry.h"
 #include "lite/kernels/x86/context_threads.h"
 #include "lite/kernels/x86/gemm_activation.h"

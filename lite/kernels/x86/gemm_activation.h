@@ -1,7 +1,7 @@
 // Which fused activations the x86 GEMM / Gemv epilogue runs itself (conv2d, fc).
 #pragma once
 
-#include "lite/backends/x86/math/sgemm.h"
+#include "lite/backends/x86/math/gemm/sgemm.h"
 #include "lite/operators/op_params.h"
 
 namespace paddle {

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "lite/backends/x86/cpu_info.h"
-#include "lite/backends/x86/math/interp_avx2.h"
+#include "lite/backends/x86/math/vec/interp_avx2.h"
 #include "lite/core/op_registry.h"
 #include "lite/kernels/host/interp_taps.h"
 #include "lite/kernels/x86/parallel_ranges.h"

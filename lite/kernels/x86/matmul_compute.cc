@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "lite/backends/x86/cpu_info.h"
-#include "lite/backends/x86/math/sgemm.h"
-#include "lite/backends/x86/math/small_gemm_avx2.h"
+#include "lite/backends/x86/math/gemm/sgemm.h"
+#include "lite/backends/x86/math/gemm/small_gemm_avx2.h"
 #include "lite/core/op_registry.h"
 #include "lite/kernels/x86/context_threads.h"
 #include "lite/kernels/x86/parallel_ranges.h"

@@ -2,7 +2,7 @@
 // window's columns in each input row, then over its rows. So per plane each input row is
 // reduced once to out_w column values (the 2x2 / 3x3 stride-1/2 windows with compile-time
 // sizes), then each output row reduces its input rows element-wise along out_w (stride-2
-// column windows and the row reduction in AVX2: lite/backends/x86/math/pool_rows.h);
+// column windows and the row reduction in AVX2: lite/backends/x86/math/pool/pool_rows.h);
 // global (1x1 output) pooling sums or maxes the plane in eight lanes. Planes are split over
 // the predictor's thread pool when there is enough to read.
 // The window ranges and divisors are the host kernel's (adaptive, paddings, ceil_mode,
@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "lite/backends/x86/cpu_info.h"
-#include "lite/backends/x86/math/pool_rows.h"
+#include "lite/backends/x86/math/pool/pool_rows.h"
 #include "lite/core/op_registry.h"
 #include "lite/kernels/host/pool_window.h"
 #include "lite/kernels/x86/context_threads.h"

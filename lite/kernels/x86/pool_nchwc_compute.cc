@@ -1,14 +1,14 @@
 // pool2d on x86 in the channel-blocked layout NCHW16c (lite/core/blocked_layout.h): blocked
 // in, blocked out, every attribute the host kernel takes. The windows along each axis come
 // from the host kernel's pool_window.h (so both read the same inputs and divide by the same
-// counts); the loops are lite/backends/x86/math/nchwc_pool.h. Channel blocks, and bands of
+// counts); the loops are lite/backends/x86/math/nchwc/nchwc_pool.h. Channel blocks, and bands of
 // output rows when there are fewer blocks than threads, are split over the predictor's pool.
 #include <algorithm>
 #include <cstdint>
 #include <vector>
 
 #include "lite/backends/x86/cpu_info.h"
-#include "lite/backends/x86/math/nchwc_pool.h"
+#include "lite/backends/x86/math/nchwc/nchwc_pool.h"
 #include "lite/core/blocked_layout.h"
 #include "lite/core/op_registry.h"
 #include "lite/kernels/host/pool_window.h"

@@ -1,6 +1,7 @@
 #include "lite/model_parser/flatbuffers/nb_format.h"
 
 #include <cstring>
+#include <utility>
 
 #include "lite/utils/check.h"
 
@@ -19,11 +20,6 @@ static_assert(static_cast<int>(fbs::Target::Host) == static_cast<int>(TargetType
 static_assert(static_cast<int>(fbs::Precision::Float) == static_cast<int>(PrecisionType::kFloat) &&
                   static_cast<int>(fbs::Precision::FP64) == static_cast<int>(PrecisionType::kFP64),
               "fbs::Precision numbers follow PrecisionType");
-static_assert(static_cast<int>(fbs::Layout::ImageDefault) ==
-                      static_cast<int>(DataLayoutType::kImageDefault) &&
-                  static_cast<int>(fbs::Layout::NCHW16c) ==
-                      static_cast<int>(DataLayoutType::kNCHW16c),
-              "fbs::Layout numbers follow DataLayoutType");
 static_assert(static_cast<int>(fbs::AttrKind::FLOAT64) == static_cast<int>(cpp::AttrType::FLOAT64),
               "fbs::AttrKind numbers follow cpp::AttrType");
 
@@ -139,12 +135,32 @@ PrecisionType FromFbs(fbs::Precision p, const std::string& where) {
   return static_cast<PrecisionType>(v);
 }
 
+namespace {
+// The layouts a .nb file can hold, with the file's number for each.
+constexpr std::pair<DataLayoutType, fbs::Layout> kLayouts[] = {
+    {DataLayoutType::kUnk, fbs::Layout::Unk},
+    {DataLayoutType::kNCHW, fbs::Layout::NCHW},
+    {DataLayoutType::kAny, fbs::Layout::Any},
+    {DataLayoutType::kNHWC, fbs::Layout::NHWC},
+    {DataLayoutType::kImageDefault, fbs::Layout::ImageDefault},
+    {DataLayoutType::kNCHW4c, fbs::Layout::NCHW4c},
+    {DataLayoutType::kNCHW8c, fbs::Layout::NCHW8c},
+    {DataLayoutType::kNCHW16c, fbs::Layout::NCHW16c}};
+}  // namespace
+
+fbs::Layout ToFbs(DataLayoutType l) {
+  for (const auto& kv : kLayouts) {
+    if (kv.first == l) return kv.second;
+  }
+  PLITE_THROW("layout ", lite_api::DataLayoutToStr(l), " (", static_cast<int>(l),
+              ") cannot be saved in a .nb model");
+}
+
 DataLayoutType FromFbs(fbs::Layout l, const std::string& where) {
-  const int v = static_cast<int>(l);
-  PLITE_CHECK(v >= static_cast<int>(DataLayoutType::kUnk) &&
-                  v <= static_cast<int>(DataLayoutType::kNCHW16c),
-              where, ": unknown layout value ", v);
-  return static_cast<DataLayoutType>(v);
+  for (const auto& kv : kLayouts) {
+    if (kv.second == l) return kv.first;
+  }
+  PLITE_THROW(where, ": unknown layout value ", static_cast<int>(l));
 }
 
 cpp::VarKind FromFbs(fbs::VarKind kind, const std::string& where) {

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "lite/api/paddle_place.h"
+#include "lite/utils/place.h"
 #include "lite/core/program_desc.h"
 #include "lite/model_parser/flatbuffers/model_generated.h"
 #include "lite/model_parser/flatbuffers/nb_model.h"
@@ -46,10 +46,11 @@ std::string EncodeHeader(const Header& header);
 // messages start with `source`.
 Header DecodeHeader(const uint8_t* bytes, uint64_t file_size, const std::string& source);
 
-// Runtime -> schema: the numbers are the same (static_asserts in nb_format.cc).
+// Runtime -> schema: targets and precisions keep their numbers (static_asserts in
+// nb_format.cc); layouts are mapped (a layout the file cannot hold throws).
 inline fbs::Target ToFbs(lite_api::TargetType t) { return static_cast<fbs::Target>(t); }
 inline fbs::Precision ToFbs(lite_api::PrecisionType p) { return static_cast<fbs::Precision>(p); }
-inline fbs::Layout ToFbs(lite_api::DataLayoutType l) { return static_cast<fbs::Layout>(l); }
+fbs::Layout ToFbs(lite_api::DataLayoutType l);
 fbs::VarKind ToFbs(cpp::VarKind kind);
 fbs::AttrKind ToFbs(cpp::AttrType type, const std::string& where);
 

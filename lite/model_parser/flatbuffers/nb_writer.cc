@@ -134,6 +134,7 @@ Offset<fbs::KernelKey> WriteKernelKey(FlatBufferBuilder* fbb, const std::string&
       EnumByName<DataLayoutType>(parts[3],
                                  {DataLayoutType::kUnk, DataLayoutType::kNCHW, DataLayoutType::kAny,
                                   DataLayoutType::kNHWC, DataLayoutType::kImageDefault,
+                                  DataLayoutType::kNCHW4c, DataLayoutType::kNCHW8c,
                                   DataLayoutType::kNCHW16c},
                                  &lite_api::DataLayoutToStr, what);
   return fbs::CreateKernelKey(*fbb, fbb->CreateString(parts[0]), fbb->CreateString(parts[4]),

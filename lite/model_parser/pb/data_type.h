@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "lite/api/paddle_place.h"
+#include "lite/utils/place.h"
 
 namespace paddle {
 namespace lite {

@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "lite/backends/x86/cpu_info.h"
-#include "lite/backends/x86/math/depthwise_conv.h"
-#include "lite/backends/x86/math/nchwc_depthwise.h"
+#include "lite/backends/x86/math/depthwise/depthwise_conv.h"
+#include "lite/backends/x86/math/nchwc/nchwc_depthwise.h"
 #include "lite/utils/aligned_vector.h"
 
 namespace {

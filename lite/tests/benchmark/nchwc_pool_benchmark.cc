@@ -1,5 +1,5 @@
 // pool2d speed on one thread: the x86 NCHW16c kernel (lite/kernels/x86/pool_nchwc_compute.cc
-// over lite/backends/x86/math/nchwc_pool.h) against the x86 NCHW kernel (pool_compute.cc),
+// over lite/backends/x86/math/nchwc/nchwc_pool.h) against the x86 NCHW kernel (pool_compute.cc),
 // both created through the kernel registry and run as a predictor runs them:
 //   BM_Pool/net/layout
 //     net     0-3 squeezenet1_1 (227x227): max 3x3 s2 ceil_mode on [1,64,113,113],
@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "lite/backends/x86/cpu_info.h"
-#include "lite/backends/x86/math/nchwc_pool.h"
+#include "lite/backends/x86/math/nchwc/nchwc_pool.h"
 #include "lite/core/blocked_layout.h"
 #include "lite/core/op_registry.h"
 #include "lite/core/scope.h"

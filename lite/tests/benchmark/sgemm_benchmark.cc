@@ -22,9 +22,9 @@
 #include <vector>
 
 #include "lite/backends/x86/cpu_info.h"
-#include "lite/backends/x86/math/gemv.h"
-#include "lite/backends/x86/math/nchwc_conv.h"
-#include "lite/backends/x86/math/sgemm.h"
+#include "lite/backends/x86/math/gemm/gemv.h"
+#include "lite/backends/x86/math/nchwc/nchwc_conv.h"
+#include "lite/backends/x86/math/gemm/sgemm.h"
 #include "lite/core/thread_pool.h"
 #include "lite/utils/aligned_vector.h"
 

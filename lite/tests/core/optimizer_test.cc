@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "lite/core/op_registry.h"
-#include "lite/core/optimizer/optimizer.h"
+#include "lite/optimizer/optimizer.h"
 #include "lite/core/program.h"
 #include "lite/operators/op_params.h"
 #include "lite/tests/kernels/kernel_test_util.h"

@@ -1,14 +1,14 @@
 // The per-op profiler (LITE_WITH_PROFILE builds only): every instruction of the sample model
 // is reported with its kernel, calls match runs, shares add up, and the FLOPs of convs and of
 // the classifier match the formulas computed here from the weights' dims and the attributes.
-#include "lite/core/profile/profiler.h"
+#include "lite/core/profiler.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "lite/core/optimizer/optimizer.h"
+#include "lite/optimizer/optimizer.h"
 #include "lite/core/program.h"
 #include "tools/sample_model_builder.h"
 

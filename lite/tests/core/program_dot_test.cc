@@ -1,6 +1,6 @@
 // ProgramToDot: every op and var is one node, one edge per op argument, inserted casts
 // highlighted, names escaped. Expected counts are computed from the program description.
-#include "lite/core/optimizer/program_dot.h"
+#include "lite/optimizer/program_dot.h"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "lite/core/optimizer/optimizer.h"
+#include "lite/optimizer/optimizer.h"
 #include "lite/core/program.h"
 #include "lite/tests/kernels/kernel_test_util.h"
 #include "tools/sample_model_builder.h"

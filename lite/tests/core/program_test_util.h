@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "lite/core/optimizer/optimizer.h"
+#include "lite/optimizer/optimizer.h"
 #include "lite/core/program.h"
 
 namespace paddle {

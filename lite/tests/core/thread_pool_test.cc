@@ -12,7 +12,7 @@
 #include <thread>
 #include <vector>
 
-#include "lite/api/paddle_exception.h"
+#include "lite/utils/exception.h"
 #include "lite/utils/check.h"
 
 namespace paddle {

@@ -2,7 +2,7 @@
 // libFuzzer entry points); also run by fuzz_targets_test on seeds and regression inputs.
 #include <memory>
 
-#include "lite/core/optimizer/optimizer.h"
+#include "lite/optimizer/optimizer.h"
 #include "lite/core/program.h"
 #include "lite/model_parser/flatbuffers/nb_model.h"
 #include "lite/model_parser/model_parser.h"

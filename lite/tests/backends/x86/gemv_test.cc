@@ -2,7 +2,7 @@
 // written here: every kernel the CPU can run (forced), row counts 1..9 (groups of 4 and
 // their remainders), widths around every vector block (8 / 16 lanes, 64 / 128-column
 // blocks), padded leading dimensions, each activation, and 1-3 threads.
-#include "lite/backends/x86/math/gemv.h"
+#include "lite/backends/x86/math/gemm/gemv.h"
 
 #include <gtest/gtest.h>
 
@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "lite/api/paddle_exception.h"
+#include "lite/utils/exception.h"
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/core/thread_pool.h"
 #include "lite/tests/backends/x86/sgemm_test_util.h"

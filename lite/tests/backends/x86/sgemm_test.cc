@@ -2,7 +2,7 @@
 // hit every edge of the blocking (MR=6, NR=16 (AVX2) / 32 (AVX-512), KC=256, MC=144,
 // NC=3072), with padded leading dimensions, accumulation, every fused activation, threads,
 // and each kernel the CPU can run (portable, AVX2, AVX-512), forced.
-#include "lite/backends/x86/math/sgemm.h"
+#include "lite/backends/x86/math/gemm/sgemm.h"
 
 #include <gtest/gtest.h>
 
@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "lite/api/paddle_exception.h"
+#include "lite/utils/exception.h"
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/core/thread_pool.h"
 #include "lite/tests/backends/x86/sgemm_test_util.h"

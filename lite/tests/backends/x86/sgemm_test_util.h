@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "lite/backends/x86/cpu_info.h"
-#include "lite/backends/x86/math/sgemm.h"
+#include "lite/backends/x86/math/gemm/sgemm.h"
 
 namespace paddle {
 namespace lite {

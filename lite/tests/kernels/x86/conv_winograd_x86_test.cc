@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "lite/backends/x86/cpu_info.h"
-#include "lite/backends/x86/math/conv_winograd.h"
+#include "lite/backends/x86/math/winograd/conv_winograd.h"
 #include "lite/core/thread_pool.h"
 #include "lite/kernels/x86/conv_winograd_compute.h"
 #include "lite/tests/backends/x86/sgemm_test_util.h"

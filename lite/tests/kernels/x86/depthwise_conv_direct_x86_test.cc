@@ -1,4 +1,4 @@
-// The direct depthwise plane kernel (lite/backends/x86/math/depthwise_conv.h) against a plain
+// The direct depthwise plane kernel (lite/backends/x86/math/depthwise/depthwise_conv.h) against a plain
 // reference loop (depthwise_reference.h), with AVX2 forced and with AVX-512 where the CPU has it: 3x3
 // and 5x5, stride 1 and 2, every padding (none, symmetric, asymmetric, larger than the
 // filter's reach), widths around the 8/16-lane blocks, 1x1 outputs, each in-register
@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "lite/backends/x86/math/depthwise_conv.h"
+#include "lite/backends/x86/math/depthwise/depthwise_conv.h"
 #include "lite/core/op_registry.h"
 #include "lite/core/thread_pool.h"
 #include "lite/operators/activation_attrs.h"

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "lite/backends/x86/math/nchwc_depthwise.h"
+#include "lite/backends/x86/math/nchwc/nchwc_depthwise.h"
 #include "lite/core/blocked_layout.h"
 #include "lite/tests/kernels/x86/conv_op_case.h"
 #include "lite/tests/kernels/x86/isa_switch_test.h"

@@ -1,4 +1,4 @@
-// DepthwiseConvPlanes (lite/backends/x86/math/depthwise_conv.h): a range of planes of a
+// DepthwiseConvPlanes (lite/backends/x86/math/depthwise/depthwise_conv.h): a range of planes of a
 // batch, each with its channel's filter and bias, against a plain reference loop
 // (depthwise_reference.h); with AVX-512 that includes the flattened small-plane kernel
 // (stride 1, in_w == out_w, rows of up to 8: 7x7), with AVX2 forced the plane-by-plane path.
@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "lite/backends/x86/math/depthwise_conv.h"
+#include "lite/backends/x86/math/depthwise/depthwise_conv.h"
 #include "lite/tests/kernels/kernel_test_util.h"
 #include "lite/tests/kernels/x86/depthwise_reference.h"
 #include "lite/tests/kernels/x86/isa_switch_test.h"

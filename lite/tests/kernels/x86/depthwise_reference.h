@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "lite/backends/x86/math/depthwise_conv.h"
+#include "lite/backends/x86/math/depthwise/depthwise_conv.h"
 
 namespace paddle {
 namespace lite {

@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "lite/backends/x86/cpu_info.h"
-#include "lite/backends/x86/math/nchwc_pool.h"
+#include "lite/backends/x86/math/nchwc/nchwc_pool.h"
 #include "lite/tests/kernels/x86/pool_op_case.h"
 
 namespace paddle {

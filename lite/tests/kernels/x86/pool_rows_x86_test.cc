@@ -1,5 +1,5 @@
 // pool2d x86 kernel against the host kernel (the reference) on the widths where the AVX2 row
-// code (lite/backends/x86/math/pool_rows_avx2.cc) runs its vector loop and then its
+// code (lite/backends/x86/math/pool/pool_rows_avx2.cc) runs its vector loop and then its
 // recomputed last 8 outputs: the stride-2 column windows and the element-wise row
 // reduction, for every output width 8..40, 2x2 and 3x3 windows, stride 1 and 2, max and avg,
 // ceil_mode and paddings, squeezenet's ceil-mode max pools, 1 and 2 threads.

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "lite/backends/x86/math/activation_avx2.h"
+#include "lite/backends/x86/math/vec/activation_avx2.h"
 #include "lite/tests/kernels/x86/x86_vs_host.h"
 
 namespace paddle {

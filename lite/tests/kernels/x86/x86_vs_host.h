@@ -108,7 +108,7 @@ class KernelRun {
 };
 
 // Reference reorders for the NCHW16c tests, written as plain index arithmetic (the kernels
-// use lite/backends/x86/math/nchwc_reorder.h): NCHW values -> blocked values (padding lanes
+// use lite/backends/x86/math/nchwc/nchwc_reorder.h): NCHW values -> blocked values (padding lanes
 // zero) and back.
 std::vector<float> ToBlocked(const std::vector<float>& nchw, const DDim& dims);
 std::vector<float> FromBlocked(const float* blocked, const DDim& dims);

@@ -1,1 +1,0 @@
-// Placeholder translation unit so the backend library exists before it has math.

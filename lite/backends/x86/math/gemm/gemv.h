@@ -1,0 +1,24 @@
+// Few-row matrix products for x86, as fc needs them for a batch of one (the classifier):
+//   Y = act(X * W + bias)      X: M x K, W: K x N, Y: M x N, row-major
+// W is read where it is stored, once per group of up to 4 rows of X, vectorized along N
+// (no packing: W is large and used once per run), so the cost is streaming W. bias has one
+// value per column of Y (N values), unlike SgemmPacked's per-row bias. Best for M <= 4;
+// larger M works (W is streamed ceil(M / 4) times) but Sgemm is faster there.
+#pragma once
+
+#include "lite/backends/x86/math/gemm/sgemm.h"
+
+namespace paddle {
+namespace lite {
+namespace x86 {
+namespace math {
+
+// epilogue.bias: N values (per column of Y) or nullptr; epilogue.activation as for SGEMM.
+// options: threads split N; isa as for SGEMM (kScalar runs a portable loop).
+void Gemv(int m, int n, int k, const float* x, int ldx, const float* w, int ldw, float* y,
+          int ldy, const GemmEpilogue& epilogue = {}, const SgemmOptions& options = {});
+
+}  // namespace math
+}  // namespace x86
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,57 @@
+// AVX2 tiles of the NCHW16c direct convolution (nchwc_conv.h): one block of 16 output
+// channels (2 ymm) x 6 pixels, 12 ymm accumulators. Built with -mavx2 -mfma.
+#include <immintrin.h>
+
+#include <type_traits>
+#include <utility>
+
+#include "lite/backends/x86/math/nchwc/nchwc_conv.h"
+#include "lite/backends/x86/math/nchwc/nchwc_winograd.h"
+
+namespace paddle {
+namespace lite {
+namespace x86 {
+namespace math {
+
+namespace {
+
+#include "lite/backends/x86/math/vec/vec_avx2.inc"
+
+using V = VecAvx2;
+constexpr int kMaxTileBlocks = 1;
+constexpr int TilePixels(int) { return 6; }
+constexpr int kMaxTilePixels = 6;
+
+#include "lite/backends/x86/math/nchwc/nchwc_activation.inc"
+#include "lite/backends/x86/math/nchwc/nchwc_conv_kernel.inc"
+#include "lite/backends/x86/math/nchwc/nchwc_winograd_kernel.inc"
+
+}  // namespace
+
+namespace nchwc_internal {
+
+void NchwcConvAvx2(const NchwcConvShape& s, const float* in, const float* packed,
+                   const GemmEpilogue& epilogue, int block_begin, int block_end, int row_begin,
+                   int row_end, float* out) {
+  Run(s, in, packed, epilogue, block_begin, block_end, row_begin, row_end, out);
+}
+
+void NchwcWinogradInputAvx2(const NchwcConvShape& s, const float* in, int tile_begin,
+                            int tile_end, int in_block_begin, int in_block_end, float* v) {
+  InputTransform(MakeBlock(s, tile_begin, tile_end), in, in_block_begin, in_block_end, v);
+}
+
+void NchwcWinogradOutputAvx2(const NchwcConvShape& s, const float* v,
+                             const float* packed, const GemmEpilogue& epilogue, int tile_begin,
+                             int tile_end, int out_block_begin, int out_block_end, float* m,
+                             float* out) {
+  ProductsAndOutput(MakeBlock(s, tile_begin, tile_end), v, packed, epilogue, out_block_begin,
+                    out_block_end, m, out);
+}
+
+}  // namespace nchwc_internal
+
+}  // namespace math
+}  // namespace x86
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,76 @@
+// Depthwise convolution in the channel-blocked layout NCHW16c (lite/core/blocked_layout.h):
+// 16 channels of one pixel are contiguous, so one load gives one tap of 16 channels (one
+// zmm, or two ymm with AVX2) and no lane shuffles are ever needed.
+//
+// 3x3 and 5x5 filters with stride 1 or 2 and dilation 1 run register tiles of 2 output
+// rows x several pixels along them (AVX-512: 8 for 3x3, 2 for 5x5; AVX2: 4 and 2): the
+// block's weights stay in registers and every input pixel loaded feeds each output of the
+// tile whose window covers it. Tiles whose taps all fall inside the input run without
+// bounds checks; the left/right border columns run one pixel wide and skip the input
+// columns outside the input, and rows above/below it are skipped in every tile (they add
+// zero). Any other filter, stride or dilation runs one pixel at a time with the taps
+// clipped to the input. Bias and relu/relu6/leaky_relu/hard_swish/hard_sigmoid are applied
+// in registers before the store (nchwc_activation.inc).
+//
+// Declarations only: the loops live in nchwc_depthwise_avx2.cc / _avx512.cc (built with
+// their ISA flags, sharing nchwc_depthwise_kernel.inc); nchwc_depthwise.cc (baseline flags)
+// packs the weights and dispatches.
+#pragma once
+
+#include <cstddef>
+
+#include "lite/backends/host/math/im2col.h"  // ConvWindow
+#include "lite/backends/x86/math/gemm/gemm_epilogue.h"
+
+namespace paddle {
+namespace lite {
+namespace x86 {
+namespace math {
+
+// Channels of one block (lite::kChannelBlock; the math library does not see lite/core).
+constexpr int kNchwcLanes = 16;
+
+// One channel block of one image. Bottom/right padding follows from the output size: taps
+// past the input read zero.
+using NchwcDepthwiseShape = lite::host::math::ConvWindow;
+
+// Floats of the packed filter, [ceil(channels / 16)][kernel_h][kernel_w][16], and of the
+// packed bias, [ceil(channels / 16)][16].
+size_t NchwcDepthwiseFilterSize(int channels, int kernel_h, int kernel_w);
+size_t NchwcDepthwiseBiasSize(int channels);
+// filter: [channels][1][kernel_h][kernel_w] (one filter per channel); bias: `channels`
+// values or nullptr. Lanes past `channels` are zero.
+void NchwcDepthwisePackFilter(const float* filter, int channels, int kernel_h, int kernel_w,
+                              float* packed);
+void NchwcDepthwisePackBias(const float* bias, int channels, float* packed);
+
+// Whether NchwcDepthwiseRows runs a register-tile path for this shape (else per pixel).
+bool NchwcDepthwiseTiled(const NchwcDepthwiseShape& s);
+
+// Output rows [oy0, oy1) of one channel block:
+//   out[oy][ox][l] = act(bias[l] + sum_{ky,kx} filter[ky][kx][l] *
+//                        in[oy*sh - pad_top + ky*dh][ox*sw - pad_left + kx*dw][l]),
+// zero outside the input. in: [in_h][in_w][16]; filter: the block's [kh][kw][16]; bias: its
+// [16]; out: [out_h][out_w][16]. Only epilogue's activation fields are read. Needs AVX2+FMA
+// (lite::x86::CpuHasAvx2Fma()); uses AVX-512 where NchwcDepthwiseUsesAvx512().
+void NchwcDepthwiseRows(const NchwcDepthwiseShape& s, const float* in, const float* filter,
+                        const float* bias, const GemmEpilogue& epilogue, int oy0, int oy1,
+                        float* out);
+
+// Whether NchwcDepthwiseRows uses AVX-512 on this CPU (and it is not forced off).
+bool NchwcDepthwiseUsesAvx512();
+// Tests and benchmarks force the AVX2 path (false) or allow AVX-512 again (true, the default).
+void NchwcDepthwiseAllowAvx512(bool allow);
+
+// The ISA variants behind NchwcDepthwiseRows.
+void NchwcDepthwiseRowsAvx2(const NchwcDepthwiseShape& s, const float* in, const float* filter,
+                            const float* bias, const GemmEpilogue& epilogue, int oy0, int oy1,
+                            float* out);
+void NchwcDepthwiseRowsAvx512(const NchwcDepthwiseShape& s, const float* in,
+                              const float* filter, const float* bias,
+                              const GemmEpilogue& epilogue, int oy0, int oy1, float* out);
+
+}  // namespace math
+}  // namespace x86
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,46 @@
+// AVX-512 loops of the NCHW16c depthwise convolution (see nchwc_depthwise.h): a block is one
+// zmm. Built with -mavx512f -mavx2 -mfma; called only when the CPU has AVX-512F
+// (nchwc_depthwise.cc).
+// GCC 12 reports _mm512_undefined_ps() inside max/min as maybe-uninitialized (a false
+// positive of its own headers).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+#include <immintrin.h>
+
+#include <cstddef>
+#include <type_traits>
+#include <utility>
+
+#include "lite/backends/x86/math/nchwc/nchwc_depthwise.h"
+
+namespace paddle {
+namespace lite {
+namespace x86 {
+namespace math {
+
+namespace {
+
+#include "lite/backends/x86/math/vec/vec_avx512.inc"
+
+struct V : VecAvx512 {
+  // 8 x 2 accumulators and 9 weights for 3x3; 5x5's 25 weights leave room for 2 x 2.
+  template <int K>
+  static constexpr int kTilePixels = K == 3 ? 8 : 2;
+};
+
+#include "lite/backends/x86/math/nchwc/nchwc_activation.inc"
+#include "lite/backends/x86/math/nchwc/nchwc_depthwise_kernel.inc"
+
+}  // namespace
+
+void NchwcDepthwiseRowsAvx512(const NchwcDepthwiseShape& s, const float* in,
+                              const float* filter, const float* bias,
+                              const GemmEpilogue& epilogue, int oy0, int oy1, float* out) {
+  Rows(s, in, filter, bias, epilogue, oy0, oy1, out);
+}
+
+}  // namespace math
+}  // namespace x86
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,57 @@
+#include "lite/optimizer/optimizer.h"
+
+#include "lite/optimizer/pass.h"
+#include "lite/utils/log.h"
+
+USE_MIR_PASS(conv_bn_fuse_pass);
+USE_MIR_PASS(conv_elementwise_add_fuse_pass);
+USE_MIR_PASS(conv_activation_fuse_pass);
+USE_MIR_PASS(fc_fuse_pass);
+USE_MIR_PASS(shuffle_channel_fuse_pass);
+USE_MIR_PASS(elementwise_activation_fuse_pass);
+USE_MIR_PASS(identity_op_eliminate_pass);
+USE_MIR_PASS(static_kernel_pick_pass);
+USE_MIR_PASS(x86_blocked_layout_pass);
+USE_MIR_PASS(variable_place_inference_pass);
+USE_MIR_PASS(type_target_cast_pass);
+USE_MIR_PASS(type_precision_cast_pass);
+USE_MIR_PASS(type_layout_cast_pass);
+USE_MIR_PASS(memory_optimize_pass);
+
+namespace paddle {
+namespace lite {
+
+std::vector<std::string> DefaultPasses(const OptimizerOptions& options) {
+  std::vector<std::string> passes;
+  if (options.fuse) {
+    passes = {"conv_bn_fuse_pass", "conv_elementwise_add_fuse_pass", "conv_activation_fuse_pass",
+              "fc_fuse_pass"};
+    passes.push_back("shuffle_channel_fuse_pass");
+    passes.push_back("elementwise_activation_fuse_pass");
+    // First, so the fusions see the chains the identities interrupted.
+    passes.insert(passes.begin(), "identity_op_eliminate_pass");
+  }
+  passes.push_back("static_kernel_pick_pass");
+  if (options.x86_blocked_layout) passes.push_back("x86_blocked_layout_pass");
+  for (const char* p : {"variable_place_inference_pass", "type_target_cast_pass",
+                        "type_precision_cast_pass", "type_layout_cast_pass"}) {
+    passes.push_back(p);
+  }
+  if (options.memory_optimize) passes.push_back("memory_optimize_pass");
+  return passes;
+}
+
+cpp::ProgramDesc Optimize(const cpp::ProgramDesc& program, Scope* exec_scope,
+                          const std::vector<Place>& valid_places,
+                          const std::vector<std::string>& passes) {
+  PLITE_CHECK(!valid_places.empty(), "no valid places given");
+  mir::SSAGraph graph(program, exec_scope, valid_places);
+  for (const auto& name : passes) {
+    PLITE_VLOG(2) << "running pass " << name;
+    mir::PassRegistry::Global().Create(name)->Apply(&graph);
+  }
+  return graph.GenerateProgram();
+}
+
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,140 @@
+// Conv fusions, run in this order by the optimizer:
+//   conv_bn_fuse_pass:              conv -> batch_norm         => conv (scaled filter + bias)
+//   conv_elementwise_add_fuse_pass: conv -> elementwise_add(w) => conv (+ bias)
+//   conv_activation_fuse_pass:      conv -> relu/relu6/...     => conv with epilogue act
+// Weights are rewritten once in the weight scope; clones share the result.
+#include <cmath>
+#include <vector>
+
+#include "lite/optimizer/pass.h"
+#include "lite/optimizer/passes/fuse_util.h"
+#include "lite/operators/activation_attrs.h"
+
+namespace paddle {
+namespace lite {
+namespace mir {
+
+namespace {
+
+bool IsConv(const Node& n) {
+  return n.IsStmt() && (n.desc.Type() == "conv2d" || n.desc.Type() == "depthwise_conv2d");
+}
+
+// The conv's bias tensor, created (zeros) as a new weight when the conv has none yet.
+float* ConvBias(SSAGraph* graph, Node* conv, int64_t channels) {
+  if (Node* bias = InputOf(conv, "Bias")) {
+    return graph->weight_scope()->FindMutableTensor(bias->name)->mutable_data_ptr<float>();
+  }
+  const std::string name = conv->desc.Input("Filter")[0] + "@fused_bias";
+  Tensor* t = NewWeight(graph, name, DDim({channels}));
+  float* b = t->mutable_data_ptr<float>();
+  for (int64_t i = 0; i < channels; ++i) b[i] = 0.f;
+  conv->desc.SetInput("Bias", {name});
+  graph->Link(graph->NewArg(name), conv);
+  return b;
+}
+
+// The conv stmts of the graph, collected first since fusions edit the node list.
+std::vector<Node*> Convs(SSAGraph* graph) {
+  std::vector<Node*> convs;
+  for (auto& n : graph->nodes()) {
+    if (IsConv(n)) convs.push_back(&n);
+  }
+  return convs;
+}
+
+}  // namespace
+
+class ConvBnFusePass : public Pass {
+ public:
+  void Apply(SSAGraph* graph) override {
+    for (Node* conv : Convs(graph)) {
+      Node* out = OutputOf(conv, "Output");
+      Node* bn = SoleConsumer(out);
+      if (!bn || bn->desc.Type() != "batch_norm" || !OtherOutputsUnused(bn, "Y")) continue;
+      if (conv->desc.HasAttr("act_type") || InputOf(bn, "X") != out) continue;
+      Node* filter = InputOf(conv, "Filter");
+      if (!IsPrivateWeight(graph, filter, conv)) continue;
+      Scope* w = graph->weight_scope();
+      const Tensor* scale = w->FindTensor(bn->desc.Input("Scale")[0]);
+      const Tensor* shift = w->FindTensor(bn->desc.Input("Bias")[0]);
+      const Tensor* mean = w->FindTensor(bn->desc.Input("Mean")[0]);
+      const Tensor* var = w->FindTensor(bn->desc.Input("Variance")[0]);
+      Tensor* weights = w->FindMutableTensor(filter->name);
+      const int64_t channels = weights->dims()[0];
+      if (!scale || !shift || !mean || !var || scale->numel() != channels ||
+          shift->numel() != channels || mean->numel() != channels || var->numel() != channels) {
+        continue;
+      }
+      const float eps = bn->desc.GetAttrOr<float>("epsilon", 1e-5f);
+      float* wdata = weights->mutable_data_ptr<float>();
+      float* bias = ConvBias(graph, conv, channels);
+      const int64_t per_channel = weights->numel() / channels;
+      for (int64_t c = 0; c < channels; ++c) {
+        const float alpha = scale->data<float>()[c] / std::sqrt(var->data<float>()[c] + eps);
+        for (int64_t i = 0; i < per_channel; ++i) wdata[c * per_channel + i] *= alpha;
+        bias[c] = (bias[c] - mean->data<float>()[c]) * alpha + shift->data<float>()[c];
+      }
+      FoldInto(graph, conv, "Output", bn, "Y");
+    }
+  }
+};
+
+class ConvElementwiseAddFusePass : public Pass {
+ public:
+  void Apply(SSAGraph* graph) override {
+    for (Node* conv : Convs(graph)) {
+      Node* out = OutputOf(conv, "Output");
+      Node* add = SoleConsumer(out);
+      if (!add || add->desc.Type() != "elementwise_add" || InputOf(add, "X") != out) continue;
+      if (conv->desc.HasAttr("act_type") || add->desc.HasAttr("act_type")) continue;
+      Node* y = InputOf(add, "Y");
+      const Tensor* filter = graph->weight_scope()->FindTensor(conv->desc.Input("Filter")[0]);
+      if (!y || !y->persistable || !filter) continue;
+      const Tensor* addend = graph->weight_scope()->FindTensor(y->name);
+      const int64_t channels = filter->dims()[0];
+      if (!addend || addend->precision() != PrecisionType::kFloat ||
+          !IsChannelVector(addend->dims(), add->desc.GetAttrOr<int32_t>("axis", -1), channels)) {
+        continue;
+      }
+      float* bias = ConvBias(graph, conv, channels);
+      for (int64_t c = 0; c < channels; ++c) bias[c] += addend->data<float>()[c];
+      FoldInto(graph, conv, "Output", add, "Out");
+    }
+  }
+
+ private:
+  // Whether Y, broadcast onto an NCHW conv output at `axis`, adds one value per channel.
+  static bool IsChannelVector(const DDim& y, int axis, int64_t channels) {
+    if (y.production() != channels) return false;
+    const int start = axis < 0 ? 4 - static_cast<int>(y.size()) : axis;
+    if (start < 0 || start + static_cast<int>(y.size()) > 4) return false;
+    for (size_t j = 0; j < y.size(); ++j) {
+      const int pos = start + static_cast<int>(j);
+      if (y[j] != (pos == 1 ? channels : 1)) return false;
+    }
+    return true;
+  }
+};
+
+class ConvActivationFusePass : public Pass {
+ public:
+  void Apply(SSAGraph* graph) override {
+    for (Node* conv : Convs(graph)) {
+      if (conv->desc.HasAttr("act_type")) continue;
+      Node* out = OutputOf(conv, "Output");
+      Node* act = SoleConsumer(out);
+      if (!act || !operators::IsFusableActivation(act->desc.Type())) continue;
+      operators::WriteFusedActivation(act->desc, &conv->desc);
+      FoldInto(graph, conv, "Output", act, "Out");
+    }
+  }
+};
+
+}  // namespace mir
+}  // namespace lite
+}  // namespace paddle
+
+REGISTER_MIR_PASS(conv_bn_fuse_pass, paddle::lite::mir::ConvBnFusePass);
+REGISTER_MIR_PASS(conv_elementwise_add_fuse_pass, paddle::lite::mir::ConvElementwiseAddFusePass);
+REGISTER_MIR_PASS(conv_activation_fuse_pass, paddle::lite::mir::ConvActivationFusePass);

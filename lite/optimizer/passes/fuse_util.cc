@@ -1,0 +1,74 @@
+#include "lite/optimizer/passes/fuse_util.h"
+
+#include <algorithm>
+
+namespace paddle {
+namespace lite {
+namespace mir {
+
+Node* InputOf(Node* stmt, const std::string& param) {
+  const auto& args = stmt->desc.Input(param);
+  return args.empty() ? nullptr : SSAGraph::InputArg(stmt, args[0]);
+}
+
+Node* OutputOf(Node* stmt, const std::string& param) {
+  const auto& args = stmt->desc.Output(param);
+  return args.empty() ? nullptr : SSAGraph::OutputArg(stmt, args[0]);
+}
+
+Node* SoleConsumer(Node* arg) {
+  return arg && arg->outlinks.size() == 1 ? arg->outlinks[0] : nullptr;
+}
+
+bool IsPrivateWeight(SSAGraph* graph, Node* arg, Node* reader) {
+  if (!arg || !arg->persistable || arg->outlinks.size() != 1 || arg->outlinks[0] != reader) {
+    return false;
+  }
+  const Tensor* t = graph->weight_scope()->FindTensor(arg->name);
+  return t && t->precision() == PrecisionType::kFloat && t->numel() > 0;
+}
+
+bool OtherOutputsUnused(Node* stmt, const std::string& param) {
+  Node* keep = OutputOf(stmt, param);
+  for (Node* out : stmt->outlinks) {
+    if (out != keep && !out->outlinks.empty()) return false;
+  }
+  return true;
+}
+
+void FoldInto(SSAGraph* graph, Node* first, const std::string& first_out, Node* second,
+              const std::string& second_out) {
+  Node* middle = OutputOf(first, first_out);
+  Node* result = OutputOf(second, second_out);
+  PLITE_CHECK(middle && result, "fusion of ", first->desc.Type(), " and ", second->desc.Type(),
+              ": missing argument");
+  first->desc.SetOutput(first_out, {result->name});
+  graph->Unlink(second, result);
+  graph->Link(first, result);
+  // An arg `second` reads through several params (batch_norm with Mean = Variance) is
+  // linked once per param but must be unlinked and removed only once.
+  std::vector<Node*> inputs;
+  for (Node* in : second->inlinks) {
+    if (std::find(inputs.begin(), inputs.end(), in) == inputs.end()) inputs.push_back(in);
+  }
+  for (Node* in : inputs) {
+    graph->Unlink(in, second);
+    if (in != middle && in->outlinks.empty() && in->inlinks.empty()) graph->Remove(in);
+  }
+  for (Node* out : std::vector<Node*>(second->outlinks)) graph->Remove(out);  // unused outputs
+  graph->Remove(second);
+  graph->Remove(middle);
+  graph->ResetStmt(first);
+}
+
+Tensor* NewWeight(SSAGraph* graph, const std::string& name, const DDim& dims) {
+  Tensor* t = graph->weight_scope()->Var(name)->GetMutable<Tensor>();
+  t->Resize(dims);
+  t->mutable_data<float>();
+  t->set_persistable(true);
+  return t;
+}
+
+}  // namespace mir
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,100 @@
+// static_kernel_pick_pass: picks one registered kernel per op, in execution order.
+//
+// Candidates are the op's kernels whose target is among the valid places (host kernels
+// are always candidates: they are the portable fallback) and whose CPU features this CPU
+// has (an AVX2 kernel is never picked on a CPU without AVX2). Each is scored:
+//   + 1000 per input whose known precision the kernel accepts as declared (a kernel that
+//          would need a calib cast on its inputs loses to one that needs none),
+//   + 10 x (priority of its target in valid_places, earlier is higher),
+//   + 2 when its precision and + 1 when its layout equal that place's.
+// Ties keep registration order. Picking fixes output types, which the next ops read.
+#include <vector>
+
+#include "lite/core/op_registry.h"
+#include "lite/optimizer/pass.h"
+#include "lite/optimizer/passes/type_inference.h"
+
+namespace paddle {
+namespace lite {
+namespace mir {
+
+class StaticKernelPickPass : public Pass {
+ public:
+  void Apply(SSAGraph* graph) override {
+    InferSourceTypes(graph);
+    for (Node* stmt : graph->StmtTopologicalOrder()) {
+      Pick(graph, stmt);
+      InferOutputTypes(graph, stmt);
+    }
+  }
+
+ private:
+  static void Pick(SSAGraph* graph, Node* stmt) {
+    const auto& places = graph->valid_places();
+    stmt->candidates.clear();
+    stmt->picked = nullptr;
+    int best = -1;
+    std::vector<std::string> registered;
+    for (const KernelInfo* info : KernelRegistry::Global().Kernels(stmt->desc.Type())) {
+      registered.push_back(info->place.DebugString());
+      const int rank = TargetRank(places, info->place.target);
+      if (rank < 0 || !info->RunsOnThisCpu()) continue;
+      auto kernel = KernelRegistry::Create(*info);
+      int score = 10 * (static_cast<int>(places.size()) + 1 - rank);
+      if (rank < static_cast<int>(places.size())) {
+        if (info->place.precision == places[rank].precision) score += 2;
+        if (info->place.layout == places[rank].layout) score += 1;
+      }
+      for (const Node* in : stmt->inlinks) {
+        const Type decl = kernel->GetInputDeclType(InputParamOf(*stmt, in->name));
+        const PrecisionType actual = KnownPrecision(graph, *in);
+        if (actual == PrecisionType::kUnk || PrecisionCompatible(decl.precision, actual)) {
+          score += 1000;
+        }
+      }
+      stmt->candidates.push_back(std::move(kernel));
+      if (score > best) {
+        best = score;
+        stmt->picked = stmt->candidates.back().get();
+      }
+    }
+    if (!stmt->picked) {
+      std::vector<std::string> wanted;
+      for (const auto& p : places) wanted.push_back(p.DebugString());
+      PLITE_THROW("no kernel for op '", stmt->desc.Type(), "' on the valid places [",
+                  Join(wanted, ", "), "]; this build has kernels for [", Join(registered, ", "),
+                  "]");
+    }
+  }
+
+  // Position of the first valid place on `target`; host comes last when not listed.
+  static int TargetRank(const std::vector<Place>& places, TargetType target) {
+    for (size_t i = 0; i < places.size(); ++i) {
+      if (places[i].target == target) return static_cast<int>(i);
+    }
+    return target == TargetType::kHost ? static_cast<int>(places.size()) : -1;
+  }
+};
+
+// variable_place_inference_pass: recomputes every arg's type from the picked kernels
+// (passes after kernel picking may have changed the graph).
+class VariablePlaceInferencePass : public Pass {
+ public:
+  void Apply(SSAGraph* graph) override {
+    for (auto& n : graph->nodes()) {
+      if (n.IsArg()) n.type_known = false;
+    }
+    InferSourceTypes(graph);
+    for (Node* stmt : graph->StmtTopologicalOrder()) {
+      PLITE_CHECK(stmt->picked, "op '", stmt->desc.Type(), "' has no picked kernel");
+      InferOutputTypes(graph, stmt);
+    }
+  }
+};
+
+}  // namespace mir
+}  // namespace lite
+}  // namespace paddle
+
+REGISTER_MIR_PASS(static_kernel_pick_pass, paddle::lite::mir::StaticKernelPickPass);
+REGISTER_MIR_PASS(variable_place_inference_pass, paddle::lite::mir::VariablePlaceInferencePass);

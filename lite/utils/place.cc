@@ -1,0 +1,122 @@
+#include "lite/utils/place.h"
+
+#include <tuple>
+
+namespace paddle {
+namespace lite_api {
+
+namespace {
+
+struct EnumName {
+  int value;
+  std::string name;  // TargetToStr & co.
+  std::string repr;  // TargetRepr & co.
+};
+
+// The entry for `value`, or the table's first ("unk") for values outside the enum.
+template <typename Enum, size_t N>
+const EnumName& Lookup(Enum value, const EnumName (&table)[N]) {
+  for (const EnumName& e : table) {
+    if (e.value == static_cast<int>(value)) return e;
+  }
+  return table[0];
+}
+
+// Function-local tables: kernel registrations name places during static initialization.
+const EnumName& TargetEntry(TargetType target) {
+  static const EnumName kTargets[] = {
+      {0, "unk", "kUnk"},       {1, "host", "kHost"},
+      {2, "x86", "kX86"},       {3, "cuda", "kCUDA"},
+      {4, "arm", "kARM"},       {5, "opencl", "kOpenCL"},
+      {6, "any", "kAny"},       {7, "fpga", "kFPGA"},
+      {8, "npu", "kNPU"},       {9, "xpu", "kXPU"},
+      {10, "bm", "kBM"},        {11, "mlu", "kMLU"},
+      {12, "rknpu", "kRKNPU"},  {13, "apu", "kAPU"},
+      {14, "huawei_ascend_npu", "kHuaweiAscendNPU"},
+      {15, "imagination_nna", "kImaginationNNA"},
+      {16, "intel_fpga", "kIntelFPGA"},
+      {17, "metal", "kMetal"},  {18, "nnadapter", "kNNAdapter"}};
+  return Lookup(target, kTargets);
+}
+const EnumName& PrecisionEntry(PrecisionType precision) {
+  static const EnumName kPrecisions[] = {
+      {0, "unk", "kUnk"},     {1, "float", "kFloat"}, {2, "int8", "kInt8"},
+      {3, "int32", "kInt32"}, {4, "any", "kAny"},     {5, "fp16", "kFP16"},
+      {6, "bool", "kBool"},   {7, "int64", "kInt64"}, {8, "int16", "kInt16"},
+      {9, "uint8", "kUInt8"}, {10, "fp64", "kFP64"}};
+  return Lookup(precision, kPrecisions);
+}
+const EnumName& LayoutEntry(DataLayoutType layout) {
+  static const EnumName kLayouts[] = {
+      {0, "unk", "kUnk"},
+      {1, "NCHW", "kNCHW"},
+      {2, "any", "kAny"},
+      {3, "NHWC", "kNHWC"},
+      {4, "ImageDefault", "kImageDefault"},
+      {5, "ImageFolder", "kImageFolder"},
+      {6, "ImageNW", "kImageNW"},
+      {7, "MetalTexture2DArray", "kMetalTexture2DArray"},
+      {8, "MetalTexture2D", "kMetalTexture2D"},
+      {32, "NCHW4c", "kNCHW4c"},
+      {33, "NCHW8c", "kNCHW8c"},
+      {34, "NCHW16c", "kNCHW16c"}};
+  return Lookup(layout, kLayouts);
+}
+
+}  // namespace
+
+const std::string& TargetToStr(TargetType target) { return TargetEntry(target).name; }
+const std::string& PrecisionToStr(PrecisionType precision) {
+  return PrecisionEntry(precision).name;
+}
+const std::string& DataLayoutToStr(DataLayoutType layout) {
+  return LayoutEntry(layout).name;
+}
+const std::string& TargetRepr(TargetType target) { return TargetEntry(target).repr; }
+const std::string& PrecisionRepr(PrecisionType precision) {
+  return PrecisionEntry(precision).repr;
+}
+const std::string& DataLayoutRepr(DataLayoutType layout) {
+  return LayoutEntry(layout).repr;
+}
+
+size_t PrecisionTypeLength(PrecisionType precision) {
+  switch (precision) {
+    case PRECISION(kFloat):
+    case PRECISION(kInt32):
+      return 4;
+    case PRECISION(kInt8):
+    case PRECISION(kBool):
+    case PRECISION(kUInt8):
+      return 1;
+    case PRECISION(kFP16):
+    case PRECISION(kInt16):
+      return 2;
+    case PRECISION(kInt64):
+    case PRECISION(kFP64):
+      return 8;
+    default:
+      return 0;
+  }
+}
+
+int LayoutChannelBlock(DataLayoutType layout) {
+  switch (layout) {
+    case DATALAYOUT(kNCHW4c): return 4;
+    case DATALAYOUT(kNCHW8c): return 8;
+    case DATALAYOUT(kNCHW16c): return 16;
+    default: return 0;
+  }
+}
+
+std::string Place::DebugString() const {
+  return TargetToStr(target) + "/" + PrecisionToStr(precision) + "/" + DataLayoutToStr(layout);
+}
+
+bool operator<(const Place& a, const Place& b) {
+  return std::make_tuple(a.target, a.precision, a.layout, a.device) <
+         std::make_tuple(b.target, b.precision, b.layout, b.device);
+}
+
+}  // namespace lite_api
+}  // namespace paddle
