@@ -1,11 +1,16 @@
 # cmake -DKIND=op|kernel -DSRCS_FILE=list.txt -DOUT=header.h -P gen_use_list.cmake
-# Writes USE_LITE_OP / USE_LITE_KERNEL lines for every registration in the listed sources.
-# A registration's arguments must all stand on the macro's first line:
+# Writes USE_LITE_OP / USE_LITE_KERNEL lines for every registration in the listed sources,
+# one per op type of a family registration. A registration's arguments must all stand on
+# the macro's first line:
+#   REGISTER_LITE_OP(op, Class)           REGISTER_LITE_OPS((op1, op2), Class)
 #   REGISTER_LITE_KERNEL(op, kTarget, kPrecision, kLayout, Class (no comma), alias)
+#   REGISTER_LITE_KERNELS((op1, op2), kTarget, kPrecision, kLayout, Class, alias)
+cmake_policy(SET CMP0054 NEW)  # quoted "op" is a string, never a variable
+set(ops "(\\([a-z0-9_, ]+\\)|[a-z0-9_]+)")
 if(KIND STREQUAL "op")
-  set(regex "^REGISTER_LITE_OP\\( *([a-z0-9_]+) *,")
+  set(regex "^REGISTER_LITE_OPS?\\( *${ops} *,")
 else()
-  set(regex "^REGISTER_LITE_KERNEL\\( *([a-z0-9_]+) *, *(k[A-Za-z0-9]+) *, *(k[A-Za-z0-9]+) *, *(k[A-Za-z0-9]+) *,[^,]*, *([A-Za-z0-9_]+) *\\)")
+  set(regex "^REGISTER_LITE_KERNELS?\\( *${ops} *, *(k[A-Za-z0-9]+) *, *(k[A-Za-z0-9]+) *, *(k[A-Za-z0-9]+) *,[^,]*, *([A-Za-z0-9_]+) *\\)")
 endif()
 file(STRINGS ${SRCS_FILE} srcs)
 set(lines "// Generated from the compiled sources by cmake/gen_use_list.cmake. Do not edit.\n")
@@ -17,11 +22,16 @@ foreach(src ${srcs})
   file(STRINGS ${src} hits REGEX "${regex}")
   foreach(hit ${hits})
     string(REGEX MATCH "${regex}" m "${hit}")
-    if(KIND STREQUAL "op")
-      string(APPEND lines "USE_LITE_OP(${CMAKE_MATCH_1});\n")
-    else()
-      string(APPEND lines "USE_LITE_KERNEL(${CMAKE_MATCH_1}, ${CMAKE_MATCH_2}, ${CMAKE_MATCH_3}, ${CMAKE_MATCH_4}, ${CMAKE_MATCH_5});\n")
-    endif()
+    set(key "${CMAKE_MATCH_2}, ${CMAKE_MATCH_3}, ${CMAKE_MATCH_4}, ${CMAKE_MATCH_5}")
+    string(REGEX REPLACE "[() ]" "" op_types "${CMAKE_MATCH_1}")
+    string(REPLACE "," ";" op_types "${op_types}")
+    foreach(op_type ${op_types})
+      if(KIND STREQUAL "op")
+        string(APPEND lines "USE_LITE_OP(${op_type});\n")
+      else()
+        string(APPEND lines "USE_LITE_KERNEL(${op_type}, ${key});\n")
+      endif()
+    endforeach()
   endforeach()
 endforeach()
 file(WRITE ${OUT}.tmp "${lines}")

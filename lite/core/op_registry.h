@@ -1,18 +1,28 @@
 // The op and kernel registries and their registration macros.
 //
-//   REGISTER_LITE_OP(relu, paddle::lite::operators::ActivationOp);
-//   REGISTER_LITE_KERNEL(relu, kHost, kFloat, kNCHW, paddle::lite::kernels::host::ReluCompute, def)
+//   REGISTER_LITE_OP(softmax, paddle::lite::operators::SoftmaxOp);
+//   REGISTER_LITE_OPS((relu, relu6, sigmoid), paddle::lite::operators::ActivationOp);
+//
+//   REGISTER_LITE_KERNEL(softmax, kHost, kFloat, kNCHW, paddle::lite::kernels::host::SoftmaxCompute, def)
+//       .BindInput("X", {GetTensorTy(TARGET(kHost))})
+//       .BindOutput("Out", {GetTensorTy(TARGET(kHost))})
+//       .Finalize();
+//   // One kernel class for a family of op types (it reads op_type() to tell them apart):
+//   REGISTER_LITE_KERNELS((relu, relu6, sigmoid), kHost, kFloat, kNCHW, ActivationCompute, def)
 //       .BindInput("X", {GetTensorTy(TARGET(kHost))})
 //       .BindOutput("Out", {GetTensorTy(TARGET(kHost))})
 //       .Finalize();
 //
-// Use the macros at global scope. The build maps __FILE__ to the path below the project
-// root (-fmacro-prefix-map), which is what tailoring lists record. Each defines a `touch_*` function; the build generates
-// a file of USE_LITE_OP/USE_LITE_KERNEL lines calling them, so a static link keeps exactly
-// the compiled registrations (no hand-edited list).
+// Use the macros at global scope, with every argument before the chain on the macro's first
+// line: cmake/gen_use_list.cmake reads that line. The build maps __FILE__ to the path below
+// the project root (-fmacro-prefix-map), which is what tailoring lists record. Each
+// registered (op type, place, alias) gets a `touch_*` function; the build generates a file
+// of USE_LITE_OP/USE_LITE_KERNEL lines calling them, so a static link keeps exactly the
+// compiled registrations (no hand-edited list).
 #pragma once
 
 #include <functional>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <string>
@@ -83,12 +93,15 @@ class OpRegistry {
 // build dir ("../lite/..."), so leading "./" and "../" parts are dropped.
 std::string ProjectRelativeSource(const char* file);
 
+// Registers one kernel class for one or more op types: each gets its own KernelInfo with
+// the same place, alias and declared types.
 template <typename KernelClass>
 class KernelRegistrar {
  public:
-  KernelRegistrar(const char* op_type, TargetType target, PrecisionType precision,
-                  DataLayoutType layout, const char* alias, const char* source_file) {
-    info_.op_type = op_type;
+  KernelRegistrar(std::initializer_list<const char*> op_types, TargetType target,
+                  PrecisionType precision, DataLayoutType layout, const char* alias,
+                  const char* source_file)
+      : op_types_(op_types.begin(), op_types.end()) {
     info_.source_file = ProjectRelativeSource(source_file);
     info_.alias = alias;
     info_.place = Place(target, precision, layout);
@@ -112,32 +125,85 @@ class KernelRegistrar {
     return *this;
   }
   bool Finalize() {
-    KernelRegistry::Global().Register(std::move(info_));
+    for (const std::string& op_type : op_types_) {
+      KernelInfo info = info_;
+      info.op_type = op_type;
+      KernelRegistry::Global().Register(std::move(info));
+    }
     return true;
   }
 
  private:
+  std::vector<std::string> op_types_;
   KernelInfo info_;
 };
 
 }  // namespace lite
 }  // namespace paddle
 
-#define REGISTER_LITE_OP(op_type__, OpClass)                                         \
-  int touch_op_##op_type__() { return 0; }                                           \
-  static bool plite_op_registered_##op_type__ [[maybe_unused]] =                     \
-      ::paddle::lite::OpRegistry::Global().Register(#op_type__, [] {                 \
-        return std::unique_ptr<::paddle::lite::OpLite>(new OpClass(#op_type__));     \
-      }, __FILE__)
+// PLITE_FOR_EACH_(M, x, (a, b, c)) expands to M(x, a) M(x, b) M(x, c); up to 16 items.
+#define PLITE_EXPAND_(...) __VA_ARGS__
+#define PLITE_CAT_(a, b) PLITE_CAT_IMPL_(a, b)
+#define PLITE_CAT_IMPL_(a, b) a##b
+#define PLITE_COUNT_(...) \
+  PLITE_COUNT_IMPL_(__VA_ARGS__, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define PLITE_COUNT_IMPL_(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, \
+                          _16, n, ...)                                                      \
+  n
+#define PLITE_FOR_EACH_(M, x, list) \
+  PLITE_APPLY_(PLITE_CAT_(PLITE_FOR_EACH_, PLITE_COUNT_ list), M, x, PLITE_EXPAND_ list)
+#define PLITE_APPLY_(fn, ...) fn(__VA_ARGS__)
+#define PLITE_FOR_EACH_1(M, x, a) M(x, a)
+#define PLITE_FOR_EACH_2(M, x, a, ...) M(x, a) PLITE_FOR_EACH_1(M, x, __VA_ARGS__)
+#define PLITE_FOR_EACH_3(M, x, a, ...) M(x, a) PLITE_FOR_EACH_2(M, x, __VA_ARGS__)
+#define PLITE_FOR_EACH_4(M, x, a, ...) M(x, a) PLITE_FOR_EACH_3(M, x, __VA_ARGS__)
+#define PLITE_FOR_EACH_5(M, x, a, ...) M(x, a) PLITE_FOR_EACH_4(M, x, __VA_ARGS__)
+#define PLITE_FOR_EACH_6(M, x, a, ...) M(x, a) PLITE_FOR_EACH_5(M, x, __VA_ARGS__)
+#define PLITE_FOR_EACH_7(M, x, a, ...) M(x, a) PLITE_FOR_EACH_6(M, x, __VA_ARGS__)
+#define PLITE_FOR_EACH_8(M, x, a, ...) M(x, a) PLITE_FOR_EACH_7(M, x, __VA_ARGS__)
+#define PLITE_FOR_EACH_9(M, x, a, ...) M(x, a) PLITE_FOR_EACH_8(M, x, __VA_ARGS__)
+#define PLITE_FOR_EACH_10(M, x, a, ...) M(x, a) PLITE_FOR_EACH_9(M, x, __VA_ARGS__)
+#define PLITE_FOR_EACH_11(M, x, a, ...) M(x, a) PLITE_FOR_EACH_10(M, x, __VA_ARGS__)
+#define PLITE_FOR_EACH_12(M, x, a, ...) M(x, a) PLITE_FOR_EACH_11(M, x, __VA_ARGS__)
+#define PLITE_FOR_EACH_13(M, x, a, ...) M(x, a) PLITE_FOR_EACH_12(M, x, __VA_ARGS__)
+#define PLITE_FOR_EACH_14(M, x, a, ...) M(x, a) PLITE_FOR_EACH_13(M, x, __VA_ARGS__)
+#define PLITE_FOR_EACH_15(M, x, a, ...) M(x, a) PLITE_FOR_EACH_14(M, x, __VA_ARGS__)
+#define PLITE_FOR_EACH_16(M, x, a, ...) M(x, a) PLITE_FOR_EACH_15(M, x, __VA_ARGS__)
 
-#define REGISTER_LITE_KERNEL(op__, target__, precision__, layout__, KernelClass, alias__)   \
-  int touch_kernel_##op__##_##target__##_##precision__##_##layout__##_##alias__() {         \
-    return 0;                                                                               \
-  }                                                                                         \
-  static bool plite_kernel_registered_##op__##_##target__##_##precision__##_##layout__##_## \
-      alias__ [[maybe_unused]] = ::paddle::lite::KernelRegistrar<KernelClass>(              \
-          #op__, TARGET(target__), PRECISION(precision__), DATALAYOUT(layout__), #alias__,    \
-          __FILE__)
+#define PLITE_OP_STRING_(unused, op__) #op__,
+#define PLITE_TOUCH_OP_(unused, op__) \
+  int touch_op_##op__() { return 0; }
+// key__ is (target, precision, layout, alias).
+#define PLITE_TOUCH_KERNEL_(key__, op__) PLITE_TOUCH_KERNEL_IMPL_(op__, PLITE_EXPAND_ key__)
+#define PLITE_TOUCH_KERNEL_IMPL_(...) PLITE_TOUCH_KERNEL_FN_(__VA_ARGS__)
+#define PLITE_TOUCH_KERNEL_FN_(op__, target__, precision__, layout__, alias__)           \
+  int touch_kernel_##op__##_##target__##_##precision__##_##layout__##_##alias__() {     \
+    return 0;                                                                            \
+  }
+
+#define REGISTER_LITE_OPS(op_types__, OpClass)                                          \
+  PLITE_FOR_EACH_(PLITE_TOUCH_OP_, _, op_types__)                                      \
+  static bool PLITE_CAT_(plite_ops_registered_, __COUNTER__) [[maybe_unused]] = [] {   \
+    for (const char* type : {PLITE_FOR_EACH_(PLITE_OP_STRING_, _, op_types__)}) {      \
+      ::paddle::lite::OpRegistry::Global().Register(                                    \
+          type,                                                                         \
+          [type] {                                                                      \
+            return std::unique_ptr<::paddle::lite::OpLite>(new OpClass(type));          \
+          },                                                                            \
+          __FILE__);                                                                    \
+    }                                                                                   \
+    return true;                                                                        \
+  }()
+#define REGISTER_LITE_OP(op_type__, OpClass) REGISTER_LITE_OPS((op_type__), OpClass)
+
+#define REGISTER_LITE_KERNELS(op_types__, target__, precision__, layout__, KernelClass, alias__) \
+  PLITE_FOR_EACH_(PLITE_TOUCH_KERNEL_, (target__, precision__, layout__, alias__), op_types__) \
+  static bool PLITE_CAT_(plite_kernels_registered_, __COUNTER__) [[maybe_unused]] =          \
+      ::paddle::lite::KernelRegistrar<KernelClass>(                                           \
+          {PLITE_FOR_EACH_(PLITE_OP_STRING_, _, op_types__)}, TARGET(target__),               \
+          PRECISION(precision__), DATALAYOUT(layout__), #alias__, __FILE__)
+#define REGISTER_LITE_KERNEL(op__, target__, precision__, layout__, KernelClass, alias__) \
+  REGISTER_LITE_KERNELS((op__), target__, precision__, layout__, KernelClass, alias__)
 
 #define USE_LITE_OP(op_type__)                                     \
   extern int touch_op_##op_type__();                               \

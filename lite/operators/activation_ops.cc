@@ -29,9 +29,4 @@ bool ActivationOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
 }  // namespace lite
 }  // namespace paddle
 
-REGISTER_LITE_OP(relu, paddle::lite::operators::ActivationOp);
-REGISTER_LITE_OP(relu6, paddle::lite::operators::ActivationOp);
-REGISTER_LITE_OP(leaky_relu, paddle::lite::operators::ActivationOp);
-REGISTER_LITE_OP(hard_swish, paddle::lite::operators::ActivationOp);
-REGISTER_LITE_OP(hard_sigmoid, paddle::lite::operators::ActivationOp);
-REGISTER_LITE_OP(sigmoid, paddle::lite::operators::ActivationOp);
+REGISTER_LITE_OPS((relu, relu6, leaky_relu, hard_swish, hard_sigmoid, sigmoid), paddle::lite::operators::ActivationOp);

@@ -91,5 +91,4 @@ bool ConvOpLite::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
 }  // namespace lite
 }  // namespace paddle
 
-REGISTER_LITE_OP(conv2d, paddle::lite::operators::ConvOpLite);
-REGISTER_LITE_OP(depthwise_conv2d, paddle::lite::operators::ConvOpLite);
+REGISTER_LITE_OPS((conv2d, depthwise_conv2d), paddle::lite::operators::ConvOpLite);

@@ -69,7 +69,4 @@ bool ElementwiseOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
 }  // namespace lite
 }  // namespace paddle
 
-REGISTER_LITE_OP(elementwise_add, paddle::lite::operators::ElementwiseOp);
-REGISTER_LITE_OP(elementwise_sub, paddle::lite::operators::ElementwiseOp);
-REGISTER_LITE_OP(elementwise_mul, paddle::lite::operators::ElementwiseOp);
-REGISTER_LITE_OP(elementwise_div, paddle::lite::operators::ElementwiseOp);
+REGISTER_LITE_OPS((elementwise_add, elementwise_sub, elementwise_mul, elementwise_div), paddle::lite::operators::ElementwiseOp);

@@ -71,6 +71,5 @@ bool FlattenContiguousRangeOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope)
 }  // namespace lite
 }  // namespace paddle
 
-REGISTER_LITE_OP(flatten, paddle::lite::operators::FlattenOp);
-REGISTER_LITE_OP(flatten2, paddle::lite::operators::FlattenOp);
+REGISTER_LITE_OPS((flatten, flatten2), paddle::lite::operators::FlattenOp);
 REGISTER_LITE_OP(flatten_contiguous_range, paddle::lite::operators::FlattenContiguousRangeOp);

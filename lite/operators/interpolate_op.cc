@@ -111,7 +111,4 @@ bool InterpolateOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
 }  // namespace lite
 }  // namespace paddle
 
-REGISTER_LITE_OP(nearest_interp, paddle::lite::operators::InterpolateOp);
-REGISTER_LITE_OP(nearest_interp_v2, paddle::lite::operators::InterpolateOp);
-REGISTER_LITE_OP(bilinear_interp, paddle::lite::operators::InterpolateOp);
-REGISTER_LITE_OP(bilinear_interp_v2, paddle::lite::operators::InterpolateOp);
+REGISTER_LITE_OPS((nearest_interp, nearest_interp_v2, bilinear_interp, bilinear_interp_v2), paddle::lite::operators::InterpolateOp);

@@ -101,5 +101,4 @@ bool MatMulOpLite::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
 }  // namespace lite
 }  // namespace paddle
 
-REGISTER_LITE_OP(matmul, paddle::lite::operators::MatMulOpLite);
-REGISTER_LITE_OP(matmul_v2, paddle::lite::operators::MatMulOpLite);
+REGISTER_LITE_OPS((matmul, matmul_v2), paddle::lite::operators::MatMulOpLite);

@@ -55,6 +55,4 @@ bool MulticlassNmsOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
 }  // namespace lite
 }  // namespace paddle
 
-REGISTER_LITE_OP(multiclass_nms, paddle::lite::operators::MulticlassNmsOp);
-REGISTER_LITE_OP(multiclass_nms2, paddle::lite::operators::MulticlassNmsOp);
-REGISTER_LITE_OP(multiclass_nms3, paddle::lite::operators::MulticlassNmsOp);
+REGISTER_LITE_OPS((multiclass_nms, multiclass_nms2, multiclass_nms3), paddle::lite::operators::MulticlassNmsOp);

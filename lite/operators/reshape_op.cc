@@ -84,5 +84,4 @@ bool ReshapeOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
 }  // namespace lite
 }  // namespace paddle
 
-REGISTER_LITE_OP(reshape, paddle::lite::operators::ReshapeOp);
-REGISTER_LITE_OP(reshape2, paddle::lite::operators::ReshapeOp);
+REGISTER_LITE_OPS((reshape, reshape2), paddle::lite::operators::ReshapeOp);

@@ -44,5 +44,4 @@ bool TransposeOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
 }  // namespace lite
 }  // namespace paddle
 
-REGISTER_LITE_OP(transpose, paddle::lite::operators::TransposeOp);
-REGISTER_LITE_OP(transpose2, paddle::lite::operators::TransposeOp);
+REGISTER_LITE_OPS((transpose, transpose2), paddle::lite::operators::TransposeOp);

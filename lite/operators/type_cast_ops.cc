@@ -28,9 +28,4 @@ bool TypeCastOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
 }  // namespace lite
 }  // namespace paddle
 
-REGISTER_LITE_OP(io_copy, paddle::lite::operators::TypeCastOp);
-REGISTER_LITE_OP(io_copy_once, paddle::lite::operators::TypeCastOp);
-REGISTER_LITE_OP(calib, paddle::lite::operators::TypeCastOp);
-REGISTER_LITE_OP(calib_once, paddle::lite::operators::TypeCastOp);
-REGISTER_LITE_OP(layout, paddle::lite::operators::TypeCastOp);
-REGISTER_LITE_OP(layout_once, paddle::lite::operators::TypeCastOp);
+REGISTER_LITE_OPS((io_copy, io_copy_once, calib, calib_once, layout, layout_once), paddle::lite::operators::TypeCastOp);

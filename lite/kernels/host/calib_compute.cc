@@ -62,52 +62,27 @@ using CalibFp16ToFp32 = CalibCompute<float16, float>;
 #define PLITE_CALIB_TY(precision__) \
   paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(precision__), DATALAYOUT(kAny))
 
-REGISTER_LITE_KERNEL(calib, kHost, kInt32, kAny, paddle::lite::kernels::host::CalibFp32ToInt32, fp32_to_int32)
+REGISTER_LITE_KERNELS((calib, calib_once), kHost, kInt32, kAny, paddle::lite::kernels::host::CalibFp32ToInt32, fp32_to_int32)
     .BindInput("Input", {PLITE_CALIB_TY(kFloat)})
     .BindOutput("Out", {PLITE_CALIB_TY(kInt32)})
     .Finalize();
-REGISTER_LITE_KERNEL(calib, kHost, kFloat, kAny, paddle::lite::kernels::host::CalibInt32ToFp32, int32_to_fp32)
+REGISTER_LITE_KERNELS((calib, calib_once), kHost, kFloat, kAny, paddle::lite::kernels::host::CalibInt32ToFp32, int32_to_fp32)
     .BindInput("Input", {PLITE_CALIB_TY(kInt32)})
     .BindOutput("Out", {PLITE_CALIB_TY(kFloat)})
     .Finalize();
-REGISTER_LITE_KERNEL(calib, kHost, kInt64, kAny, paddle::lite::kernels::host::CalibFp32ToInt64, fp32_to_int64)
+REGISTER_LITE_KERNELS((calib, calib_once), kHost, kInt64, kAny, paddle::lite::kernels::host::CalibFp32ToInt64, fp32_to_int64)
     .BindInput("Input", {PLITE_CALIB_TY(kFloat)})
     .BindOutput("Out", {PLITE_CALIB_TY(kInt64)})
     .Finalize();
-REGISTER_LITE_KERNEL(calib, kHost, kFloat, kAny, paddle::lite::kernels::host::CalibInt64ToFp32, int64_to_fp32)
+REGISTER_LITE_KERNELS((calib, calib_once), kHost, kFloat, kAny, paddle::lite::kernels::host::CalibInt64ToFp32, int64_to_fp32)
     .BindInput("Input", {PLITE_CALIB_TY(kInt64)})
     .BindOutput("Out", {PLITE_CALIB_TY(kFloat)})
     .Finalize();
-REGISTER_LITE_KERNEL(calib, kHost, kFP16, kAny, paddle::lite::kernels::host::CalibFp32ToFp16, fp32_to_fp16)
+REGISTER_LITE_KERNELS((calib, calib_once), kHost, kFP16, kAny, paddle::lite::kernels::host::CalibFp32ToFp16, fp32_to_fp16)
     .BindInput("Input", {PLITE_CALIB_TY(kFloat)})
     .BindOutput("Out", {PLITE_CALIB_TY(kFP16)})
     .Finalize();
-REGISTER_LITE_KERNEL(calib, kHost, kFloat, kAny, paddle::lite::kernels::host::CalibFp16ToFp32, fp16_to_fp32)
-    .BindInput("Input", {PLITE_CALIB_TY(kFP16)})
-    .BindOutput("Out", {PLITE_CALIB_TY(kFloat)})
-    .Finalize();
-
-REGISTER_LITE_KERNEL(calib_once, kHost, kInt32, kAny, paddle::lite::kernels::host::CalibFp32ToInt32, fp32_to_int32)
-    .BindInput("Input", {PLITE_CALIB_TY(kFloat)})
-    .BindOutput("Out", {PLITE_CALIB_TY(kInt32)})
-    .Finalize();
-REGISTER_LITE_KERNEL(calib_once, kHost, kFloat, kAny, paddle::lite::kernels::host::CalibInt32ToFp32, int32_to_fp32)
-    .BindInput("Input", {PLITE_CALIB_TY(kInt32)})
-    .BindOutput("Out", {PLITE_CALIB_TY(kFloat)})
-    .Finalize();
-REGISTER_LITE_KERNEL(calib_once, kHost, kInt64, kAny, paddle::lite::kernels::host::CalibFp32ToInt64, fp32_to_int64)
-    .BindInput("Input", {PLITE_CALIB_TY(kFloat)})
-    .BindOutput("Out", {PLITE_CALIB_TY(kInt64)})
-    .Finalize();
-REGISTER_LITE_KERNEL(calib_once, kHost, kFloat, kAny, paddle::lite::kernels::host::CalibInt64ToFp32, int64_to_fp32)
-    .BindInput("Input", {PLITE_CALIB_TY(kInt64)})
-    .BindOutput("Out", {PLITE_CALIB_TY(kFloat)})
-    .Finalize();
-REGISTER_LITE_KERNEL(calib_once, kHost, kFP16, kAny, paddle::lite::kernels::host::CalibFp32ToFp16, fp32_to_fp16)
-    .BindInput("Input", {PLITE_CALIB_TY(kFloat)})
-    .BindOutput("Out", {PLITE_CALIB_TY(kFP16)})
-    .Finalize();
-REGISTER_LITE_KERNEL(calib_once, kHost, kFloat, kAny, paddle::lite::kernels::host::CalibFp16ToFp32, fp16_to_fp32)
+REGISTER_LITE_KERNELS((calib, calib_once), kHost, kFloat, kAny, paddle::lite::kernels::host::CalibFp16ToFp32, fp16_to_fp32)
     .BindInput("Input", {PLITE_CALIB_TY(kFP16)})
     .BindOutput("Out", {PLITE_CALIB_TY(kFloat)})
     .Finalize();

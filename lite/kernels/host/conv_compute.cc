@@ -69,13 +69,7 @@ class ConvCompute : public KernelLite<TargetType::kHost, PrecisionType::kFloat> 
 }  // namespace lite
 }  // namespace paddle
 
-REGISTER_LITE_KERNEL(conv2d, kHost, kFloat, kNCHW, paddle::lite::kernels::host::ConvCompute, def)
-    .BindInput("Input", {paddle::lite::GetTensorTy(TARGET(kHost))})
-    .BindInput("Filter", {paddle::lite::GetTensorTy(TARGET(kHost))})
-    .BindInput("Bias", {paddle::lite::GetTensorTy(TARGET(kHost))})
-    .BindOutput("Output", {paddle::lite::GetTensorTy(TARGET(kHost))})
-    .Finalize();
-REGISTER_LITE_KERNEL(depthwise_conv2d, kHost, kFloat, kNCHW, paddle::lite::kernels::host::ConvCompute, def)
+REGISTER_LITE_KERNELS((conv2d, depthwise_conv2d), kHost, kFloat, kNCHW, paddle::lite::kernels::host::ConvCompute, def)
     .BindInput("Input", {paddle::lite::GetTensorTy(TARGET(kHost))})
     .BindInput("Filter", {paddle::lite::GetTensorTy(TARGET(kHost))})
     .BindInput("Bias", {paddle::lite::GetTensorTy(TARGET(kHost))})

@@ -60,61 +60,73 @@ T ApplyIntegerActivation(T v, const operators::ActParam& act) {
 }
 
 template <typename T, typename Op>
+void Compute(const operators::ElementwiseParam& param) {
+  const operators::BroadcastShape shape = operators::ElementwiseBroadcast(
+      param.x->dims(), param.y->dims(), param.axis, Op::kName);
+  const T* x = param.x->template data<T>();
+  const T* y = param.y->template data<T>();
+  T* out = param.out->template mutable_data<T>();
+
+  const std::vector<int64_t> x_strides = BroadcastStrides(shape.x_dims);
+  const std::vector<int64_t> y_strides = BroadcastStrides(shape.y_dims);
+  const size_t rank = shape.out_dims.size();
+  const int64_t count = param.out->numel();
+  std::vector<int64_t> index(rank, 0);  // multi-index of the current output element
+  Op op;
+  for (int64_t i = 0; i < count; ++i) {
+    int64_t xi = 0;
+    int64_t yi = 0;
+    for (size_t d = 0; d < rank; ++d) {
+      xi += index[d] * x_strides[d];
+      yi += index[d] * y_strides[d];
+    }
+    const T v = op(x[xi], y[yi]);
+    if constexpr (std::is_integral_v<T>) {
+      out[i] = ApplyIntegerActivation(v, param.act);
+    } else {
+      out[i] = operators::ApplyActivation(v, param.act);
+    }
+    for (size_t d = rank; d-- > 0;) {  // advance the multi-index, last dim fastest
+      if (++index[d] < shape.out_dims[d]) break;
+      index[d] = 0;
+    }
+  }
+}
+
+// One kernel class per element type for the op types of the family; the loop of the kernel's
+// op type is picked once.
+template <typename T>
 class ElementwiseCompute
     : public KernelLite<TargetType::kHost, PrecisionTypeTrait<T>::value, DataLayoutType::kNCHW> {
  public:
+  void PrepareForRun() override {
+    const std::string& type = this->op_type();
+    if (type == AddOp::kName) {
+      compute_ = Compute<T, AddOp>;
+    } else if (type == SubOp::kName) {
+      compute_ = Compute<T, SubOp>;
+    } else if (type == MulOp::kName) {
+      compute_ = Compute<T, MulOp>;
+    } else if (type == DivOp::kName) {
+      compute_ = Compute<T, DivOp>;
+    } else {
+      PLITE_THROW("host elementwise kernel: no loop for op type '", type, "'");
+    }
+  }
+
   void Run() override {
     auto& param = this->template Param<operators::ElementwiseParam>();
     if constexpr (std::is_integral_v<T>) {
       PLITE_CHECK(param.act.type == operators::ActivationType::kNone ||
                       param.act.type == operators::ActivationType::kRelu,
-                  Op::kName, ": integer kernels support only a fused relu");
+                  this->op_type(), ": integer kernels support only a fused relu");
     }
-    const operators::BroadcastShape shape = operators::ElementwiseBroadcast(
-        param.x->dims(), param.y->dims(), param.axis, Op::kName);
-    const T* x = param.x->template data<T>();
-    const T* y = param.y->template data<T>();
-    T* out = param.out->template mutable_data<T>();
-
-    const std::vector<int64_t> x_strides = BroadcastStrides(shape.x_dims);
-    const std::vector<int64_t> y_strides = BroadcastStrides(shape.y_dims);
-    const size_t rank = shape.out_dims.size();
-    const int64_t count = param.out->numel();
-    std::vector<int64_t> index(rank, 0);  // multi-index of the current output element
-    Op op;
-    for (int64_t i = 0; i < count; ++i) {
-      int64_t xi = 0;
-      int64_t yi = 0;
-      for (size_t d = 0; d < rank; ++d) {
-        xi += index[d] * x_strides[d];
-        yi += index[d] * y_strides[d];
-      }
-      const T v = op(x[xi], y[yi]);
-      if constexpr (std::is_integral_v<T>) {
-        out[i] = ApplyIntegerActivation(v, param.act);
-      } else {
-        out[i] = operators::ApplyActivation(v, param.act);
-      }
-      for (size_t d = rank; d-- > 0;) {  // advance the multi-index, last dim fastest
-        if (++index[d] < shape.out_dims[d]) break;
-        index[d] = 0;
-      }
-    }
+    compute_(param);
   }
-};
 
-using ElementwiseAddFloat = ElementwiseCompute<float, AddOp>;
-using ElementwiseSubFloat = ElementwiseCompute<float, SubOp>;
-using ElementwiseMulFloat = ElementwiseCompute<float, MulOp>;
-using ElementwiseDivFloat = ElementwiseCompute<float, DivOp>;
-using ElementwiseAddInt32 = ElementwiseCompute<int32_t, AddOp>;
-using ElementwiseSubInt32 = ElementwiseCompute<int32_t, SubOp>;
-using ElementwiseMulInt32 = ElementwiseCompute<int32_t, MulOp>;
-using ElementwiseDivInt32 = ElementwiseCompute<int32_t, DivOp>;
-using ElementwiseAddInt64 = ElementwiseCompute<int64_t, AddOp>;
-using ElementwiseSubInt64 = ElementwiseCompute<int64_t, SubOp>;
-using ElementwiseMulInt64 = ElementwiseCompute<int64_t, MulOp>;
-using ElementwiseDivInt64 = ElementwiseCompute<int64_t, DivOp>;
+ private:
+  void (*compute_)(const operators::ElementwiseParam&) = nullptr;
+};
 
 }  // namespace host
 }  // namespace kernels
@@ -124,64 +136,17 @@ using ElementwiseDivInt64 = ElementwiseCompute<int64_t, DivOp>;
 #define PLITE_ELEMENTWISE_TY(precision__) \
   paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(precision__), DATALAYOUT(kNCHW))
 
-REGISTER_LITE_KERNEL(elementwise_add, kHost, kFloat, kNCHW, paddle::lite::kernels::host::ElementwiseAddFloat, def)
+REGISTER_LITE_KERNELS((elementwise_add, elementwise_sub, elementwise_mul, elementwise_div), kHost, kFloat, kNCHW, paddle::lite::kernels::host::ElementwiseCompute<float>, def)
     .BindInput("X", {PLITE_ELEMENTWISE_TY(kFloat)})
     .BindInput("Y", {PLITE_ELEMENTWISE_TY(kFloat)})
     .BindOutput("Out", {PLITE_ELEMENTWISE_TY(kFloat)})
     .Finalize();
-REGISTER_LITE_KERNEL(elementwise_sub, kHost, kFloat, kNCHW, paddle::lite::kernels::host::ElementwiseSubFloat, def)
-    .BindInput("X", {PLITE_ELEMENTWISE_TY(kFloat)})
-    .BindInput("Y", {PLITE_ELEMENTWISE_TY(kFloat)})
-    .BindOutput("Out", {PLITE_ELEMENTWISE_TY(kFloat)})
-    .Finalize();
-REGISTER_LITE_KERNEL(elementwise_mul, kHost, kFloat, kNCHW, paddle::lite::kernels::host::ElementwiseMulFloat, def)
-    .BindInput("X", {PLITE_ELEMENTWISE_TY(kFloat)})
-    .BindInput("Y", {PLITE_ELEMENTWISE_TY(kFloat)})
-    .BindOutput("Out", {PLITE_ELEMENTWISE_TY(kFloat)})
-    .Finalize();
-REGISTER_LITE_KERNEL(elementwise_div, kHost, kFloat, kNCHW, paddle::lite::kernels::host::ElementwiseDivFloat, def)
-    .BindInput("X", {PLITE_ELEMENTWISE_TY(kFloat)})
-    .BindInput("Y", {PLITE_ELEMENTWISE_TY(kFloat)})
-    .BindOutput("Out", {PLITE_ELEMENTWISE_TY(kFloat)})
-    .Finalize();
-
-REGISTER_LITE_KERNEL(elementwise_add, kHost, kInt32, kNCHW, paddle::lite::kernels::host::ElementwiseAddInt32, int32)
+REGISTER_LITE_KERNELS((elementwise_add, elementwise_sub, elementwise_mul, elementwise_div), kHost, kInt32, kNCHW, paddle::lite::kernels::host::ElementwiseCompute<int32_t>, int32)
     .BindInput("X", {PLITE_ELEMENTWISE_TY(kInt32)})
     .BindInput("Y", {PLITE_ELEMENTWISE_TY(kInt32)})
     .BindOutput("Out", {PLITE_ELEMENTWISE_TY(kInt32)})
     .Finalize();
-REGISTER_LITE_KERNEL(elementwise_sub, kHost, kInt32, kNCHW, paddle::lite::kernels::host::ElementwiseSubInt32, int32)
-    .BindInput("X", {PLITE_ELEMENTWISE_TY(kInt32)})
-    .BindInput("Y", {PLITE_ELEMENTWISE_TY(kInt32)})
-    .BindOutput("Out", {PLITE_ELEMENTWISE_TY(kInt32)})
-    .Finalize();
-REGISTER_LITE_KERNEL(elementwise_mul, kHost, kInt32, kNCHW, paddle::lite::kernels::host::ElementwiseMulInt32, int32)
-    .BindInput("X", {PLITE_ELEMENTWISE_TY(kInt32)})
-    .BindInput("Y", {PLITE_ELEMENTWISE_TY(kInt32)})
-    .BindOutput("Out", {PLITE_ELEMENTWISE_TY(kInt32)})
-    .Finalize();
-REGISTER_LITE_KERNEL(elementwise_div, kHost, kInt32, kNCHW, paddle::lite::kernels::host::ElementwiseDivInt32, int32)
-    .BindInput("X", {PLITE_ELEMENTWISE_TY(kInt32)})
-    .BindInput("Y", {PLITE_ELEMENTWISE_TY(kInt32)})
-    .BindOutput("Out", {PLITE_ELEMENTWISE_TY(kInt32)})
-    .Finalize();
-
-REGISTER_LITE_KERNEL(elementwise_add, kHost, kInt64, kNCHW, paddle::lite::kernels::host::ElementwiseAddInt64, int64)
-    .BindInput("X", {PLITE_ELEMENTWISE_TY(kInt64)})
-    .BindInput("Y", {PLITE_ELEMENTWISE_TY(kInt64)})
-    .BindOutput("Out", {PLITE_ELEMENTWISE_TY(kInt64)})
-    .Finalize();
-REGISTER_LITE_KERNEL(elementwise_sub, kHost, kInt64, kNCHW, paddle::lite::kernels::host::ElementwiseSubInt64, int64)
-    .BindInput("X", {PLITE_ELEMENTWISE_TY(kInt64)})
-    .BindInput("Y", {PLITE_ELEMENTWISE_TY(kInt64)})
-    .BindOutput("Out", {PLITE_ELEMENTWISE_TY(kInt64)})
-    .Finalize();
-REGISTER_LITE_KERNEL(elementwise_mul, kHost, kInt64, kNCHW, paddle::lite::kernels::host::ElementwiseMulInt64, int64)
-    .BindInput("X", {PLITE_ELEMENTWISE_TY(kInt64)})
-    .BindInput("Y", {PLITE_ELEMENTWISE_TY(kInt64)})
-    .BindOutput("Out", {PLITE_ELEMENTWISE_TY(kInt64)})
-    .Finalize();
-REGISTER_LITE_KERNEL(elementwise_div, kHost, kInt64, kNCHW, paddle::lite::kernels::host::ElementwiseDivInt64, int64)
+REGISTER_LITE_KERNELS((elementwise_add, elementwise_sub, elementwise_mul, elementwise_div), kHost, kInt64, kNCHW, paddle::lite::kernels::host::ElementwiseCompute<int64_t>, int64)
     .BindInput("X", {PLITE_ELEMENTWISE_TY(kInt64)})
     .BindInput("Y", {PLITE_ELEMENTWISE_TY(kInt64)})
     .BindOutput("Out", {PLITE_ELEMENTWISE_TY(kInt64)})

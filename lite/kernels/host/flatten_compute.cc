@@ -25,16 +25,7 @@ class FlattenCompute
 }  // namespace lite
 }  // namespace paddle
 
-REGISTER_LITE_KERNEL(flatten, kHost, kAny, kAny, paddle::lite::kernels::host::FlattenCompute, def)
-    .BindInput("X", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny), DATALAYOUT(kAny))})
-    .BindOutput("Out", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny), DATALAYOUT(kAny))})
-    .Finalize();
-REGISTER_LITE_KERNEL(flatten2, kHost, kAny, kAny, paddle::lite::kernels::host::FlattenCompute, def)
-    .BindInput("X", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny), DATALAYOUT(kAny))})
-    .BindOutput("Out", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny), DATALAYOUT(kAny))})
-    .BindOutput("XShape", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny), DATALAYOUT(kAny))})
-    .Finalize();
-REGISTER_LITE_KERNEL(flatten_contiguous_range, kHost, kAny, kAny, paddle::lite::kernels::host::FlattenCompute, def)
+REGISTER_LITE_KERNELS((flatten, flatten2, flatten_contiguous_range), kHost, kAny, kAny, paddle::lite::kernels::host::FlattenCompute, def)
     .BindInput("X", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny), DATALAYOUT(kAny))})
     .BindOutput("Out", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny), DATALAYOUT(kAny))})
     .BindOutput("XShape", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny), DATALAYOUT(kAny))})

@@ -77,28 +77,7 @@ class InterpolateCompute
 }  // namespace lite
 }  // namespace paddle
 
-REGISTER_LITE_KERNEL(nearest_interp, kHost, kFloat, kNCHW, paddle::lite::kernels::host::InterpolateCompute, def)
-    .BindInput("X", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kFloat))})
-    .BindInput("OutSize", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny))})
-    .BindInput("SizeTensor", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny))})
-    .BindInput("Scale", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kFloat))})
-    .BindOutput("Out", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kFloat))})
-    .Finalize();
-REGISTER_LITE_KERNEL(nearest_interp_v2, kHost, kFloat, kNCHW, paddle::lite::kernels::host::InterpolateCompute, def)
-    .BindInput("X", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kFloat))})
-    .BindInput("OutSize", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny))})
-    .BindInput("SizeTensor", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny))})
-    .BindInput("Scale", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kFloat))})
-    .BindOutput("Out", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kFloat))})
-    .Finalize();
-REGISTER_LITE_KERNEL(bilinear_interp, kHost, kFloat, kNCHW, paddle::lite::kernels::host::InterpolateCompute, def)
-    .BindInput("X", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kFloat))})
-    .BindInput("OutSize", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny))})
-    .BindInput("SizeTensor", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny))})
-    .BindInput("Scale", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kFloat))})
-    .BindOutput("Out", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kFloat))})
-    .Finalize();
-REGISTER_LITE_KERNEL(bilinear_interp_v2, kHost, kFloat, kNCHW, paddle::lite::kernels::host::InterpolateCompute, def)
+REGISTER_LITE_KERNELS((nearest_interp, nearest_interp_v2, bilinear_interp, bilinear_interp_v2), kHost, kFloat, kNCHW, paddle::lite::kernels::host::InterpolateCompute, def)
     .BindInput("X", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kFloat))})
     .BindInput("OutSize", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny))})
     .BindInput("SizeTensor", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny))})

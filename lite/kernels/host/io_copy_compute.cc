@@ -26,11 +26,7 @@ class IoCopyHostToHost
 #define PLITE_IO_COPY_TY \
   paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny), DATALAYOUT(kAny))
 
-REGISTER_LITE_KERNEL(io_copy, kHost, kAny, kAny, paddle::lite::kernels::host::IoCopyHostToHost, host_to_host)
-    .BindInput("Input", {PLITE_IO_COPY_TY})
-    .BindOutput("Out", {PLITE_IO_COPY_TY})
-    .Finalize();
-REGISTER_LITE_KERNEL(io_copy_once, kHost, kAny, kAny, paddle::lite::kernels::host::IoCopyHostToHost, host_to_host)
+REGISTER_LITE_KERNELS((io_copy, io_copy_once), kHost, kAny, kAny, paddle::lite::kernels::host::IoCopyHostToHost, host_to_host)
     .BindInput("Input", {PLITE_IO_COPY_TY})
     .BindOutput("Out", {PLITE_IO_COPY_TY})
     .Finalize();

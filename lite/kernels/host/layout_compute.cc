@@ -62,19 +62,11 @@ using LayoutNhwcToNchw = LayoutCompute<false>;
 #define PLITE_LAYOUT_TY(layout__) \
   paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kFloat), DATALAYOUT(layout__))
 
-REGISTER_LITE_KERNEL(layout, kHost, kFloat, kNHWC, paddle::lite::kernels::host::LayoutNchwToNhwc, nchw_to_nhwc)
+REGISTER_LITE_KERNELS((layout, layout_once), kHost, kFloat, kNHWC, paddle::lite::kernels::host::LayoutNchwToNhwc, nchw_to_nhwc)
     .BindInput("Input", {PLITE_LAYOUT_TY(kNCHW)})
     .BindOutput("Out", {PLITE_LAYOUT_TY(kNHWC)})
     .Finalize();
-REGISTER_LITE_KERNEL(layout, kHost, kFloat, kNCHW, paddle::lite::kernels::host::LayoutNhwcToNchw, nhwc_to_nchw)
-    .BindInput("Input", {PLITE_LAYOUT_TY(kNHWC)})
-    .BindOutput("Out", {PLITE_LAYOUT_TY(kNCHW)})
-    .Finalize();
-REGISTER_LITE_KERNEL(layout_once, kHost, kFloat, kNHWC, paddle::lite::kernels::host::LayoutNchwToNhwc, nchw_to_nhwc)
-    .BindInput("Input", {PLITE_LAYOUT_TY(kNCHW)})
-    .BindOutput("Out", {PLITE_LAYOUT_TY(kNHWC)})
-    .Finalize();
-REGISTER_LITE_KERNEL(layout_once, kHost, kFloat, kNCHW, paddle::lite::kernels::host::LayoutNhwcToNchw, nhwc_to_nchw)
+REGISTER_LITE_KERNELS((layout, layout_once), kHost, kFloat, kNCHW, paddle::lite::kernels::host::LayoutNhwcToNchw, nhwc_to_nchw)
     .BindInput("Input", {PLITE_LAYOUT_TY(kNHWC)})
     .BindOutput("Out", {PLITE_LAYOUT_TY(kNCHW)})
     .Finalize();

@@ -41,12 +41,7 @@ class MatMulCompute : public KernelLite<TargetType::kHost, PrecisionType::kFloat
 }  // namespace lite
 }  // namespace paddle
 
-REGISTER_LITE_KERNEL(matmul, kHost, kFloat, kNCHW, paddle::lite::kernels::host::MatMulCompute, def)
-    .BindInput("X", {paddle::lite::GetTensorTy(TARGET(kHost))})
-    .BindInput("Y", {paddle::lite::GetTensorTy(TARGET(kHost))})
-    .BindOutput("Out", {paddle::lite::GetTensorTy(TARGET(kHost))})
-    .Finalize();
-REGISTER_LITE_KERNEL(matmul_v2, kHost, kFloat, kNCHW, paddle::lite::kernels::host::MatMulCompute, def)
+REGISTER_LITE_KERNELS((matmul, matmul_v2), kHost, kFloat, kNCHW, paddle::lite::kernels::host::MatMulCompute, def)
     .BindInput("X", {paddle::lite::GetTensorTy(TARGET(kHost))})
     .BindInput("Y", {paddle::lite::GetTensorTy(TARGET(kHost))})
     .BindOutput("Out", {paddle::lite::GetTensorTy(TARGET(kHost))})

@@ -169,18 +169,7 @@ class MulticlassNmsCompute
 }  // namespace lite
 }  // namespace paddle
 
-REGISTER_LITE_KERNEL(multiclass_nms, kHost, kFloat, kNCHW, paddle::lite::kernels::host::MulticlassNmsCompute, def)
-    .BindInput("BBoxes", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kFloat))})
-    .BindInput("Scores", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kFloat))})
-    .BindOutput("Out", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kFloat))})
-    .Finalize();
-REGISTER_LITE_KERNEL(multiclass_nms2, kHost, kFloat, kNCHW, paddle::lite::kernels::host::MulticlassNmsCompute, def)
-    .BindInput("BBoxes", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kFloat))})
-    .BindInput("Scores", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kFloat))})
-    .BindOutput("Out", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kFloat))})
-    .BindOutput("Index", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kInt32))})
-    .Finalize();
-REGISTER_LITE_KERNEL(multiclass_nms3, kHost, kFloat, kNCHW, paddle::lite::kernels::host::MulticlassNmsCompute, def)
+REGISTER_LITE_KERNELS((multiclass_nms, multiclass_nms2, multiclass_nms3), kHost, kFloat, kNCHW, paddle::lite::kernels::host::MulticlassNmsCompute, def)
     .BindInput("BBoxes", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kFloat))})
     .BindInput("Scores", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kFloat))})
     .BindInput("RoisNum", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kInt32))})

@@ -26,13 +26,7 @@ class ReshapeCompute
 }  // namespace lite
 }  // namespace paddle
 
-REGISTER_LITE_KERNEL(reshape, kHost, kAny, kAny, paddle::lite::kernels::host::ReshapeCompute, def)
-    .BindInput("X", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny), DATALAYOUT(kAny))})
-    .BindInput("Shape", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny), DATALAYOUT(kAny))})
-    .BindInput("ShapeTensor", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny), DATALAYOUT(kAny))})
-    .BindOutput("Out", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny), DATALAYOUT(kAny))})
-    .Finalize();
-REGISTER_LITE_KERNEL(reshape2, kHost, kAny, kAny, paddle::lite::kernels::host::ReshapeCompute, def)
+REGISTER_LITE_KERNELS((reshape, reshape2), kHost, kAny, kAny, paddle::lite::kernels::host::ReshapeCompute, def)
     .BindInput("X", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny), DATALAYOUT(kAny))})
     .BindInput("Shape", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny), DATALAYOUT(kAny))})
     .BindInput("ShapeTensor", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny), DATALAYOUT(kAny))})

@@ -40,11 +40,7 @@ class TransposeCompute
 }  // namespace lite
 }  // namespace paddle
 
-REGISTER_LITE_KERNEL(transpose, kHost, kFloat, kNCHW, paddle::lite::kernels::host::TransposeCompute, def)
-    .BindInput("X", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kFloat))})
-    .BindOutput("Out", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kFloat))})
-    .Finalize();
-REGISTER_LITE_KERNEL(transpose2, kHost, kFloat, kNCHW, paddle::lite::kernels::host::TransposeCompute, def)
+REGISTER_LITE_KERNELS((transpose, transpose2), kHost, kFloat, kNCHW, paddle::lite::kernels::host::TransposeCompute, def)
     .BindInput("X", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kFloat))})
     .BindOutput("Out", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kFloat))})
     .BindOutput("XShape", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny), DATALAYOUT(kAny))})

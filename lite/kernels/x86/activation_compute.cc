@@ -91,67 +91,16 @@ using X86ActivationBlocked = paddle::lite::kernels::x86::ActivationBlockedComput
 #define PLITE_X86_ACT_TY \
   paddle::lite::GetTensorTy(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNCHW))
 
-REGISTER_LITE_KERNEL(relu, kX86, kFloat, kNCHW, X86Activation, def)
-    .BindInput("X", {PLITE_X86_ACT_TY})
-    .BindOutput("Out", {PLITE_X86_ACT_TY})
-    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
-    .Finalize();
-REGISTER_LITE_KERNEL(relu6, kX86, kFloat, kNCHW, X86Activation, def)
-    .BindInput("X", {PLITE_X86_ACT_TY})
-    .BindOutput("Out", {PLITE_X86_ACT_TY})
-    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
-    .Finalize();
-REGISTER_LITE_KERNEL(leaky_relu, kX86, kFloat, kNCHW, X86Activation, def)
-    .BindInput("X", {PLITE_X86_ACT_TY})
-    .BindOutput("Out", {PLITE_X86_ACT_TY})
-    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
-    .Finalize();
-REGISTER_LITE_KERNEL(hard_swish, kX86, kFloat, kNCHW, X86Activation, def)
-    .BindInput("X", {PLITE_X86_ACT_TY})
-    .BindOutput("Out", {PLITE_X86_ACT_TY})
-    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
-    .Finalize();
-REGISTER_LITE_KERNEL(hard_sigmoid, kX86, kFloat, kNCHW, X86Activation, def)
-    .BindInput("X", {PLITE_X86_ACT_TY})
-    .BindOutput("Out", {PLITE_X86_ACT_TY})
-    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
-    .Finalize();
-REGISTER_LITE_KERNEL(sigmoid, kX86, kFloat, kNCHW, X86Activation, def)
+REGISTER_LITE_KERNELS((relu, relu6, leaky_relu, hard_swish, hard_sigmoid, sigmoid), kX86, kFloat, kNCHW, X86Activation, def)
     .BindInput("X", {PLITE_X86_ACT_TY})
     .BindOutput("Out", {PLITE_X86_ACT_TY})
     .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
     .Finalize();
 
-// NCHW16c twins (cmake/gen_use_list.cmake reads each registration's first line, so they are
-// spelled out).
+// The NCHW16c twins.
 #define PLITE_X86_BLOCKED_TY \
   paddle::lite::GetTensorTy(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNCHW16c))
-REGISTER_LITE_KERNEL(relu, kX86, kFloat, kNCHW16c, X86ActivationBlocked, def)
-    .BindInput("X", {PLITE_X86_BLOCKED_TY})
-    .BindOutput("Out", {PLITE_X86_BLOCKED_TY})
-    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
-    .Finalize();
-REGISTER_LITE_KERNEL(relu6, kX86, kFloat, kNCHW16c, X86ActivationBlocked, def)
-    .BindInput("X", {PLITE_X86_BLOCKED_TY})
-    .BindOutput("Out", {PLITE_X86_BLOCKED_TY})
-    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
-    .Finalize();
-REGISTER_LITE_KERNEL(leaky_relu, kX86, kFloat, kNCHW16c, X86ActivationBlocked, def)
-    .BindInput("X", {PLITE_X86_BLOCKED_TY})
-    .BindOutput("Out", {PLITE_X86_BLOCKED_TY})
-    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
-    .Finalize();
-REGISTER_LITE_KERNEL(hard_swish, kX86, kFloat, kNCHW16c, X86ActivationBlocked, def)
-    .BindInput("X", {PLITE_X86_BLOCKED_TY})
-    .BindOutput("Out", {PLITE_X86_BLOCKED_TY})
-    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
-    .Finalize();
-REGISTER_LITE_KERNEL(hard_sigmoid, kX86, kFloat, kNCHW16c, X86ActivationBlocked, def)
-    .BindInput("X", {PLITE_X86_BLOCKED_TY})
-    .BindOutput("Out", {PLITE_X86_BLOCKED_TY})
-    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
-    .Finalize();
-REGISTER_LITE_KERNEL(sigmoid, kX86, kFloat, kNCHW16c, X86ActivationBlocked, def)
+REGISTER_LITE_KERNELS((relu, relu6, leaky_relu, hard_swish, hard_sigmoid, sigmoid), kX86, kFloat, kNCHW16c, X86ActivationBlocked, def)
     .BindInput("X", {PLITE_X86_BLOCKED_TY})
     .BindOutput("Out", {PLITE_X86_BLOCKED_TY})
     .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)

@@ -141,15 +141,29 @@ void RowWithActivation(int64_t n, const float* x, bool x_moves, const float* y, 
 // operands) still splits over threads.
 constexpr int64_t kPiece = 4096;
 
+using RowFn = void (*)(int64_t n, const float* x, bool x_moves, const float* y, bool y_moves,
+                       float* out, const operators::ActParam& act);
+
+// The row loop of the op type a kernel was created for.
+RowFn RowOf(const std::string& op_type) {
+  if (op_type == AddOp::kName) return RowWithActivation<AddOp>;
+  if (op_type == SubOp::kName) return RowWithActivation<SubOp>;
+  if (op_type == MulOp::kName) return RowWithActivation<MulOp>;
+  if (op_type == DivOp::kName) return RowWithActivation<DivOp>;
+  PLITE_THROW("x86 elementwise kernel: no row loop for op type '", op_type, "'");
+}
+
 }  // namespace
 
-template <typename Op>
+// One kernel class for the op types of the family; the row loop is picked once per kernel.
 class ElementwiseCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat> {
  public:
+  void PrepareForRun() override { row_ = RowOf(op_type()); }
+
   void Run() override {
     auto& param = Param<operators::ElementwiseParam>();
     const operators::BroadcastShape shape = operators::ElementwiseBroadcast(
-        param.x->dims(), param.y->dims(), param.axis, Op::kName);
+        param.x->dims(), param.y->dims(), param.axis, op_type().c_str());
     std::vector<struct Run> runs;
     for (size_t d = 0; d < shape.out_dims.size(); ++d) {
       if (shape.out_dims[d] == 1) continue;
@@ -199,21 +213,25 @@ class ElementwiseCompute : public KernelLite<TargetType::kX86, PrecisionType::kF
           yo += idx * y_stride[i];
         }
         float* dst = out + r * inner.size + start;
-        RowWithActivation<Op>(n, x + xo, inner.x_moves, y + yo, inner.y_moves, dst, param.act);
+        row_(n, x + xo, inner.x_moves, y + yo, inner.y_moves, dst, param.act);
       }
     });
   }
+
+ private:
+  RowFn row_ = nullptr;
 };
 
 // Two NCHW16c operands of one shape (x86_blocked_layout_pass sends only those): element
 // for element over the blocked buffers, padding lanes included (finite, so they stay so).
-template <typename Op>
 class ElementwiseBlockedCompute
     : public KernelLite<TargetType::kX86, PrecisionType::kFloat, DataLayoutType::kNCHW16c> {
  public:
+  void PrepareForRun() override { row_ = RowOf(op_type()); }
+
   void Run() override {
     const operators::ElementwiseParam& param = Param<operators::ElementwiseParam>();
-    const std::string who = std::string(Op::kName) + " (x86 NCHW16c)";
+    const std::string who = op_type() + " (x86 NCHW16c)";
     const float* x = BlockedData(*param.x, who.c_str());
     const float* y = BlockedData(*param.y, who.c_str());
     PLITE_CHECK(param.x->dims() == param.y->dims(), who, ": X ", param.x->dims(), " and Y ",
@@ -227,10 +245,12 @@ class ElementwiseBlockedCompute
       int64_t begin, end;
       TaskRange(pieces, t, tasks, &begin, &end);
       const int64_t first = begin * kPiece, last = std::min(numel, end * kPiece);
-      RowWithActivation<Op>(last - first, x + first, true, y + first, true, out + first,
-                            param.act);
+      row_(last - first, x + first, true, y + first, true, out + first, param.act);
     });
   }
+
+ private:
+  RowFn row_ = nullptr;
 };
 
 }  // namespace x86
@@ -238,65 +258,18 @@ class ElementwiseBlockedCompute
 }  // namespace lite
 }  // namespace paddle
 
-using X86ElementwiseAdd = paddle::lite::kernels::x86::ElementwiseCompute<paddle::lite::kernels::x86::AddOp>;
-using X86ElementwiseSub = paddle::lite::kernels::x86::ElementwiseCompute<paddle::lite::kernels::x86::SubOp>;
-using X86ElementwiseMul = paddle::lite::kernels::x86::ElementwiseCompute<paddle::lite::kernels::x86::MulOp>;
-using X86ElementwiseDiv = paddle::lite::kernels::x86::ElementwiseCompute<paddle::lite::kernels::x86::DivOp>;
-
 #define PLITE_X86_FLOAT_TY \
   paddle::lite::GetTensorTy(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNCHW))
-
-REGISTER_LITE_KERNEL(elementwise_add, kX86, kFloat, kNCHW, X86ElementwiseAdd, def)
-    .BindInput("X", {PLITE_X86_FLOAT_TY})
-    .BindInput("Y", {PLITE_X86_FLOAT_TY})
-    .BindOutput("Out", {PLITE_X86_FLOAT_TY})
-    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
-    .Finalize();
-REGISTER_LITE_KERNEL(elementwise_sub, kX86, kFloat, kNCHW, X86ElementwiseSub, def)
-    .BindInput("X", {PLITE_X86_FLOAT_TY})
-    .BindInput("Y", {PLITE_X86_FLOAT_TY})
-    .BindOutput("Out", {PLITE_X86_FLOAT_TY})
-    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
-    .Finalize();
-REGISTER_LITE_KERNEL(elementwise_mul, kX86, kFloat, kNCHW, X86ElementwiseMul, def)
-    .BindInput("X", {PLITE_X86_FLOAT_TY})
-    .BindInput("Y", {PLITE_X86_FLOAT_TY})
-    .BindOutput("Out", {PLITE_X86_FLOAT_TY})
-    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
-    .Finalize();
-REGISTER_LITE_KERNEL(elementwise_div, kX86, kFloat, kNCHW, X86ElementwiseDiv, def)
-    .BindInput("X", {PLITE_X86_FLOAT_TY})
-    .BindInput("Y", {PLITE_X86_FLOAT_TY})
-    .BindOutput("Out", {PLITE_X86_FLOAT_TY})
-    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
-    .Finalize();
-
-// NCHW16c twins (cmake/gen_use_list.cmake reads each registration's first line).
-using X86ElementwiseAddBlocked = paddle::lite::kernels::x86::ElementwiseBlockedCompute<paddle::lite::kernels::x86::AddOp>;
-using X86ElementwiseSubBlocked = paddle::lite::kernels::x86::ElementwiseBlockedCompute<paddle::lite::kernels::x86::SubOp>;
-using X86ElementwiseMulBlocked = paddle::lite::kernels::x86::ElementwiseBlockedCompute<paddle::lite::kernels::x86::MulOp>;
-using X86ElementwiseDivBlocked = paddle::lite::kernels::x86::ElementwiseBlockedCompute<paddle::lite::kernels::x86::DivOp>;
 #define PLITE_X86_BLOCKED_TY \
   paddle::lite::GetTensorTy(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNCHW16c))
-REGISTER_LITE_KERNEL(elementwise_add, kX86, kFloat, kNCHW16c, X86ElementwiseAddBlocked, def)
-    .BindInput("X", {PLITE_X86_BLOCKED_TY})
-    .BindInput("Y", {PLITE_X86_BLOCKED_TY})
-    .BindOutput("Out", {PLITE_X86_BLOCKED_TY})
+
+REGISTER_LITE_KERNELS((elementwise_add, elementwise_sub, elementwise_mul, elementwise_div), kX86, kFloat, kNCHW, paddle::lite::kernels::x86::ElementwiseCompute, def)
+    .BindInput("X", {PLITE_X86_FLOAT_TY})
+    .BindInput("Y", {PLITE_X86_FLOAT_TY})
+    .BindOutput("Out", {PLITE_X86_FLOAT_TY})
     .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
     .Finalize();
-REGISTER_LITE_KERNEL(elementwise_sub, kX86, kFloat, kNCHW16c, X86ElementwiseSubBlocked, def)
-    .BindInput("X", {PLITE_X86_BLOCKED_TY})
-    .BindInput("Y", {PLITE_X86_BLOCKED_TY})
-    .BindOutput("Out", {PLITE_X86_BLOCKED_TY})
-    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
-    .Finalize();
-REGISTER_LITE_KERNEL(elementwise_mul, kX86, kFloat, kNCHW16c, X86ElementwiseMulBlocked, def)
-    .BindInput("X", {PLITE_X86_BLOCKED_TY})
-    .BindInput("Y", {PLITE_X86_BLOCKED_TY})
-    .BindOutput("Out", {PLITE_X86_BLOCKED_TY})
-    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
-    .Finalize();
-REGISTER_LITE_KERNEL(elementwise_div, kX86, kFloat, kNCHW16c, X86ElementwiseDivBlocked, def)
+REGISTER_LITE_KERNELS((elementwise_add, elementwise_sub, elementwise_mul, elementwise_div), kX86, kFloat, kNCHW16c, paddle::lite::kernels::x86::ElementwiseBlockedCompute, def)
     .BindInput("X", {PLITE_X86_BLOCKED_TY})
     .BindInput("Y", {PLITE_X86_BLOCKED_TY})
     .BindOutput("Out", {PLITE_X86_BLOCKED_TY})

@@ -69,22 +69,12 @@ using LayoutFromNchw16c = LayoutBlockedCompute<false>;
 #define PLITE_X86_LAYOUT_TY(layout__) \
   paddle::lite::GetTensorTy(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(layout__))
 
-REGISTER_LITE_KERNEL(layout, kX86, kFloat, kNCHW16c, paddle::lite::kernels::x86::LayoutToNchw16c, nchw_to_nchw16c)
+REGISTER_LITE_KERNELS((layout, layout_once), kX86, kFloat, kNCHW16c, paddle::lite::kernels::x86::LayoutToNchw16c, nchw_to_nchw16c)
     .BindInput("Input", {PLITE_X86_LAYOUT_TY(kNCHW)})
     .BindOutput("Out", {PLITE_X86_LAYOUT_TY(kNCHW16c)})
     .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
     .Finalize();
-REGISTER_LITE_KERNEL(layout, kX86, kFloat, kNCHW, paddle::lite::kernels::x86::LayoutFromNchw16c, nchw16c_to_nchw)
-    .BindInput("Input", {PLITE_X86_LAYOUT_TY(kNCHW16c)})
-    .BindOutput("Out", {PLITE_X86_LAYOUT_TY(kNCHW)})
-    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
-    .Finalize();
-REGISTER_LITE_KERNEL(layout_once, kX86, kFloat, kNCHW16c, paddle::lite::kernels::x86::LayoutToNchw16c, nchw_to_nchw16c)
-    .BindInput("Input", {PLITE_X86_LAYOUT_TY(kNCHW)})
-    .BindOutput("Out", {PLITE_X86_LAYOUT_TY(kNCHW16c)})
-    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
-    .Finalize();
-REGISTER_LITE_KERNEL(layout_once, kX86, kFloat, kNCHW, paddle::lite::kernels::x86::LayoutFromNchw16c, nchw16c_to_nchw)
+REGISTER_LITE_KERNELS((layout, layout_once), kX86, kFloat, kNCHW, paddle::lite::kernels::x86::LayoutFromNchw16c, nchw16c_to_nchw)
     .BindInput("Input", {PLITE_X86_LAYOUT_TY(kNCHW16c)})
     .BindOutput("Out", {PLITE_X86_LAYOUT_TY(kNCHW)})
     .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)

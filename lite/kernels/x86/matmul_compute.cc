@@ -126,13 +126,7 @@ class MatMulCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat>
 #define PLITE_X86_FLOAT_TY \
   paddle::lite::GetTensorTy(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNCHW))
 
-REGISTER_LITE_KERNEL(matmul, kX86, kFloat, kNCHW, paddle::lite::kernels::x86::MatMulCompute, def)
-    .BindInput("X", {PLITE_X86_FLOAT_TY})
-    .BindInput("Y", {PLITE_X86_FLOAT_TY})
-    .BindOutput("Out", {PLITE_X86_FLOAT_TY})
-    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
-    .Finalize();
-REGISTER_LITE_KERNEL(matmul_v2, kX86, kFloat, kNCHW, paddle::lite::kernels::x86::MatMulCompute, def)
+REGISTER_LITE_KERNELS((matmul, matmul_v2), kX86, kFloat, kNCHW, paddle::lite::kernels::x86::MatMulCompute, def)
     .BindInput("X", {PLITE_X86_FLOAT_TY})
     .BindInput("Y", {PLITE_X86_FLOAT_TY})
     .BindOutput("Out", {PLITE_X86_FLOAT_TY})

@@ -197,12 +197,7 @@ class TransposeCompute : public KernelLite<TargetType::kX86, PrecisionType::kFlo
 #define PLITE_X86_FLOAT_TY \
   paddle::lite::GetTensorTy(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNCHW))
 
-REGISTER_LITE_KERNEL(transpose, kX86, kFloat, kNCHW, paddle::lite::kernels::x86::TransposeCompute, def)
-    .BindInput("X", {PLITE_X86_FLOAT_TY})
-    .BindOutput("Out", {PLITE_X86_FLOAT_TY})
-    .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
-    .Finalize();
-REGISTER_LITE_KERNEL(transpose2, kX86, kFloat, kNCHW, paddle::lite::kernels::x86::TransposeCompute, def)
+REGISTER_LITE_KERNELS((transpose, transpose2), kX86, kFloat, kNCHW, paddle::lite::kernels::x86::TransposeCompute, def)
     .BindInput("X", {PLITE_X86_FLOAT_TY})
     .BindOutput("Out", {PLITE_X86_FLOAT_TY})
     .BindOutput("XShape", {paddle::lite::GetTensorTy(TARGET(kX86), PRECISION(kAny), DATALAYOUT(kAny))})

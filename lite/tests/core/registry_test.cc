@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "lite/core/op_registry.h"
+#include "lite/tests/core/kernelless_op.h"
 
 namespace paddle {
 namespace lite {
@@ -30,6 +31,43 @@ TEST(Registry, UnknownOpIsAClearError) {
 TEST(Registry, DuplicateKernelIsRejected) {
   KernelInfo info = *KernelRegistry::Global().Kernels("feed")[0];
   EXPECT_THROW(KernelRegistry::Global().Register(info), PaddleLiteException);
+}
+
+// A family registration: one statement, one KernelInfo per op type, each with the place,
+// alias, declared types and source file of the statement, and a touch function each (what
+// the generated use list calls).
+class FamilyKernel : public KernelLite<TargetType::kHost, PrecisionType::kFloat> {
+ public:
+  void Run() override {}
+};
+
+}  // namespace lite
+}  // namespace paddle
+
+REGISTER_LITE_KERNELS((test_family_a, test_family_b), kHost, kFloat, kNCHW, paddle::lite::FamilyKernel, def)
+    .BindInput("X", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kInt64))})
+    .Finalize();
+REGISTER_LITE_OPS((test_family_a, test_family_b), paddle::lite::test::KernellessOp);
+USE_LITE_KERNEL(test_family_b, kHost, kFloat, kNCHW, def);
+USE_LITE_OP(test_family_b);
+
+namespace paddle {
+namespace lite {
+
+TEST(Registry, FamilyRegistrationGivesEachOpTypeItsKernel) {
+  for (const char* op_type : {"test_family_a", "test_family_b"}) {
+    SCOPED_TRACE(op_type);
+    const auto kernels = KernelRegistry::Global().Kernels(op_type);
+    ASSERT_EQ(kernels.size(), 1u);
+    EXPECT_EQ(kernels[0]->key(), std::string(op_type) + ",host,float,NCHW,def");
+    EXPECT_EQ(kernels[0]->source_file, "lite/tests/core/registry_test.cc");
+    auto kernel = KernelRegistry::Create(*kernels[0]);
+    EXPECT_EQ(kernel->op_type(), op_type);
+    EXPECT_EQ(kernel->GetInputDeclType("X").precision, PrecisionType::kInt64);
+    ASSERT_TRUE(OpRegistry::Global().Has(op_type));
+    EXPECT_EQ(OpRegistry::Global().Create(op_type)->Type(), op_type);
+    EXPECT_EQ(OpRegistry::Global().SourceFile(op_type), "lite/tests/core/registry_test.cc");
+  }
 }
 
 TEST(TypeSystem, CpuTargetsShareMemoryAndAnyMatches) {
