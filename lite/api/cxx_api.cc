@@ -19,7 +19,7 @@ Predictor::Predictor(const lite_api::CxxConfig& config) : ProgramPredictor(confi
   OptimizerOptions options;
   options.fuse = config.fusion_passes();
   options.memory_optimize = config.memory_optimize();
-  options.x86_blocked_layout = config.x86_blocked_layout();
+  options.blocked_layout = config.x86_blocked_layout();
   SetProgram(std::make_shared<const cpp::ProgramDesc>(
       Optimize(program, exec_scope(), places, DefaultPasses(options))));
 }

@@ -1,9 +1,10 @@
-// The x86 channel-blocked layout, DataLayoutType::kNCHW16c.
+// Channel-blocked layouts (DataLayoutType::kNCHW4c, kNCHW8c, kNCHW16c; b channels a block,
+// lite_api::LayoutChannelBlock).
 //
 // A blocked tensor keeps its logical NCHW dims (so every op's InferShape works unchanged);
-// its memory is [N][ceil(C/16)][H][W][16]: the 16 channels of a block at one pixel are one
-// AVX-512 vector (two AVX2 vectors). When C is not a multiple of 16 the last block is
-// padded; those lanes hold finite values that readers ignore (filters are zero there).
+// its memory is [N][ceil(C/b)][H][W][b]: the b channels of a block at one pixel are one
+// vector register (or a few). When C is not a multiple of b the last block is padded; those
+// lanes hold finite values that readers ignore (filters are zero there).
 #pragma once
 
 #include <cstdint>
@@ -13,36 +14,51 @@
 namespace paddle {
 namespace lite {
 
-constexpr int kChannelBlock = 16;
+// The block size of a channel-blocked layout; throws for any other layout.
+inline int ChannelBlockOf(DataLayoutType layout) {
+  const int block = lite_api::LayoutChannelBlock(layout);
+  PLITE_CHECK(block > 0, "layout ", lite_api::DataLayoutToStr(layout), " is not channel-blocked");
+  return block;
+}
 
-inline int64_t ChannelBlocks(int64_t channels) {
-  return (channels + kChannelBlock - 1) / kChannelBlock;
+inline int64_t ChannelBlocks(int64_t channels, DataLayoutType layout) {
+  const int block = ChannelBlockOf(layout);
+  return (channels + block - 1) / block;
+}
+
+// Whether `channels` fill their blocks well enough to run blocked: padding to whole blocks
+// adds at most half (with 16-channel blocks 24 -> 32 and 40 -> 48 do, 8 -> 16 does not).
+inline bool ChannelsPadWell(int64_t channels, DataLayoutType layout) {
+  return channels > 0 &&
+         2 * ChannelBlocks(channels, layout) * ChannelBlockOf(layout) <= 3 * channels;
 }
 
 // Floats a 4-D blocked tensor of logical `dims` occupies.
-inline int64_t BlockedNumel(const DDim& dims) {
-  PLITE_CHECK(dims.size() == 4, "NCHW16c tensors are 4-D, got ", dims);
-  return dims[0] * ChannelBlocks(dims[1]) * kChannelBlock * dims[2] * dims[3];
+inline int64_t BlockedNumel(const DDim& dims, DataLayoutType layout) {
+  PLITE_CHECK(dims.size() == 4, lite_api::DataLayoutToStr(layout), " tensors are 4-D, got ",
+              dims);
+  return dims[0] * ChannelBlocks(dims[1], layout) * ChannelBlockOf(layout) * dims[2] * dims[3];
 }
 
-// Allocates the blocked float buffer for t's dims on `target` and tags t as NCHW16c.
-inline float* MutableBlockedData(Tensor* t, TargetType target) {
-  float* data = static_cast<float*>(
-      t->mutable_data(target, static_cast<size_t>(BlockedNumel(t->dims())) * sizeof(float)));
+// Allocates the blocked float buffer for t's dims on `target` and tags t with `layout`.
+inline float* MutableBlockedData(Tensor* t, TargetType target, DataLayoutType layout) {
+  float* data = static_cast<float*>(t->mutable_data(
+      target, static_cast<size_t>(BlockedNumel(t->dims(), layout)) * sizeof(float)));
   t->set_precision(PrecisionType::kFloat);
-  t->set_layout(DataLayoutType::kNCHW16c);
+  t->set_layout(layout);
   return data;
 }
 
-// The blocked data of an input, after checking it holds a blocked float buffer of its dims
-// (a kernel fed NCHW data by mistake fails here instead of reading past the buffer).
-inline const float* BlockedData(const Tensor& t, const char* who) {
-  PLITE_CHECK(t.layout() == DataLayoutType::kNCHW16c, who, ": input ", t.dims(),
-              " is not in NCHW16c layout (",
+// The blocked data of an input, after checking it holds a float buffer of its dims in
+// `layout` (a kernel fed NCHW data by mistake fails here instead of reading past the buffer).
+inline const float* BlockedData(const Tensor& t, DataLayoutType layout, const char* who) {
+  PLITE_CHECK(t.layout() == layout, who, ": input ", t.dims(), " is not in ",
+              lite_api::DataLayoutToStr(layout), " layout (",
               lite_api::DataLayoutToStr(t.layout()), ")");
-  PLITE_CHECK(t.memory_size() >= static_cast<size_t>(BlockedNumel(t.dims())) * sizeof(float),
-              who, ": input ", t.dims(), " holds ", t.memory_size(),
-              " bytes, less than its NCHW16c size");
+  PLITE_CHECK(t.memory_size() >= static_cast<size_t>(BlockedNumel(t.dims(), layout)) *
+                                     sizeof(float),
+              who, ": input ", t.dims(), " holds ", t.memory_size(), " bytes, less than its ",
+              lite_api::DataLayoutToStr(layout), " size");
   return t.data<float>();
 }
 

@@ -12,6 +12,12 @@
 //       .BindInput("X", {GetTensorTy(TARGET(kHost))})
 //       .BindOutput("Out", {GetTensorTy(TARGET(kHost))})
 //       .Finalize();
+//   // Where a kernel applies, next to its types (kernel_op_view.h):
+//   REGISTER_LITE_KERNEL(conv2d, kX86, kFloat, kNCHW16c, ConvNchwcCompute, def)
+//       .BindInput("Input", {...NCHW16c...}) ...
+//       .Applies(PointwiseOr3x3WithChannelsThatPadWell)
+//       .StartsBlockedRegion()
+//       .Finalize();
 //
 // Use the macros at global scope, with every argument before the chain on the macro's first
 // line: cmake/gen_use_list.cmake reads that line. The build maps __FILE__ to the path below
@@ -29,6 +35,7 @@
 #include <vector>
 
 #include "lite/core/kernel.h"
+#include "lite/core/kernel_op_view.h"
 #include "lite/core/op_lite.h"
 
 namespace paddle {
@@ -49,7 +56,20 @@ struct KernelInfo {
   std::string cpu_feature;
   bool (*cpu_has_feature)() = nullptr;
 
+  // Where the kernel applies (its registration's Applies; none: everywhere). The kernel
+  // picker and the blocked-layout planner pass over kernels whose condition fails.
+  KernelCondition applies;
+  // For a kernel in a channel-blocked layout (lite/core/blocked_layout.h):
+  //  - starts_blocked_region: worth running blocked on its own merits (a convolution whose
+  //    blocked tiles beat the plain layout's), so the planner builds regions around it;
+  //    other blocked kernels run blocked only where their blocked inputs arrive blocked;
+  //  - blocked_channels: the channels its blocked outputs hold (none: those of its first
+  //    blocked input).
+  bool starts_blocked_region{false};
+  ChannelRule blocked_channels;
+
   bool RunsOnThisCpu() const { return cpu_has_feature == nullptr || cpu_has_feature(); }
+  bool AppliesTo(const KernelOpView& op) const { return !applies || applies(op); }
 
   std::string key() const;  // "op_type,target,precision,layout,alias"
 };
@@ -122,6 +142,20 @@ class KernelRegistrar {
   }
   KernelRegistrar& BindPaddleOpVersion(const std::string& op_type, int version) {
     info_.op_versions[op_type] = version;
+    return *this;
+  }
+  // Where the kernel applies: a condition on the op's attributes, weights and known shapes.
+  KernelRegistrar& Applies(KernelCondition condition) {
+    info_.applies = std::move(condition);
+    return *this;
+  }
+  // A channel-blocked kernel worth running blocked on its own (see KernelInfo).
+  KernelRegistrar& StartsBlockedRegion() {
+    info_.starts_blocked_region = true;
+    return *this;
+  }
+  KernelRegistrar& BlockedChannels(ChannelRule rule) {
+    info_.blocked_channels = std::move(rule);
     return *this;
   }
   bool Finalize() {

@@ -3,11 +3,9 @@
 namespace paddle {
 namespace lite {
 
-namespace {
 bool IsHostMemory(TargetType t) {
   return t == TargetType::kHost || t == TargetType::kX86 || t == TargetType::kARM;
 }
-}  // namespace
 
 bool TargetCompatible(TargetType declared, TargetType actual) {
   if (declared == actual || declared == TargetType::kAny || actual == TargetType::kAny) {

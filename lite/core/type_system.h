@@ -32,6 +32,7 @@ inline Type GetTensorTy(TargetType target, PrecisionType precision = PrecisionTy
 }
 
 // CPU targets share memory, so a host tensor can be read by an x86 or ARM kernel as is.
+bool IsHostMemory(TargetType target);
 bool TargetCompatible(TargetType declared, TargetType actual);
 inline bool PrecisionCompatible(PrecisionType declared, PrecisionType actual) {
   return declared == actual || declared == PrecisionType::kAny || actual == PrecisionType::kAny;

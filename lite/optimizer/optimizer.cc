@@ -11,7 +11,7 @@ USE_MIR_PASS(shuffle_channel_fuse_pass);
 USE_MIR_PASS(elementwise_activation_fuse_pass);
 USE_MIR_PASS(identity_op_eliminate_pass);
 USE_MIR_PASS(static_kernel_pick_pass);
-USE_MIR_PASS(x86_blocked_layout_pass);
+USE_MIR_PASS(blocked_layout_pass);
 USE_MIR_PASS(variable_place_inference_pass);
 USE_MIR_PASS(type_target_cast_pass);
 USE_MIR_PASS(type_precision_cast_pass);
@@ -32,7 +32,7 @@ std::vector<std::string> DefaultPasses(const OptimizerOptions& options) {
     passes.insert(passes.begin(), "identity_op_eliminate_pass");
   }
   passes.push_back("static_kernel_pick_pass");
-  if (options.x86_blocked_layout) passes.push_back("x86_blocked_layout_pass");
+  if (options.blocked_layout) passes.push_back("blocked_layout_pass");
   for (const char* p : {"variable_place_inference_pass", "type_target_cast_pass",
                         "type_precision_cast_pass", "type_layout_cast_pass"}) {
     passes.push_back(p);

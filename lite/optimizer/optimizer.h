@@ -14,7 +14,7 @@ namespace lite {
 struct OptimizerOptions {
   bool fuse{true};             // conv/bn/bias/activation and fc fusions
   bool memory_optimize{true};  // activation buffer reuse
-  bool x86_blocked_layout{true};  // x86 conv chains in NCHW16c (x86_blocked_layout_pass)
+  bool blocked_layout{true};   // conv chains in channel-blocked layouts (blocked_layout_pass)
 };
 
 // The passes Optimize runs, in order, for these options.

@@ -5,7 +5,7 @@
 
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/backends/x86/math/vec/activation_avx2.h"
-#include "lite/core/blocked_layout.h"
+#include "lite/kernels/x86/nchw16c_layout.h"
 #include "lite/core/op_registry.h"
 #include "lite/kernels/x86/parallel_ranges.h"
 #include "lite/operators/op_params.h"

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "lite/backends/x86/cpu_info.h"
-#include "lite/core/blocked_layout.h"
+#include "lite/kernels/x86/nchw16c_layout.h"
 #include "lite/core/op_registry.h"
 #include "lite/kernels/x86/context_threads.h"
 #include "lite/kernels/x86/copy_threads.h"
@@ -83,7 +83,7 @@ class ConcatCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat>
 
 // Along the channels of NCHW16c inputs: each image's blocks of one input are one run of
 // blocks(C_i) * 16 * H * W floats. Every input but the last must have whole blocks (its
-// padding lanes would land inside the output's channels); x86_blocked_layout_pass sends
+// padding lanes would land inside the output's channels); the registration applies to
 // only those.
 class ConcatBlockedCompute
     : public KernelLite<TargetType::kX86, PrecisionType::kFloat, DataLayoutType::kNCHW16c> {
@@ -112,6 +112,25 @@ class ConcatBlockedCompute
   ConcatRuns copy_;
 };
 
+// Where the blocked kernel applies: along channels (axis 1, not given by a tensor), every
+// input but the last on whole blocks; it writes the sum of their channels.
+bool AppliesToBlockedConcat(const KernelOpView& op) {
+  const int axis = op.desc().GetAttrOr<int>("axis", 0);
+  if ((axis != 1 && axis != -3) || !op.desc().Input("AxisTensor").empty()) return false;
+  const std::vector<std::string>& inputs = op.desc().Input("X");
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    const int64_t channels = op.Channels(inputs[i]);
+    if (channels <= 0 || (i + 1 < inputs.size() && channels % kChannelBlock != 0)) return false;
+  }
+  return !inputs.empty();
+}
+
+int64_t ConcatChannels(const KernelOpView& op) {
+  int64_t sum = 0;
+  for (const std::string& x : op.desc().Input("X")) sum += op.Channels(x);
+  return sum;
+}
+
 }  // namespace x86
 }  // namespace kernels
 }  // namespace lite
@@ -130,4 +149,6 @@ REGISTER_LITE_KERNEL(concat, kX86, kFloat, kNCHW16c, paddle::lite::kernels::x86:
     .BindInput("AxisTensor", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny))})
     .BindOutput("Out", {PLITE_X86_BLOCKED_TY})
     .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
+    .Applies(paddle::lite::kernels::x86::AppliesToBlockedConcat)
+    .BlockedChannels(paddle::lite::kernels::x86::ConcatChannels)
     .Finalize();

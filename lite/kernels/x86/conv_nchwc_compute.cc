@@ -1,7 +1,8 @@
 // conv2d on x86 writing the channel-blocked layout NCHW16c (lite/core/blocked_layout.h),
 // by the direct convolution of lite/backends/x86/math/nchwc/nchwc_conv.h, or for 3x3 stride-1
-// filters on blocked inputs by Winograd F(4x4, 3x3) (nchwc_winograd.h). Two registrations:
-//   def      NCHW16c input (x86_blocked_layout_pass sends pointwise and 3x3 convolutions)
+// filters on blocked inputs by Winograd F(4x4, 3x3) (nchwc_winograd.h). Two registrations,
+// each saying where it applies (the blocked-layout planner reads them):
+//   def      NCHW16c input: pointwise and 3x3 convolutions whose channels pad well
 //   nchw_in  NCHW input: a network's first convolution, reading the image as it comes
 // One group; any kernel size, stride, padding and dilation. Filters and bias are packed
 // once; bias and every fused activation but sigmoid are applied in registers (sigmoid in a
@@ -13,7 +14,7 @@
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/backends/x86/math/nchwc/nchwc_conv.h"
 #include "lite/backends/x86/math/nchwc/nchwc_winograd.h"
-#include "lite/core/blocked_layout.h"
+#include "lite/kernels/x86/nchw16c_layout.h"
 #include "lite/core/op_registry.h"
 #include "lite/kernels/host/conv_window.h"
 #include "lite/kernels/x86/context_threads.h"
@@ -28,6 +29,14 @@ namespace kernels {
 namespace x86 {
 
 namespace math = lite::x86::math;
+
+// 3x3 stride-1 filters run by Winograd F(4x4) on planes of at least this many 4x4 output
+// tiles: fewer make the products narrow while the transformed filter (4x the filter) is
+// streamed per block, and the NCHW kernel's F(2x2) is faster there (7x7 planes).
+constexpr int64_t kMinWinogradTiles = 16;
+inline bool WinogradPays(int64_t out_h, int64_t out_w) {
+  return ((out_h + 3) / 4) * ((out_w + 3) / 4) >= kMinWinogradTiles;
+}
 
 template <bool kBlockedInput>
 class ConvNchwcCompute
@@ -83,10 +92,8 @@ class ConvNchwcCompute
   }
 
  private:
-  // 3x3 stride-1 filters on planes of at least kMinWinogradTiles 4x4 blocks: fewer make
-  // the products narrow while the transformed filter (4x the filter) is streamed per block.
   bool UsesWinograd(const math::NchwcConvShape& s) const {
-    return winograd_filter_ && ((s.out_h + 3) / 4) * ((s.out_w + 3) / 4) >= kMinWinogradTiles;
+    return winograd_filter_ && WinogradPays(s.out_h, s.out_w);
   }
 
   // Each path's filter is packed the first time it runs (a shape change may switch paths).
@@ -217,8 +224,6 @@ class ConvNchwcCompute
   static constexpr int64_t kMinWorkPerTask = 100000;
   static constexpr int kPixelAlign = 24;  // a multiple of every tile width (6, 8, 12)
 
-  static constexpr int kMinWinogradTiles = 16;
-
   math::NchwcConvShape packed_shape_;
   bool winograd_filter_{false};  // 3x3, stride 1, dilation 1, blocked input
   AlignedVector<float> packed_;           // direct path
@@ -227,6 +232,39 @@ class ConvNchwcCompute
   math::GemmEpilogue epilogue_;
   bool act_after_{false};
 };
+
+// Where the two registrations apply: one group, output channels that pad well; an image
+// of fewer input channels than a block (nchw_in), or pointwise and 3x3 filters on input
+// channels that pad well, except 3x3 stride-1 layers on planes too small for Winograd
+// F(4x4) (def).
+const Tensor* ConvFilter(const KernelOpView& op) {
+  const Tensor* w = op.WeightOf("Filter");
+  const bool one_group = op.desc().GetAttrOr<int>("groups", 1) == 1;
+  return w && w->dims().size() == 4 && one_group && ChannelsPadWell(w->dims()[0], kNchw16c)
+             ? w
+             : nullptr;
+}
+
+bool AppliesToImage(const KernelOpView& op) {
+  const Tensor* w = ConvFilter(op);
+  return w && w->dims()[1] < kChannelBlock;
+}
+
+bool AppliesToBlocked(const KernelOpView& op) {
+  const Tensor* w = ConvFilter(op);
+  if (!w || w->dims()[1] < kChannelBlock || !ChannelsPadWell(w->dims()[1], kNchw16c)) {
+    return false;
+  }
+  const int64_t kh = w->dims()[2], kw = w->dims()[3];
+  if (kh == 1 && kw == 1) return true;
+  if (kh != 3 || kw != 3) return false;
+  const auto strides = op.desc().GetAttrOr<std::vector<int>>("strides", std::vector<int>{1, 1});
+  const std::vector<int64_t> out = op.Dims(op.Output("Output"));
+  const bool stride1 = strides.size() == 2 && strides[0] == 1 && strides[1] == 1;
+  return !(stride1 && out.size() == 4 && !WinogradPays(out[2], out[3]));
+}
+
+int64_t FilterChannels(const KernelOpView& op) { return op.WeightOf("Filter")->dims()[0]; }
 
 }  // namespace x86
 }  // namespace kernels
@@ -242,6 +280,9 @@ REGISTER_LITE_KERNEL(conv2d, kX86, kFloat, kNCHW16c, paddle::lite::kernels::x86:
     .BindInput("Bias", {PLITE_X86_TY(kNCHW)})
     .BindOutput("Output", {PLITE_X86_TY(kNCHW16c)})
     .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
+    .Applies(paddle::lite::kernels::x86::AppliesToBlocked)
+    .StartsBlockedRegion()
+    .BlockedChannels(paddle::lite::kernels::x86::FilterChannels)
     .Finalize();
 REGISTER_LITE_KERNEL(conv2d, kX86, kFloat, kNCHW16c, paddle::lite::kernels::x86::ConvNchwcCompute<false>, nchw_in)
     .BindInput("Input", {PLITE_X86_TY(kNCHW)})
@@ -249,4 +290,7 @@ REGISTER_LITE_KERNEL(conv2d, kX86, kFloat, kNCHW16c, paddle::lite::kernels::x86:
     .BindInput("Bias", {PLITE_X86_TY(kNCHW)})
     .BindOutput("Output", {PLITE_X86_TY(kNCHW16c)})
     .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
+    .Applies(paddle::lite::kernels::x86::AppliesToImage)
+    .StartsBlockedRegion()
+    .BlockedChannels(paddle::lite::kernels::x86::FilterChannels)
     .Finalize();

@@ -1,6 +1,6 @@
 // depthwise_conv2d on x86 in the channel-blocked layout NCHW16c (lite/core/blocked_layout.h):
 // blocked input and output, plain NCHW filter and bias packed once into 16-channel blocks
-// (lite/backends/x86/math/nchwc/nchwc_depthwise.h). x86_blocked_layout_pass picks it for
+// (lite/backends/x86/math/nchwc/nchwc_depthwise.h). The blocked-layout planner picks it for
 // depthwise convolutions with one filter per channel; any filter size, stride, padding and
 // dilation runs (3x3 and 5x5 with stride 1 or 2 on register tiles). Bias and the fused
 // activation are applied in registers, sigmoid and other activations right after on the
@@ -12,7 +12,7 @@
 
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/backends/x86/math/nchwc/nchwc_depthwise.h"
-#include "lite/core/blocked_layout.h"
+#include "lite/kernels/x86/nchw16c_layout.h"
 #include "lite/core/op_registry.h"
 #include "lite/kernels/host/conv_window.h"
 #include "lite/kernels/x86/context_threads.h"
@@ -98,8 +98,8 @@ class DepthwiseConvNchwcCompute
  private:
   static constexpr const char* kWho = "depthwise_conv2d (x86 NCHW16c)";
 
-  // The blocked kernel has no channel multiplier: x86_blocked_layout_pass never picks it
-  // for one, a hand-built program gets this error.
+  // The blocked kernel has no channel multiplier: its registration does not apply to one
+  // (the planner never picks it there), a hand-built program gets this error.
   void CheckOneFilterPerChannel(const operators::ConvParam& param) const {
     const DDim& w = param.filter->dims();
     const DDim& x = param.x->dims();
@@ -116,6 +116,17 @@ class DepthwiseConvNchwcCompute
   bool act_after_{false};  // an activation the epilogue does not apply (sigmoid)
 };
 
+// Where the kernel applies: one filter per channel, channels that pad well.
+bool AppliesToDepthwise(const KernelOpView& op) {
+  const Tensor* w = op.WeightOf("Filter");
+  if (!w || w->dims().size() != 4) return false;
+  const int64_t channels = w->dims()[0];
+  return w->dims()[1] == 1 && op.desc().GetAttrOr<int>("groups", 1) == channels &&
+         ChannelsPadWell(channels, kNchw16c);
+}
+
+int64_t DepthwiseChannels(const KernelOpView& op) { return op.WeightOf("Filter")->dims()[0]; }
+
 }  // namespace x86
 }  // namespace kernels
 }  // namespace lite
@@ -124,11 +135,13 @@ class DepthwiseConvNchwcCompute
 #define PLITE_X86_BLOCKED_TY \
   paddle::lite::GetTensorTy(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNCHW16c))
 
-// One line: the USE-list generator reads the registration line by line.
 REGISTER_LITE_KERNEL(depthwise_conv2d, kX86, kFloat, kNCHW16c, paddle::lite::kernels::x86::DepthwiseConvNchwcCompute, def)
     .BindInput("Input", {PLITE_X86_BLOCKED_TY})
     .BindInput("Filter", {paddle::lite::GetTensorTy(TARGET(kX86))})
     .BindInput("Bias", {paddle::lite::GetTensorTy(TARGET(kX86))})
     .BindOutput("Output", {PLITE_X86_BLOCKED_TY})
     .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
+    .Applies(paddle::lite::kernels::x86::AppliesToDepthwise)
+    .StartsBlockedRegion()
+    .BlockedChannels(paddle::lite::kernels::x86::DepthwiseChannels)
     .Finalize();

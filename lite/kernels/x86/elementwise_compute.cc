@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "lite/backends/x86/cpu_info.h"
-#include "lite/core/blocked_layout.h"
+#include "lite/kernels/x86/nchw16c_layout.h"
 #include "lite/core/op_registry.h"
 #include "lite/kernels/x86/context_threads.h"
 #include "lite/kernels/x86/copy_threads.h"
@@ -222,8 +222,8 @@ class ElementwiseCompute : public KernelLite<TargetType::kX86, PrecisionType::kF
   RowFn row_ = nullptr;
 };
 
-// Two NCHW16c operands of one shape (x86_blocked_layout_pass sends only those): element
-// for element over the blocked buffers, padding lanes included (finite, so they stay so).
+// Two NCHW16c operands of one shape (the registration applies to only those): element for
+// element over the blocked buffers, padding lanes included (finite, so they stay so).
 class ElementwiseBlockedCompute
     : public KernelLite<TargetType::kX86, PrecisionType::kFloat, DataLayoutType::kNCHW16c> {
  public:
@@ -253,6 +253,18 @@ class ElementwiseBlockedCompute
   RowFn row_ = nullptr;
 };
 
+// Where the blocked kernel applies: X and Y of one known 4-D shape (the batch aside). A
+// division needs whole blocks: padding lanes hold zeros (a convolution's padded filter
+// rows), and 0 / 0 would put NaN where the next convolution's zero weights read it.
+bool AppliesToBlockedOperands(const KernelOpView& op) {
+  const std::vector<int64_t> x = op.Dims(op.Input("X")), y = op.Dims(op.Input("Y"));
+  if (x.size() != 4 || y.size() != 4) return false;
+  for (size_t i = 1; i < 4; ++i) {
+    if (x[i] != y[i]) return false;
+  }
+  return op.desc().Type() != DivOp::kName || op.Channels(op.Input("X")) % kChannelBlock == 0;
+}
+
 }  // namespace x86
 }  // namespace kernels
 }  // namespace lite
@@ -274,4 +286,5 @@ REGISTER_LITE_KERNELS((elementwise_add, elementwise_sub, elementwise_mul, elemen
     .BindInput("Y", {PLITE_X86_BLOCKED_TY})
     .BindOutput("Out", {PLITE_X86_BLOCKED_TY})
     .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
+    .Applies(paddle::lite::kernels::x86::AppliesToBlockedOperands)
     .Finalize();

@@ -27,10 +27,6 @@ struct Lifetime {
   int last_use{0};
 };
 
-bool IsCpu(TargetType t) {
-  return t == TargetType::kHost || t == TargetType::kX86 || t == TargetType::kARM;
-}
-
 void RenameArg(SSAGraph* graph, Node* arg, const std::string& to) {
   auto rename = [&](cpp::OpDesc::ArgMap* args) {
     for (auto& kv : *args) {
@@ -99,7 +95,7 @@ class MemoryOptimizePass : public Pass {
 
  private:
   static bool Reusable(SSAGraph* graph, Node* arg, const std::map<std::string, int>& writes) {
-    if (arg->persistable || !arg->type_known || !IsCpu(arg->type.target)) return false;
+    if (arg->persistable || !arg->type_known || !IsHostMemory(arg->type.target)) return false;
     if (writes.at(arg->name) > 1) return false;
     for (Node* producer : arg->inlinks) {
       if (EndsWith(producer->desc.Type(), "_once")) return false;

@@ -1,8 +1,9 @@
 // static_kernel_pick_pass: picks one registered kernel per op, in execution order.
 //
 // Candidates are the op's kernels whose target is among the valid places (host kernels
-// are always candidates: they are the portable fallback) and whose CPU features this CPU
-// has (an AVX2 kernel is never picked on a CPU without AVX2). Each is scored:
+// are always candidates: they are the portable fallback), whose CPU features this CPU
+// has (an AVX2 kernel is never picked on a CPU without AVX2) and whose registration's
+// condition holds for the op (KernelInfo::applies). Each is scored:
 //   + 1000 per input whose known precision the kernel accepts as declared (a kernel that
 //          would need a calib cast on its inputs loses to one that needs none),
 //   + 10 x (priority of its target in valid_places, earlier is higher),
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "lite/core/op_registry.h"
+#include "lite/optimizer/graph_op_view.h"
 #include "lite/optimizer/pass.h"
 #include "lite/optimizer/passes/type_inference.h"
 
@@ -35,10 +37,12 @@ class StaticKernelPickPass : public Pass {
     stmt->picked = nullptr;
     int best = -1;
     std::vector<std::string> registered;
+    const GraphOpView view(*graph, *stmt);
     for (const KernelInfo* info : KernelRegistry::Global().Kernels(stmt->desc.Type())) {
-      registered.push_back(info->place.DebugString());
+      const bool applies = info->AppliesTo(view);
+      registered.push_back(info->place.DebugString() + (applies ? "" : " (not for this op)"));
       const int rank = TargetRank(places, info->place.target);
-      if (rank < 0 || !info->RunsOnThisCpu()) continue;
+      if (rank < 0 || !info->RunsOnThisCpu() || !applies) continue;
       auto kernel = KernelRegistry::Create(*info);
       int score = 10 * (static_cast<int>(places.size()) + 1 - rank);
       if (rank < static_cast<int>(places.size())) {

@@ -20,7 +20,7 @@
 
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/backends/x86/math/nchwc/nchwc_pool.h"
-#include "lite/core/blocked_layout.h"
+#include "lite/kernels/x86/nchw16c_layout.h"
 #include "lite/core/op_registry.h"
 #include "lite/core/scope.h"
 
@@ -53,9 +53,9 @@ class PoolRun {
     lite::Tensor* x = scope_.Var("x")->GetMutable<lite::Tensor>();
     x->Resize(lite::DDim({1, p.c, p.h, p.w}));
     const bool blocked = layout == lite::DataLayoutType::kNCHW16c;
-    float* data = blocked ? lite::MutableBlockedData(x, lite::TargetType::kX86)
+    float* data = blocked ? lite::MutableBlockedData(x, lite::TargetType::kX86, layout)
                           : x->mutable_data<float>();
-    const int64_t size = blocked ? lite::BlockedNumel(x->dims()) : x->dims().production();
+    const int64_t size = blocked ? lite::BlockedNumel(x->dims(), layout) : x->dims().production();
     std::mt19937 gen(1);
     std::uniform_real_distribution<float> dist(-1.f, 1.f);
     std::generate(data, data + size, [&] { return dist(gen); });

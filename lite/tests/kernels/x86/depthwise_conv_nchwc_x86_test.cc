@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "lite/backends/x86/math/nchwc/nchwc_depthwise.h"
-#include "lite/core/blocked_layout.h"
+#include "lite/kernels/x86/nchw16c_layout.h"
 #include "lite/tests/kernels/x86/conv_op_case.h"
 #include "lite/tests/kernels/x86/isa_switch_test.h"
 #include "lite/tests/kernels/x86/x86_vs_host.h"
@@ -26,6 +26,13 @@
 namespace paddle {
 namespace lite {
 namespace test {
+
+// The x86 NCHW16c helpers (their core forms take the layout).
+using kernels::x86::BlockedData;
+using kernels::x86::BlockedNumel;
+using kernels::x86::ChannelBlocks;
+using kernels::x86::kChannelBlock;
+using kernels::x86::MutableBlockedData;
 namespace {
 
 namespace math = lite::x86::math;

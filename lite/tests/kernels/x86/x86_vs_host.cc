@@ -3,11 +3,18 @@
 #include <algorithm>
 
 #include "lite/backends/x86/cpu_info.h"
-#include "lite/core/blocked_layout.h"
+#include "lite/kernels/x86/nchw16c_layout.h"
 
 namespace paddle {
 namespace lite {
 namespace test {
+
+// The x86 NCHW16c helpers (their core forms take the layout).
+using kernels::x86::BlockedData;
+using kernels::x86::BlockedNumel;
+using kernels::x86::ChannelBlocks;
+using kernels::x86::kChannelBlock;
+using kernels::x86::MutableBlockedData;
 
 void X86KernelTest::SetUp() {
   if (!lite::x86::CpuHasAvx2Fma()) {

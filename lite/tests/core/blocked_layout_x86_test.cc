@@ -1,6 +1,7 @@
-// x86_blocked_layout_pass on small built programs: which ops move to the x86 NCHW16c
-// kernels, where the layout casts go, what stays NCHW (channels off the 16-channel blocks,
-// lone convolutions, unknown shapes, the option off, host-only places), and that every
+// blocked_layout_pass with the x86 NCHW16c kernels (their registrations say where they
+// apply) on small built programs: which ops move to the NCHW16c kernels, where the layout
+// casts go, what stays NCHW (channels off the 16-channel blocks, lone convolutions,
+// unknown shapes, the option off, host-only places), and that every
 // program computes what the host kernels compute on the same program (1 and 2 threads,
 // batch 1 and 2, after a .nb round trip).
 //
@@ -117,7 +118,7 @@ int Count(const Optimized& o, const std::string& type) {
 OptimizerOptions Options(bool fuse, bool blocked, bool memory_optimize = true) {
   OptimizerOptions options;
   options.fuse = fuse;
-  options.x86_blocked_layout = blocked;
+  options.blocked_layout = blocked;
   options.memory_optimize = memory_optimize;
   return options;
 }
