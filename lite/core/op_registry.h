@@ -175,15 +175,14 @@ class KernelRegistrar {
 }  // namespace lite
 }  // namespace paddle
 
-// PLITE_FOR_EACH_(M, x, (a, b, c)) expands to M(x, a) M(x, b) M(x, c); up to 16 items.
+// PLITE_FOR_EACH_(M, x, (a, b, c)) expands to M(x, a) M(x, b) M(x, c); up to 32 items.
 #define PLITE_EXPAND_(...) __VA_ARGS__
 #define PLITE_CAT_(a, b) PLITE_CAT_IMPL_(a, b)
 #define PLITE_CAT_IMPL_(a, b) a##b
-#define PLITE_COUNT_(...) \
-  PLITE_COUNT_IMPL_(__VA_ARGS__, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define PLITE_COUNT_(...) PLITE_COUNT_IMPL_(__VA_ARGS__, 32, 31, 30, 29, 28, 27, 26, 25, 24, \
+    23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
 #define PLITE_COUNT_IMPL_(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, \
-                          _16, n, ...)                                                      \
-  n
+    _16, _17, _18, _19, _20, _21, _22, _23, _24, _25, _26, _27, _28, _29, _30, _31, _32, n, ...) n
 #define PLITE_FOR_EACH_(M, x, list) \
   PLITE_APPLY_(PLITE_CAT_(PLITE_FOR_EACH_, PLITE_COUNT_ list), M, x, PLITE_EXPAND_ list)
 #define PLITE_APPLY_(fn, ...) fn(__VA_ARGS__)
@@ -203,6 +202,22 @@ class KernelRegistrar {
 #define PLITE_FOR_EACH_14(M, x, a, ...) M(x, a) PLITE_FOR_EACH_13(M, x, __VA_ARGS__)
 #define PLITE_FOR_EACH_15(M, x, a, ...) M(x, a) PLITE_FOR_EACH_14(M, x, __VA_ARGS__)
 #define PLITE_FOR_EACH_16(M, x, a, ...) M(x, a) PLITE_FOR_EACH_15(M, x, __VA_ARGS__)
+#define PLITE_FOR_EACH_17(M, x, a, ...) M(x, a) PLITE_FOR_EACH_16(M, x, __VA_ARGS__)
+#define PLITE_FOR_EACH_18(M, x, a, ...) M(x, a) PLITE_FOR_EACH_17(M, x, __VA_ARGS__)
+#define PLITE_FOR_EACH_19(M, x, a, ...) M(x, a) PLITE_FOR_EACH_18(M, x, __VA_ARGS__)
+#define PLITE_FOR_EACH_20(M, x, a, ...) M(x, a) PLITE_FOR_EACH_19(M, x, __VA_ARGS__)
+#define PLITE_FOR_EACH_21(M, x, a, ...) M(x, a) PLITE_FOR_EACH_20(M, x, __VA_ARGS__)
+#define PLITE_FOR_EACH_22(M, x, a, ...) M(x, a) PLITE_FOR_EACH_21(M, x, __VA_ARGS__)
+#define PLITE_FOR_EACH_23(M, x, a, ...) M(x, a) PLITE_FOR_EACH_22(M, x, __VA_ARGS__)
+#define PLITE_FOR_EACH_24(M, x, a, ...) M(x, a) PLITE_FOR_EACH_23(M, x, __VA_ARGS__)
+#define PLITE_FOR_EACH_25(M, x, a, ...) M(x, a) PLITE_FOR_EACH_24(M, x, __VA_ARGS__)
+#define PLITE_FOR_EACH_26(M, x, a, ...) M(x, a) PLITE_FOR_EACH_25(M, x, __VA_ARGS__)
+#define PLITE_FOR_EACH_27(M, x, a, ...) M(x, a) PLITE_FOR_EACH_26(M, x, __VA_ARGS__)
+#define PLITE_FOR_EACH_28(M, x, a, ...) M(x, a) PLITE_FOR_EACH_27(M, x, __VA_ARGS__)
+#define PLITE_FOR_EACH_29(M, x, a, ...) M(x, a) PLITE_FOR_EACH_28(M, x, __VA_ARGS__)
+#define PLITE_FOR_EACH_30(M, x, a, ...) M(x, a) PLITE_FOR_EACH_29(M, x, __VA_ARGS__)
+#define PLITE_FOR_EACH_31(M, x, a, ...) M(x, a) PLITE_FOR_EACH_30(M, x, __VA_ARGS__)
+#define PLITE_FOR_EACH_32(M, x, a, ...) M(x, a) PLITE_FOR_EACH_31(M, x, __VA_ARGS__)
 
 #define PLITE_OP_STRING_(unused, op__) #op__,
 #define PLITE_TOUCH_OP_(unused, op__) \
