@@ -1,7 +1,8 @@
 // Activations on host: Out = f(X) element by element with the op's attributes
-// (ApplyActivation in activation_attrs.h is the single definition of each f).
+// (ApplyActivation in lite/utils/activation_ref.h is the single definition of each f).
 #include "lite/core/op_registry.h"
-#include "lite/operators/activation_attrs.h"
+#include "lite/operators/op_params.h"
+#include "lite/utils/activation_ref.h"
 
 namespace paddle {
 namespace lite {
@@ -16,7 +17,7 @@ class ActivationCompute
     const float* x = param.x->data<float>();
     float* out = param.out->mutable_data<float>();
     const int64_t count = param.x->numel();
-    for (int64_t i = 0; i < count; ++i) out[i] = operators::ApplyActivation(x[i], param.act);
+    for (int64_t i = 0; i < count; ++i) out[i] = ApplyActivation(x[i], param.act);
   }
 };
 

@@ -20,6 +20,7 @@ namespace math {
 namespace {
 
 #include "lite/backends/x86/math/vec/vec_avx512.inc"
+#include "lite/backends/x86/math/vec/activation_vec.inc"
 
 struct V : VecAvx512 {
   using M = __mmask16;
@@ -93,7 +94,7 @@ template <int K, int G, bool kRowsInside>
 __attribute__((always_inline)) inline void FlatGroup(const float* in, const T (&w)[K * K],
                                                      T bias, const int (&row_offsets)[K],
                                                      const FlatVectorMasks<K>* masks, int v0,
-                                                     int count, const EpilogueRegs& epi,
+                                                     int count, const Act& act,
                                                      float* out) {
   // One base pointer per filter row: the loads then differ by constant displacements.
   const float* rows[K];
@@ -118,7 +119,7 @@ __attribute__((always_inline)) inline void FlatGroup(const float* in, const T (&
 #pragma GCC unroll 8
   for (int g = 0; g < G; ++g) {
     const int at = (v0 + g) * 16;
-    const T y = ActivateInline(acc[g], epi);
+    const T y = act(acc[g]);
     if (at + 16 <= count) {
       V::Store(out + at, y);
     } else {
@@ -134,19 +135,19 @@ __attribute__((always_inline)) inline void FlatVectors(const float* in, const T 
                                                        T bias, const int (&row_offsets)[K],
                                                        const FlatVectorMasks<K>* masks,
                                                        int begin, int end, int count,
-                                                       const EpilogueRegs& epi, float* out) {
+                                                       const Act& act, float* out) {
   int v = begin;
   for (; v + G <= end; v += G) {
-    FlatGroup<K, G, kRowsInside>(in, w, bias, row_offsets, masks, v, count, epi, out);
+    FlatGroup<K, G, kRowsInside>(in, w, bias, row_offsets, masks, v, count, act, out);
   }
   for (; v < end; ++v) {
-    FlatGroup<K, 1, kRowsInside>(in, w, bias, row_offsets, masks, v, count, epi, out);
+    FlatGroup<K, 1, kRowsInside>(in, w, bias, row_offsets, masks, v, count, act, out);
   }
 }
 
 template <int K>
 void FlatPlanes(const float* in, const float* filters, const float* biases, int channels,
-                int begin, int end, const DepthwisePlane& p, const DepthwiseEpilogue& e,
+                int begin, int end, const DepthwisePlane& p, const Activation& a,
                 float* out) {
   const int count = p.out_h * p.out_w;
   const int vectors = (count + 15) / 16;
@@ -165,7 +166,7 @@ void FlatPlanes(const float* in, const float* filters, const float* biases, int 
     inside_end = end_row * p.out_w / 16;
     if (inside_end < inside_begin) inside_end = inside_begin;
   }
-  const EpilogueRegs epi(e);
+  const Act act(a);
   const size_t in_plane = static_cast<size_t>(p.in_h) * p.in_w;
   for (int i = begin, c = begin % channels; i < end; ++i, c = c + 1 == channels ? 0 : c + 1) {
     const float* filter = filters + static_cast<size_t>(c) * K * K;
@@ -176,13 +177,13 @@ void FlatPlanes(const float* in, const float* filters, const float* biases, int 
     const float* src = in + i * in_plane;
     float* dst = out + static_cast<size_t>(i) * count;
     if (vectors == 4) {  // 7x7: one group of four independent FMA chains (~10 % faster)
-      FlatGroup<K, 4, false>(src, w, bias, row_offsets, masks, 0, count, epi, dst);
+      FlatGroup<K, 4, false>(src, w, bias, row_offsets, masks, 0, count, act, dst);
       continue;
     }
-    FlatVectors<K, 1, false>(src, w, bias, row_offsets, masks, 0, inside_begin, count, epi, dst);
+    FlatVectors<K, 1, false>(src, w, bias, row_offsets, masks, 0, inside_begin, count, act, dst);
     FlatVectors<K, 4, true>(src, w, bias, row_offsets, masks, inside_begin, inside_end, count,
-                            epi, dst);
-    FlatVectors<K, 1, false>(src, w, bias, row_offsets, masks, inside_end, vectors, count, epi,
+                            act, dst);
+    FlatVectors<K, 1, false>(src, w, bias, row_offsets, masks, inside_end, vectors, count, act,
                              dst);
   }
 }
@@ -190,19 +191,19 @@ void FlatPlanes(const float* in, const float* filters, const float* biases, int 
 }  // namespace
 
 void DepthwiseConvPlaneAvx512(const float* in, const float* filter, float bias,
-                              const DepthwisePlane& p, const DepthwiseEpilogue& epilogue,
+                              const DepthwisePlane& p, const Activation& act,
                               float* out) {
-  ConvPlane(in, filter, bias, p, epilogue, out);
+  ConvPlane(in, filter, bias, p, act, out);
 }
 
 void DepthwiseConvPlanesFlatAvx512(const float* in, const float* filters, const float* biases,
                                    int channels, int begin, int end, const DepthwisePlane& p,
-                                   const DepthwiseEpilogue& epilogue, float* out) {
+                                   const Activation& act, float* out) {
   if (!DepthwiseFlatFits(p)) return;
   if (p.kernel == 3) {
-    FlatPlanes<3>(in, filters, biases, channels, begin, end, p, epilogue, out);
+    FlatPlanes<3>(in, filters, biases, channels, begin, end, p, act, out);
   } else {
-    FlatPlanes<5>(in, filters, biases, channels, begin, end, p, epilogue, out);
+    FlatPlanes<5>(in, filters, biases, channels, begin, end, p, act, out);
   }
 }
 
