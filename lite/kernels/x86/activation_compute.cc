@@ -97,7 +97,7 @@ using X86ActivationBlocked = paddle::lite::kernels::x86::ActivationBlockedComput
 #define PLITE_X86_ACT_TY \
   paddle::lite::GetTensorTy(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNCHW))
 
-REGISTER_LITE_KERNELS((relu, relu6, leaky_relu, hard_swish, hard_sigmoid, sigmoid), kX86, kFloat, kNCHW, X86Activation, def)
+REGISTER_LITE_KERNELS((relu, relu6, leaky_relu, hard_swish, hard_sigmoid, sigmoid, swish, tanh, gelu, exp, abs), kX86, kFloat, kNCHW, X86Activation, def)
     .BindInput("X", {PLITE_X86_ACT_TY})
     .BindOutput("Out", {PLITE_X86_ACT_TY})
     .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
@@ -106,7 +106,7 @@ REGISTER_LITE_KERNELS((relu, relu6, leaky_relu, hard_swish, hard_sigmoid, sigmoi
 // The NCHW16c twins.
 #define PLITE_X86_BLOCKED_TY \
   paddle::lite::GetTensorTy(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNCHW16c))
-REGISTER_LITE_KERNELS((relu, relu6, leaky_relu, hard_swish, hard_sigmoid, sigmoid), kX86, kFloat, kNCHW16c, X86ActivationBlocked, def)
+REGISTER_LITE_KERNELS((relu, relu6, leaky_relu, hard_swish, hard_sigmoid, sigmoid, swish, tanh, gelu, exp, abs), kX86, kFloat, kNCHW16c, X86ActivationBlocked, def)
     .BindInput("X", {PLITE_X86_BLOCKED_TY})
     .BindOutput("Out", {PLITE_X86_BLOCKED_TY})
     .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
