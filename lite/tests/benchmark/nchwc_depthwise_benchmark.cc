@@ -72,6 +72,7 @@ void BM_NchwcDepthwise(benchmark::State& state) {
   xm::NchwcDepthwiseShape s;
   s.in_h = s.in_w = l.in_hw;
   s.out_h = s.out_w = l.out_hw;
+  s.kernel_h = s.kernel_w = 3;  // the packed filter's (ConvWindow defaults to 1x1)
   s.stride_h = s.stride_w = l.stride;
   s.pad_top = s.pad_left = 1;
   const size_t in_plane = static_cast<size_t>(l.in_hw) * l.in_hw * kLanes;

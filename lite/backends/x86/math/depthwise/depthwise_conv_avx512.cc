@@ -90,12 +90,11 @@ void FlatMasks(const DepthwisePlane& p, int vectors, FlatVectorMasks<K>* masks) 
 // G output vectors [v0, v0 + G) of one plane, masked where a tap falls outside the input.
 // kRowsInside: every input row the taps read exists, only the columns need masks (K per
 // vector, loaded once per vector instead of once per tap).
-template <int K, int G, bool kRowsInside>
+template <int K, int G, bool kRowsInside, typename A>
 __attribute__((always_inline)) inline void FlatGroup(const float* in, const T (&w)[K * K],
                                                      T bias, const int (&row_offsets)[K],
                                                      const FlatVectorMasks<K>* masks, int v0,
-                                                     int count, const Act& act,
-                                                     float* out) {
+                                                     int count, const A& act, float* out) {
   // One base pointer per filter row: the loads then differ by constant displacements.
   const float* rows[K];
 #pragma GCC unroll 5
@@ -130,18 +129,47 @@ __attribute__((always_inline)) inline void FlatGroup(const float* in, const T (&
 
 // Vectors [begin, end) of one plane, G at a time, then one at a time (the out-of-order
 // core overlaps the FMA chains of consecutive vectors; more unrolling only grows the code).
-template <int K, int G, bool kRowsInside>
+template <int K, int G, bool kRowsInside, typename A>
 __attribute__((always_inline)) inline void FlatVectors(const float* in, const T (&w)[K * K],
                                                        T bias, const int (&row_offsets)[K],
                                                        const FlatVectorMasks<K>* masks,
                                                        int begin, int end, int count,
-                                                       const Act& act, float* out) {
+                                                       const A& act, float* out) {
   int v = begin;
   for (; v + G <= end; v += G) {
     FlatGroup<K, G, kRowsInside>(in, w, bias, row_offsets, masks, v, count, act, out);
   }
   for (; v < end; ++v) {
     FlatGroup<K, 1, kRowsInside>(in, w, bias, row_offsets, masks, v, count, act, out);
+  }
+}
+
+// Planes [begin, end) with the vectors' masks made; A is Act or Act::Clamp.
+template <int K, typename A>
+void FlatChannels(const float* in, const float* filters, const float* biases, int channels,
+                  int begin, int end, const DepthwisePlane& p, const FlatVectorMasks<K>* masks,
+                  const int (&row_offsets)[K], int vectors, int inside_begin, int inside_end,
+                  const A& a, float* out) {
+  const A act = a;  // a copy: the stores to out could alias what the reference points at
+  const int count = p.out_h * p.out_w;
+  const size_t in_plane = static_cast<size_t>(p.in_h) * p.in_w;
+  for (int i = begin, c = begin % channels; i < end; ++i, c = c + 1 == channels ? 0 : c + 1) {
+    const float* filter = filters + static_cast<size_t>(c) * K * K;
+    T w[K * K];
+#pragma GCC unroll 25
+    for (int t = 0; t < K * K; ++t) w[t] = V::Set1(filter[t]);
+    const T bias = V::Set1(biases ? biases[c] : 0.f);
+    const float* src = in + i * in_plane;
+    float* dst = out + static_cast<size_t>(i) * count;
+    if (vectors == 4) {  // 7x7: one group of four independent FMA chains (~10 % faster)
+      FlatGroup<K, 4, false>(src, w, bias, row_offsets, masks, 0, count, act, dst);
+      continue;
+    }
+    FlatVectors<K, 1, false>(src, w, bias, row_offsets, masks, 0, inside_begin, count, act, dst);
+    FlatVectors<K, 4, true>(src, w, bias, row_offsets, masks, inside_begin, inside_end, count,
+                            act, dst);
+    FlatVectors<K, 1, false>(src, w, bias, row_offsets, masks, inside_end, vectors, count, act,
+                             dst);
   }
 }
 
@@ -167,24 +195,12 @@ void FlatPlanes(const float* in, const float* filters, const float* biases, int 
     if (inside_end < inside_begin) inside_end = inside_begin;
   }
   const Act act(a);
-  const size_t in_plane = static_cast<size_t>(p.in_h) * p.in_w;
-  for (int i = begin, c = begin % channels; i < end; ++i, c = c + 1 == channels ? 0 : c + 1) {
-    const float* filter = filters + static_cast<size_t>(c) * K * K;
-    T w[K * K];
-#pragma GCC unroll 25
-    for (int t = 0; t < K * K; ++t) w[t] = V::Set1(filter[t]);
-    const T bias = V::Set1(biases ? biases[c] : 0.f);
-    const float* src = in + i * in_plane;
-    float* dst = out + static_cast<size_t>(i) * count;
-    if (vectors == 4) {  // 7x7: one group of four independent FMA chains (~10 % faster)
-      FlatGroup<K, 4, false>(src, w, bias, row_offsets, masks, 0, count, act, dst);
-      continue;
-    }
-    FlatVectors<K, 1, false>(src, w, bias, row_offsets, masks, 0, inside_begin, count, act, dst);
-    FlatVectors<K, 4, true>(src, w, bias, row_offsets, masks, inside_begin, inside_end, count,
-                            act, dst);
-    FlatVectors<K, 1, false>(src, w, bias, row_offsets, masks, inside_end, vectors, count, act,
-                             dst);
+  if (act.clamps) {
+    FlatChannels<K>(in, filters, biases, channels, begin, end, p, masks, row_offsets, vectors,
+                    inside_begin, inside_end, act.ClampOnly(), out);
+  } else {
+    FlatChannels<K>(in, filters, biases, channels, begin, end, p, masks, row_offsets, vectors,
+                    inside_begin, inside_end, act, out);
   }
 }
 
