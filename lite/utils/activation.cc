@@ -7,13 +7,15 @@ namespace paddle {
 namespace lite_api {
 
 const std::string& ActivationTypeToStr(ActivationType act) {
-  // Indexed by value; a function-local table (names may be asked for during static
-  // initialization).
+  // Paddle Lite's names (its "log" is lower-case), indexed by value; a function-local table
+  // (names may be asked for during static initialization).
   static const std::string kNames[] = {
-      "unk",        "Relu",    "Relu6",           "PRelu", "LeakyRelu",   "Sigmoid",
-      "Tanh",       "Swish",   "Exp",             "Abs",   "HardSwish",   "Reciprocal",
-      "ThresholdedRelu", "Elu", "HardSigmoid",    "log",   "Sigmoid_v2",  "Tanh_v2",
-      "Gelu",       "Erf",     "Sign",            "SoftPlus", "Mish"};
+      "unk",        "Relu",       "Relu6",       "PRelu",           // 0..3
+      "LeakyRelu",  "Sigmoid",    "Tanh",        "Swish",           // 4..7
+      "Exp",        "Abs",        "HardSwish",   "Reciprocal",      // 8..11
+      "ThresholdedRelu", "Elu",   "HardSigmoid", "log",             // 12..15
+      "Sigmoid_v2", "Tanh_v2",    "Gelu",        "Erf",             // 16..19
+      "Sign",       "SoftPlus",   "Mish"};                          // 20..22
   static_assert(sizeof(kNames) / sizeof(kNames[0]) == static_cast<size_t>(ActivationType::NUM),
                 "one name per ActivationType");
   const int i = static_cast<int>(act);

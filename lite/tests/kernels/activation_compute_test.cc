@@ -133,7 +133,7 @@ TEST(Activation, ExpAndAbs) {
 }
 
 // Worked by hand (to 10 digits) at -2, -0.5, 0, 0.5, 3.
-TEST(Activation, HandWorkedValuesOfTheSmoothKinds) {
+TEST(Activation, HandWorkedValuesOfEveryKind) {
   struct Case {
     std::string type;
     std::vector<std::pair<std::string, float>> floats;
@@ -141,6 +141,11 @@ TEST(Activation, HandWorkedValuesOfTheSmoothKinds) {
     std::vector<float> want;
   };
   const std::vector<Case> cases = {
+      {"relu", {}, {}, {0.f, 0.f, 0.f, 0.5f, 3.f}},
+      {"relu6", {{"threshold", 2.5f}}, {}, {0.f, 0.f, 0.f, 0.5f, 2.5f}},
+      {"leaky_relu", {{"alpha", 0.1f}}, {}, {-0.2f, -0.05f, 0.f, 0.5f, 3.f}},
+      {"hard_swish", {}, {}, {-0.3333333333f, -0.2083333333f, 0.f, 0.2916666667f, 3.f}},
+      {"hard_sigmoid", {}, {}, {0.1f, 0.4f, 0.5f, 0.6f, 1.f}},
       {"tanh", {}, {}, {-0.9640275801f, -0.4621171573f, 0.f, 0.4621171573f, 0.9950547537f}},
       {"exp", {}, {}, {0.1353352832f, 0.6065306597f, 1.f, 1.6487212707f, 20.085536923f}},
       {"abs", {}, {}, {2.f, 0.5f, 0.f, 0.5f, 3.f}},
