@@ -6,8 +6,8 @@
 #include "lite/backends/host/math/im2col.h"
 #include "lite/core/op_registry.h"
 #include "lite/kernels/host/conv_window.h"
-#include "lite/utils/activation_ref.h"
 #include "lite/operators/op_params.h"
+#include "lite/utils/activation_ref.h"
 
 namespace paddle {
 namespace lite {

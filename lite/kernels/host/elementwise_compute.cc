@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "lite/core/op_registry.h"
-#include "lite/utils/activation_ref.h"
 #include "lite/operators/elementwise_ops.h"
+#include "lite/utils/activation_ref.h"
 
 namespace paddle {
 namespace lite {

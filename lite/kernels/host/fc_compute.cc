@@ -1,8 +1,8 @@
 // fc on host: GEMM on the 2-D view of Input, then bias and the activation.
 #include "lite/backends/host/math/gemm.h"
 #include "lite/core/op_registry.h"
-#include "lite/utils/activation_ref.h"
 #include "lite/operators/op_params.h"
+#include "lite/utils/activation_ref.h"
 
 namespace paddle {
 namespace lite {

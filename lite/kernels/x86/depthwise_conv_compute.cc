@@ -14,8 +14,8 @@
 #include "lite/core/op_registry.h"
 #include "lite/kernels/host/conv_window.h"
 #include "lite/kernels/x86/context_threads.h"
-#include "lite/utils/activation_ref.h"
 #include "lite/operators/op_params.h"
+#include "lite/utils/activation_ref.h"
 #include "lite/utils/aligned_vector.h"
 
 namespace paddle {

@@ -19,8 +19,8 @@
 #include "lite/core/op_registry.h"
 #include "lite/kernels/x86/context_threads.h"
 #include "lite/kernels/x86/copy_threads.h"
-#include "lite/utils/activation_ref.h"
 #include "lite/operators/elementwise_ops.h"
+#include "lite/utils/activation_ref.h"
 
 namespace paddle {
 namespace lite {
