@@ -1,8 +1,10 @@
-// Public: targets, precisions, layouts and places (defined with the runtime's type
-// vocabulary in lite/utils/place.h, installed beside this header), power modes and model
-// types. Names and numeric values follow Paddle Lite's.
+// Public: targets, precisions, layouts, places and activation types (defined with the
+// runtime's type vocabulary in lite/utils/place.h and lite/utils/activation.h, installed
+// beside this header), power modes and model types. Names and numeric values follow Paddle
+// Lite's.
 #pragma once
 
+#include "lite/utils/activation.h"
 #include "lite/utils/place.h"
 
 namespace paddle {

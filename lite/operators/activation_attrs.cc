@@ -1,55 +1,109 @@
 #include "lite/operators/activation_attrs.h"
 
+#include <cmath>
+
+#include "lite/utils/check.h"
+
 namespace paddle {
 namespace lite {
 namespace operators {
 
-ActParam ReadActivation(const std::string& act_type, const cpp::OpDesc& desc,
-                        const std::string& p) {
-  ActParam act;
-  if (act_type == "relu") {
-    act.type = ActivationType::kRelu;
-  } else if (act_type == "relu6") {
-    act.type = ActivationType::kRelu6;
-    act.relu6_threshold = desc.GetAttrOr<float>(p + "threshold", 6.f);
-  } else if (act_type == "leaky_relu") {
-    act.type = ActivationType::kLeakyRelu;
-    act.leaky_alpha = desc.GetAttrOr<float>(p + "alpha", 0.02f);
-  } else if (act_type == "hard_swish") {
-    act.type = ActivationType::kHardSwish;
-    act.hard_swish_threshold = desc.GetAttrOr<float>(p + "threshold", 6.f);
-    act.hard_swish_scale = desc.GetAttrOr<float>(p + "scale", 6.f);
-    act.hard_swish_offset = desc.GetAttrOr<float>(p + "offset", 3.f);
-    PLITE_CHECK(act.hard_swish_scale != 0.f, "op '", desc.Type(), "': hard_swish scale is 0");
-  } else if (act_type == "hard_sigmoid") {
-    act.type = ActivationType::kHardSigmoid;
-    act.hard_sigmoid_slope = desc.GetAttrOr<float>(p + "slope", 0.2f);
-    act.hard_sigmoid_offset = desc.GetAttrOr<float>(p + "offset", 0.5f);
-  } else if (act_type == "sigmoid") {
-    act.type = ActivationType::kSigmoid;
-  } else {
-    PLITE_THROW("op '", desc.Type(), "': unsupported activation '", act_type, "'");
+namespace {
+
+// A float parameter: its Paddle attribute name and the descriptor field it sets (whose
+// default in Activation{} is Paddle's).
+struct FloatAttr {
+  const char* name;
+  float Activation::*field;
+};
+
+// One activation op type: its kind and parameters (at most three floats and one bool).
+struct ActivationOp {
+  const char* type;
+  ActivationType kind;
+  FloatAttr floats[3];
+  const char* bool_name;
+  bool Activation::*bool_field;
+};
+
+const ActivationOp kActivationOps[] = {
+    {"relu", ActivationType::kRelu, {}, nullptr, nullptr},
+    {"relu6", ActivationType::kRelu6, {{"threshold", &Activation::relu6_threshold}}, nullptr,
+     nullptr},
+    {"leaky_relu", ActivationType::kLeakyRelu, {{"alpha", &Activation::leaky_relu_alpha}},
+     nullptr, nullptr},
+    {"sigmoid", ActivationType::kSigmoid, {}, nullptr, nullptr},
+    {"tanh", ActivationType::kTanh, {}, nullptr, nullptr},
+    {"swish", ActivationType::kSwish, {{"beta", &Activation::swish_beta}}, nullptr, nullptr},
+    {"exp", ActivationType::kExp, {}, nullptr, nullptr},
+    {"abs", ActivationType::kAbs, {}, nullptr, nullptr},
+    {"hard_swish",
+     ActivationType::kHardSwish,
+     {{"threshold", &Activation::hard_swish_threshold},
+      {"scale", &Activation::hard_swish_scale},
+      {"offset", &Activation::hard_swish_offset}},
+     nullptr,
+     nullptr},
+    {"hard_sigmoid",
+     ActivationType::kHardSigmoid,
+     {{"slope", &Activation::hard_sigmoid_slope}, {"offset", &Activation::hard_sigmoid_offset}},
+     nullptr,
+     nullptr},
+    {"gelu", ActivationType::kGelu, {}, "approximate", &Activation::gelu_approximate},
+};
+
+const ActivationOp* Find(const std::string& type) {
+  for (const ActivationOp& op : kActivationOps) {
+    if (type == op.type) return &op;
   }
+  return nullptr;
+}
+
+}  // namespace
+
+Activation ReadActivation(const std::string& act_type, const cpp::OpDesc& desc,
+                          const std::string& p) {
+  const ActivationOp* op = Find(act_type);
+  PLITE_CHECK(op != nullptr, "op '", desc.Type(), "': unsupported activation '", act_type, "'");
+  Activation act;
+  act.kind = op->kind;
+  for (const FloatAttr& f : op->floats) {
+    if (f.name == nullptr) break;
+    const std::string name = p + f.name;
+    if (!desc.HasAttr(name)) continue;
+    const float value = desc.GetAttr<float>(name);
+    PLITE_CHECK(std::isfinite(value), "op '", desc.Type(), "': attribute '", name, "' of ",
+                act_type, " is ", value, ", expected a finite number");
+    act.*f.field = value;
+  }
+  if (op->bool_name != nullptr && desc.HasAttr(p + op->bool_name)) {
+    act.*op->bool_field = desc.GetAttr<bool>(p + op->bool_name);
+  }
+  PLITE_CHECK(act.kind != ActivationType::kHardSwish || act.hard_swish_scale != 0.f, "op '",
+              desc.Type(), "': attribute '", p, "scale' of hard_swish is 0");
   return act;
 }
 
-ActParam ReadFusedActivation(const cpp::OpDesc& desc) {
+Activation ReadFusedActivation(const cpp::OpDesc& desc) {
   const std::string type = desc.GetAttrOr<std::string>("act_type", "");
-  if (type.empty()) return ActParam{};
+  if (type.empty()) return Activation{};
+  PLITE_CHECK(Find(type) != nullptr, "op '", desc.Type(), "': unsupported activation '", type,
+              "' in attribute 'act_type'");
   return ReadActivation(type, desc, "act_");
 }
 
-bool IsFusableActivation(const std::string& op_type) {
-  return op_type == "relu" || op_type == "relu6" || op_type == "leaky_relu" ||
-         op_type == "hard_swish" || op_type == "hard_sigmoid" || op_type == "sigmoid";
-}
+bool IsFusableActivation(const std::string& op_type) { return Find(op_type) != nullptr; }
 
 void WriteFusedActivation(const cpp::OpDesc& act_op, cpp::OpDesc* fused) {
+  const Activation act = ReadActivation(act_op.Type(), act_op);
+  const ActivationOp* op = Find(act_op.Type());
   fused->SetAttr<std::string>("act_type", act_op.Type());
-  for (const char* name : {"threshold", "alpha", "scale", "offset", "slope"}) {
-    if (act_op.HasAttr(name)) {
-      fused->SetAttr<float>(std::string("act_") + name, act_op.GetAttr<float>(name));
-    }
+  for (const FloatAttr& f : op->floats) {
+    if (f.name == nullptr) break;
+    fused->SetAttr<float>(std::string("act_") + f.name, act.*f.field);
+  }
+  if (op->bool_name != nullptr) {
+    fused->SetAttr<bool>(std::string("act_") + op->bool_name, act.*op->bool_field);
   }
 }
 

@@ -1,6 +1,6 @@
-// Standalone activations: relu, relu6, leaky_relu, hard_swish, hard_sigmoid, sigmoid.
-// One op class registered under each type; the op type selects the activation and its
-// Paddle attributes (see activation_attrs.h).
+// Standalone activations: relu, relu6, leaky_relu, hard_swish, hard_sigmoid, sigmoid, swish,
+// tanh, gelu, exp, abs. One op class registered under each type; the op type selects the
+// activation and its Paddle attributes (activation_attrs.h), which are checked at load.
 #pragma once
 
 #include "lite/core/op_lite.h"

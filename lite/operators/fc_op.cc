@@ -53,11 +53,11 @@ bool FcOpLite::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
               "': unsupported activation_type '", activation_type, "' (expected \"\" or relu)");
   param_.act = ReadFusedActivation(desc);
   if (activation_type == "relu") {
-    PLITE_CHECK(param_.act.type == ActivationType::kNone ||
-                    param_.act.type == ActivationType::kRelu,
+    PLITE_CHECK(param_.act.kind == ActivationType::kNone ||
+                    param_.act.kind == ActivationType::kRelu,
                 "op '", op, "': activation_type relu conflicts with act_type '",
                 desc.GetAttr<std::string>("act_type"), "'");
-    param_.act.type = ActivationType::kRelu;
+    param_.act.kind = ActivationType::kRelu;
   }
   return true;
 }

@@ -8,30 +8,17 @@
 
 #include "lite/core/kernel.h"
 #include "lite/core/variable.h"
+#include "lite/utils/activation.h"
 
 namespace paddle {
 namespace lite {
 namespace operators {
 
 // ---------------------------------------------------------------- activations
-enum class ActivationType { kNone, kRelu, kRelu6, kLeakyRelu, kHardSwish, kHardSigmoid, kSigmoid };
-
-// An activation, standalone or fused into a conv/fc/elementwise epilogue.
-struct ActParam {
-  ActivationType type{ActivationType::kNone};
-  float relu6_threshold{6.f};
-  float leaky_alpha{0.02f};
-  float hard_swish_threshold{6.f};
-  float hard_swish_scale{6.f};
-  float hard_swish_offset{3.f};
-  float hard_sigmoid_slope{0.2f};
-  float hard_sigmoid_offset{0.5f};
-};
-
 struct ActivationParam : ParamBase {
   const Tensor* x{nullptr};
   Tensor* out{nullptr};
-  ActParam act;
+  Activation act;
 };
 
 struct ClipParam : ParamBase {
@@ -67,7 +54,7 @@ struct ConvParam : ParamBase {
   std::vector<int> dilations{1, 1};
   int groups{1};
   std::string padding_algorithm{"EXPLICIT"};  // SAME/VALID recompute `paddings` in InferShape
-  ActParam act;                                // fused epilogue activation
+  Activation act;                              // fused epilogue activation
 };
 
 struct BatchNormParam : ParamBase {
@@ -118,7 +105,7 @@ struct FcParam : ParamBase {
   const Tensor* bias{nullptr};  // optional [N] or [1, N]
   Tensor* output{nullptr};
   int in_num_col_dims{1};
-  ActParam act;
+  Activation act;  // fused epilogue activation
 };
 
 struct SoftmaxParam : ParamBase {
@@ -142,7 +129,7 @@ struct ElementwiseParam : ParamBase {
   const Tensor* y{nullptr};
   Tensor* out{nullptr};
   int axis{-1};
-  ActParam act;  // fused epilogue activation
+  Activation act;  // fused epilogue activation
 };
 
 struct ScaleParam : ParamBase {

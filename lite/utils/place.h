@@ -2,12 +2,14 @@
 // layers so the runtime, the model formats and backend math share it; lite/api/paddle_place.h
 // presents it to apps. Names and numbers are Paddle Lite's (an app or a saved value written
 // for Paddle Lite means the same here). Self-contained: it is installed with the public
-// headers, so it includes nothing of the project.
+// headers, so it includes nothing of the project but activation.h, installed beside it.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <string>
+
+#include "lite/utils/activation.h"
 
 namespace paddle {
 namespace lite_api {
@@ -76,6 +78,9 @@ enum class DataLayoutType : int {
 const std::string& TargetToStr(TargetType target);
 const std::string& PrecisionToStr(PrecisionType precision);
 const std::string& DataLayoutToStr(DataLayoutType layout);
+// Paddle Lite's names of the activation kinds ("Relu", "LeakyRelu", "Gelu"); "unk" for
+// kNone and values outside the enum.
+const std::string& ActivationTypeToStr(ActivationType act);
 // Paddle Lite's spelled-out names ("kX86", "kFloat", "kNCHW").
 const std::string& TargetRepr(TargetType target);
 const std::string& PrecisionRepr(PrecisionType precision);

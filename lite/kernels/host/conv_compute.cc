@@ -6,8 +6,8 @@
 #include "lite/backends/host/math/im2col.h"
 #include "lite/core/op_registry.h"
 #include "lite/kernels/host/conv_window.h"
-#include "lite/operators/activation_attrs.h"
 #include "lite/operators/op_params.h"
+#include "lite/utils/activation_ref.h"
 
 namespace paddle {
 namespace lite {
@@ -54,7 +54,7 @@ class ConvCompute : public KernelLite<TargetType::kHost, PrecisionType::kFloat> 
         float* plane = out + (static_cast<int64_t>(n) * out_c + c) * spatial;
         const float b = bias ? bias[c] : 0.f;
         for (int i = 0; i < spatial; ++i) {
-          plane[i] = operators::ApplyActivation(plane[i] + b, param.act);
+          plane[i] = ApplyActivation(plane[i] + b, param.act);
         }
       }
     }

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "lite/core/op_registry.h"
-#include "lite/operators/activation_attrs.h"
 #include "lite/operators/elementwise_ops.h"
+#include "lite/utils/activation_ref.h"
 
 namespace paddle {
 namespace lite {
@@ -55,8 +55,8 @@ inline std::vector<int64_t> BroadcastStrides(const std::vector<int64_t>& dims) {
 }
 
 template <typename T>
-T ApplyIntegerActivation(T v, const operators::ActParam& act) {
-  return act.type == operators::ActivationType::kRelu && v < 0 ? T(0) : v;
+T ApplyIntegerActivation(T v, const Activation& act) {
+  return act.kind == ActivationType::kRelu && v < 0 ? T(0) : v;
 }
 
 template <typename T, typename Op>
@@ -84,7 +84,7 @@ void Compute(const operators::ElementwiseParam& param) {
     if constexpr (std::is_integral_v<T>) {
       out[i] = ApplyIntegerActivation(v, param.act);
     } else {
-      out[i] = operators::ApplyActivation(v, param.act);
+      out[i] = ApplyActivation(v, param.act);
     }
     for (size_t d = rank; d-- > 0;) {  // advance the multi-index, last dim fastest
       if (++index[d] < shape.out_dims[d]) break;
@@ -117,8 +117,8 @@ class ElementwiseCompute
   void Run() override {
     auto& param = this->template Param<operators::ElementwiseParam>();
     if constexpr (std::is_integral_v<T>) {
-      PLITE_CHECK(param.act.type == operators::ActivationType::kNone ||
-                      param.act.type == operators::ActivationType::kRelu,
+      PLITE_CHECK(param.act.kind == ActivationType::kNone ||
+                      param.act.kind == ActivationType::kRelu,
                   this->op_type(), ": integer kernels support only a fused relu");
     }
     compute_(param);

@@ -1,8 +1,8 @@
 // fc on host: GEMM on the 2-D view of Input, then bias and the activation.
 #include "lite/backends/host/math/gemm.h"
 #include "lite/core/op_registry.h"
-#include "lite/operators/activation_attrs.h"
 #include "lite/operators/op_params.h"
+#include "lite/utils/activation_ref.h"
 
 namespace paddle {
 namespace lite {
@@ -24,7 +24,7 @@ class FcCompute : public KernelLite<TargetType::kHost, PrecisionType::kFloat> {
     for (int i = 0; i < m; ++i) {
       float* row = out + static_cast<int64_t>(i) * n;
       for (int j = 0; j < n; ++j) {
-        row[j] = operators::ApplyActivation(row[j] + (bias ? bias[j] : 0.f), param.act);
+        row[j] = ApplyActivation(row[j] + (bias ? bias[j] : 0.f), param.act);
       }
     }
   }

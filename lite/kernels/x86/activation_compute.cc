@@ -1,10 +1,11 @@
-// Standalone activations (relu, relu6, leaky_relu, hard_swish, hard_sigmoid, sigmoid) on x86:
-// 8 floats per ymm (activation_avx2.h), large tensors split over the predictor's pool.
-// Registered for CPUs with AVX2+FMA; the host kernel is the reference.
+// Standalone activations on x86, every kind by the vector form (lite/backends/x86/math/vec/
+// activation.h: 16 floats per zmm where the CPU has AVX-512, else 8 per ymm), large tensors
+// split over the predictor's pool. Registered for CPUs with AVX2+FMA; the host kernel is the
+// reference.
 #include <string>
 
 #include "lite/backends/x86/cpu_info.h"
-#include "lite/backends/x86/math/vec/activation_avx2.h"
+#include "lite/backends/x86/math/vec/activation.h"
 #include "lite/kernels/x86/nchw16c_layout.h"
 #include "lite/core/op_registry.h"
 #include "lite/kernels/x86/parallel_ranges.h"
@@ -18,41 +19,30 @@ namespace x86 {
 
 namespace {
 
-lite::x86::math::VecActivationParams ToVec(const operators::ActParam& act,
-                                           const std::string& op) {
-  using lite::x86::math::VecActivation;
-  using operators::ActivationType;
-  lite::x86::math::VecActivationParams v;
-  switch (act.type) {
-    case ActivationType::kRelu: v.type = VecActivation::kRelu; break;
-    case ActivationType::kRelu6: v.type = VecActivation::kRelu6; break;
-    case ActivationType::kLeakyRelu: v.type = VecActivation::kLeakyRelu; break;
-    case ActivationType::kHardSwish: v.type = VecActivation::kHardSwish; break;
-    case ActivationType::kHardSigmoid: v.type = VecActivation::kHardSigmoid; break;
-    case ActivationType::kSigmoid: v.type = VecActivation::kSigmoid; break;
-    default: PLITE_THROW(op, ": the x86 kernel has no activation of this type");
+// Kinds of a few vector operations per element; the others evaluate an exp or a division.
+bool IsCheap(ActivationType kind) {
+  switch (kind) {
+    case ActivationType::kNone:
+    case ActivationType::kRelu:
+    case ActivationType::kRelu6:
+    case ActivationType::kLeakyRelu:
+    case ActivationType::kAbs:
+    case ActivationType::kHardSigmoid:
+      return true;
+    default:
+      return false;
   }
-  v.relu6_threshold = act.relu6_threshold;
-  v.leaky_alpha = act.leaky_alpha;
-  v.hard_swish_threshold = act.hard_swish_threshold;
-  v.hard_swish_scale = act.hard_swish_scale;
-  v.hard_swish_offset = act.hard_swish_offset;
-  v.hard_sigmoid_slope = act.hard_sigmoid_slope;
-  v.hard_sigmoid_offset = act.hard_sigmoid_offset;
-  return v;
 }
 
 }  // namespace
 
 // `n` floats of x activated into out, split over the context's pool.
-void Activate(const KernelContext& ctx, const operators::ActParam& param_act,
-              const std::string& op, const float* x, int64_t n, float* out) {
-  const lite::x86::math::VecActivationParams act = ToVec(param_act, op);
-  // A pool task costs about as much as relu on 256 K floats; sigmoid's exp is ~15x dearer.
-  const int64_t min_per_task =
-      act.type == lite::x86::math::VecActivation::kSigmoid ? (1 << 14) : (1 << 18);
+void Activate(const KernelContext& ctx, const Activation& act, const float* x, int64_t n,
+              float* out) {
+  // A pool task costs about as much as relu on 256 K floats; exp is ~15x dearer.
+  const int64_t min_per_task = IsCheap(act.kind) ? (1 << 18) : (1 << 14);
   ParallelRanges(ctx, n, min_per_task, [&](int64_t begin, int64_t end) {
-    lite::x86::math::ActivateAvx2(x + begin, out + begin, end - begin, act);
+    lite::x86::math::Activate(x + begin, nullptr, out + begin, end - begin, act);
   });
 }
 
@@ -61,13 +51,12 @@ class ActivationCompute : public KernelLite<TargetType::kX86, PrecisionType::kFl
   void Run() override {
     auto& param = Param<operators::ActivationParam>();
     const float* x = param.x->template data<float>();
-    Activate(ctx(), param.act, op_type(), x, param.x->numel(),
-             param.out->template mutable_data<float>());
+    Activate(ctx(), param.act, x, param.x->numel(), param.out->template mutable_data<float>());
   }
 };
 
 // On NCHW16c data: element for element over the blocked buffer, padding lanes included
-// (finite, so they stay so).
+// (they stay finite).
 class ActivationBlockedCompute
     : public KernelLite<TargetType::kX86, PrecisionType::kFloat, DataLayoutType::kNCHW16c> {
  public:
@@ -76,8 +65,25 @@ class ActivationBlockedCompute
     const std::string who = op_type() + " (x86 NCHW16c)";
     const float* x = BlockedData(*param.x, who.c_str());
     param.out->Resize(param.x->dims());
-    Activate(ctx(), param.act, op_type(), x, BlockedNumel(param.x->dims()),
-             MutableBlockedData(param.out, TargetType::kX86));
+    float* out = MutableBlockedData(param.out, TargetType::kX86);
+    Activate(ctx(), param.act, x, BlockedNumel(param.x->dims()), out);
+    if (param.act.kind == ActivationType::kExp) ZeroPaddingLanes(param.x->dims(), out);
+  }
+
+ private:
+  // exp alone can take a finite padding lane to inf (readers multiply those lanes by zero
+  // weights, and 0 * inf is NaN): they are set back to zero.
+  static void ZeroPaddingLanes(const DDim& dims, float* out) {
+    const int64_t used = dims[1] % kChannelBlock;
+    if (used == 0) return;
+    const int64_t blocks = ChannelBlocks(dims[1]);
+    const int64_t pixels = dims[2] * dims[3];
+    for (int64_t n = 0; n < dims[0]; ++n) {
+      float* last = out + ((n * blocks + blocks - 1) * pixels) * kChannelBlock;
+      for (int64_t p = 0; p < pixels; ++p) {
+        for (int64_t c = used; c < kChannelBlock; ++c) last[p * kChannelBlock + c] = 0.f;
+      }
+    }
   }
 };
 
@@ -91,7 +97,7 @@ using X86ActivationBlocked = paddle::lite::kernels::x86::ActivationBlockedComput
 #define PLITE_X86_ACT_TY \
   paddle::lite::GetTensorTy(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNCHW))
 
-REGISTER_LITE_KERNELS((relu, relu6, leaky_relu, hard_swish, hard_sigmoid, sigmoid), kX86, kFloat, kNCHW, X86Activation, def)
+REGISTER_LITE_KERNELS((relu, relu6, leaky_relu, hard_swish, hard_sigmoid, sigmoid, swish, tanh, gelu, exp, abs), kX86, kFloat, kNCHW, X86Activation, def)
     .BindInput("X", {PLITE_X86_ACT_TY})
     .BindOutput("Out", {PLITE_X86_ACT_TY})
     .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
@@ -100,7 +106,7 @@ REGISTER_LITE_KERNELS((relu, relu6, leaky_relu, hard_swish, hard_sigmoid, sigmoi
 // The NCHW16c twins.
 #define PLITE_X86_BLOCKED_TY \
   paddle::lite::GetTensorTy(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNCHW16c))
-REGISTER_LITE_KERNELS((relu, relu6, leaky_relu, hard_swish, hard_sigmoid, sigmoid), kX86, kFloat, kNCHW16c, X86ActivationBlocked, def)
+REGISTER_LITE_KERNELS((relu, relu6, leaky_relu, hard_swish, hard_sigmoid, sigmoid, swish, tanh, gelu, exp, abs), kX86, kFloat, kNCHW16c, X86ActivationBlocked, def)
     .BindInput("X", {PLITE_X86_BLOCKED_TY})
     .BindOutput("Out", {PLITE_X86_BLOCKED_TY})
     .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)

@@ -7,8 +7,6 @@
 #include "lite/core/op_registry.h"
 #include "lite/kernels/host/conv_window.h"
 #include "lite/kernels/x86/context_threads.h"
-#include "lite/kernels/x86/gemm_activation.h"
-#include "lite/operators/activation_attrs.h"
 
 namespace paddle {
 namespace lite {
@@ -24,10 +22,6 @@ void ConvCompute::PrepareForRun() {
   const int groups = param.groups;
   PLITE_CHECK(groups >= 1 && w_dims[0] % groups == 0, "conv2d (x86): groups ", groups,
               " does not divide the ", w_dims[0], " output channels");
-
-  // The GEMM epilogue runs every fused activation but sigmoid, which gets a pass of its own.
-  gemm_act_ = math::GemmEpilogue{};
-  act_after_gemm_ = !ToGemmActivation(param.act, &gemm_act_);
 
   // Few input channels (a CNN's first convolution): direct convolution instead.
   if (ConvSmallC::Suits(param)) {
@@ -119,7 +113,7 @@ void ConvCompute::Run() {
       gemm.packed_filter = packed_filter_.data() + packed_group_size_ * g;
       gemm.rows = out_c_per_group;
       gemm.patch = patch;
-      gemm.epilogue = gemm_act_;
+      gemm.epilogue.act = param.act;
       gemm.epilogue.bias = bias ? bias + g * out_c_per_group : nullptr;
       const float* x_g = x + (static_cast<int64_t>(n) * in_c + g * in_c_per_group) * in_plane;
       float* out_g = out + (static_cast<int64_t>(n) * out_c + g * out_c_per_group) * spatial;
@@ -130,11 +124,6 @@ void ConvCompute::Run() {
         RunUnfolded(gemm, x_g, in_c_per_group, window, out_g);
       }
     }
-  }
-
-  if (act_after_gemm_) {
-    const int64_t total = param.output->numel();
-    for (int64_t i = 0; i < total; ++i) out[i] = operators::ApplyActivation(out[i], param.act);
   }
 }
 

@@ -2,7 +2,7 @@
 // (PrepareForRun; weights are constant), then per image and group a 1x1 stride-1 unpadded
 // convolution is one GEMM straight on the input, any other one im2col + GEMM over blocks of
 // output rows (the unfolded block stays in cache; threads take blocks or share one). Bias and
-// the fused activation run in the GEMM epilogue (sigmoid in one pass afterwards).
+// the fused activation (any kind) run in the GEMM epilogue.
 // 3x3 stride-1 convolutions with enough channels and output tiles run by Winograd
 // F(4x4, 3x3) or F(2x2, 3x3) instead (conv_winograd_compute.h), ones with at most 4 input
 // channels by a direct convolution (conv_small_c_compute.h).
@@ -49,10 +49,6 @@ class ConvCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat> {
   size_t packed_group_size_{0};
   bool gemm_filter_packed_{false};
   AlignedVector<float> col_;  // im2col blocks (one per thread when threads take blocks)
-  // The fused activation as the GEMM epilogue runs it (no bias); act_after_gemm_ when the
-  // epilogue cannot (sigmoid), then it is applied in a pass afterwards.
-  lite::x86::math::GemmEpilogue gemm_act_;
-  bool act_after_gemm_{false};
   // Winograd path, made when the shapes suit it (ConvWinograd::Suits).
   std::unique_ptr<ConvWinograd> winograd_;
   // Few-input-channel direct path (first convolutions), made when ConvSmallC::Suits.

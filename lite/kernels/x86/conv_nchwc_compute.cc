@@ -5,9 +5,8 @@
 //   def      NCHW16c input: pointwise and 3x3 convolutions whose channels pad well
 //   nchw_in  NCHW input: a network's first convolution, reading the image as it comes
 // One group; any kernel size, stride, padding and dilation. Filters and bias are packed
-// once; bias and every fused activation but sigmoid are applied in registers (sigmoid in a
-// pass after). Output rows (pixels for a pointwise convolution, 4x4 tiles for Winograd)
-// are split over the pool.
+// once; bias and the fused activation (any kind) are applied in registers. Output rows
+// (pixels for a pointwise convolution, 4x4 tiles for Winograd) are split over the pool.
 #include <algorithm>
 #include <vector>
 
@@ -18,8 +17,6 @@
 #include "lite/core/op_registry.h"
 #include "lite/kernels/host/conv_window.h"
 #include "lite/kernels/x86/context_threads.h"
-#include "lite/kernels/x86/gemm_activation.h"
-#include "lite/operators/activation_attrs.h"
 #include "lite/operators/op_params.h"
 #include "lite/utils/aligned_vector.h"
 
@@ -58,8 +55,7 @@ class ConvNchwcCompute
                        param.dilations[1] == 1;
     packed_.clear();
     packed_winograd_.clear();
-    epilogue_ = math::GemmEpilogue{};
-    act_after_ = !ToGemmActivation(param.act, &epilogue_);
+    act_ = param.act;
   }
 
   void Run() override {
@@ -84,10 +80,6 @@ class ConvNchwcCompute
       RunWinograd(s, in, dst, x[0], in_image, out_image);
     } else {
       RunDirect(s, in, dst, x[0], in_image, out_image);
-    }
-    if (act_after_) {
-      const int64_t total = BlockedNumel(out);
-      for (int64_t i = 0; i < total; ++i) dst[i] = operators::ApplyActivation(dst[i], param.act);
     }
   }
 
@@ -138,12 +130,12 @@ class ConvNchwcCompute
         if (by_groups) {
           const int b0 = groups * t / tasks * math::kNchwcGroupBlocks;
           const int b1 = std::min(blocks, groups * (t + 1) / tasks * math::kNchwcGroupBlocks);
-          math::NchwcConv(s, in_n, filter, epilogue_, b0, b1, 0, rows, out_n);
+          math::NchwcConv(s, in_n, filter, act_, b0, b1, 0, rows, out_n);
           return;
         }
         int r0, r1;
         RowRange(s, rows, t, tasks, &r0, &r1);
-        math::NchwcConv(s, in_n, filter, epilogue_, 0, blocks, r0, r1, out_n);
+        math::NchwcConv(s, in_n, filter, act_, 0, blocks, r0, r1, out_n);
       });
     }
   }
@@ -174,7 +166,7 @@ class ConvNchwcCompute
           for (int b = blocks * t / tasks; b < blocks * (t + 1) / tasks; ++b) {
             const int t0 = b * block, t1 = std::min(tiles, t0 + block);
             math::NchwcWinogradInput(s, in_n, t0, t1, 0, in_blocks, v);
-            math::NchwcWinogradOutput(s, v, filter, epilogue_, t0, t1, 0, out_blocks, v + v_size,
+            math::NchwcWinogradOutput(s, v, filter, act_, t0, t1, 0, out_blocks, v + v_size,
                                       out_n);
           }
         });
@@ -190,7 +182,7 @@ class ConvNchwcCompute
         ParallelTasks(ctx(), tasks, [&](int t) {
           const int g0 = groups * t / tasks * math::kNchwcGroupBlocks;
           const int g1 = std::min(out_blocks, groups * (t + 1) / tasks * math::kNchwcGroupBlocks);
-          math::NchwcWinogradOutput(s, v, filter, epilogue_, t0, t1, g0, g1,
+          math::NchwcWinogradOutput(s, v, filter, act_, t0, t1, g0, g1,
                                     v + v_size + m_size * t, out_n);
         });
       }
@@ -229,8 +221,7 @@ class ConvNchwcCompute
   AlignedVector<float> packed_;           // direct path
   AlignedVector<float> packed_winograd_;  // Winograd path
   AlignedVector<float> scratch_;
-  math::GemmEpilogue epilogue_;
-  bool act_after_{false};
+  Activation act_;  // the fused activation
 };
 
 // Where the two registrations apply: one group, output channels that pad well; an image

@@ -4,7 +4,6 @@
 #include <string>
 
 #include "lite/kernels/x86/context_threads.h"
-#include "lite/operators/activation_attrs.h"
 #include "lite/utils/check.h"
 
 namespace paddle {
@@ -24,40 +23,6 @@ bool FilterSuits(const operators::ConvParam& param) {
          math::SmallCConvSupports(static_cast<int>(w[1]), static_cast<int>(w[2]),
                                   static_cast<int>(w[3]), param.strides[0], param.strides[1],
                                   param.dilations[0], param.dilations[1]);
-}
-
-// The tiles' epilogue for `act`; false when they cannot apply it.
-bool ToSmallCEpilogue(const operators::ActParam& act, math::SmallCEpilogue* e) {
-  using operators::ActivationType;
-  *e = math::SmallCEpilogue{};
-  e->relu6_threshold = act.relu6_threshold;
-  e->leaky_alpha = act.leaky_alpha;
-  e->hard_swish_threshold = act.hard_swish_threshold;
-  e->hard_swish_scale = act.hard_swish_scale;
-  e->hard_swish_offset = act.hard_swish_offset;
-  e->hard_sigmoid_slope = act.hard_sigmoid_slope;
-  e->hard_sigmoid_offset = act.hard_sigmoid_offset;
-  switch (act.type) {
-    case ActivationType::kNone:
-      return true;
-    case ActivationType::kRelu:
-      e->act = math::SmallCActivation::kRelu;
-      return true;
-    case ActivationType::kRelu6:
-      e->act = math::SmallCActivation::kRelu6;
-      return true;
-    case ActivationType::kLeakyRelu:
-      e->act = math::SmallCActivation::kLeakyRelu;
-      return true;
-    case ActivationType::kHardSwish:
-      e->act = math::SmallCActivation::kHardSwish;
-      return true;
-    case ActivationType::kHardSigmoid:
-      e->act = math::SmallCActivation::kHardSigmoid;
-      return true;
-    default:
-      return false;
-  }
 }
 
 }  // namespace
@@ -88,7 +53,6 @@ ConvSmallC::ConvSmallC(const operators::ConvParam& param) {
   math::SmallCPackFilter(param.filter->data<float>(),
                          param.bias ? param.bias->data<float>() : nullptr, out_c_, in_c_,
                          kernel_h_, kernel_w_, packed_.data());
-  act_after_ = !ToSmallCEpilogue(param.act, &epilogue_);
 }
 
 void ConvSmallC::Run(const operators::ConvParam& param, const KernelContext& ctx) {
@@ -124,13 +88,9 @@ void ConvSmallC::Run(const operators::ConvParam& param, const KernelContext& ctx
     ParallelTasks(ctx, threads, [&](int t) {
       const int oy0 = static_cast<int>(static_cast<int64_t>(s.out_h) * t / threads);
       const int oy1 = static_cast<int>(static_cast<int64_t>(s.out_h) * (t + 1) / threads);
-      math::SmallCConvRows(s, in + n * in_image, packed_.data(), epilogue_, oy0, oy1,
+      math::SmallCConvRows(s, in + n * in_image, packed_.data(), param.act, oy0, oy1,
                            scratch_.data() + scratch_floats * t, out + n * out_image);
     });
-  }
-  if (act_after_) {
-    const int64_t total = param.output->numel();
-    for (int64_t i = 0; i < total; ++i) out[i] = operators::ApplyActivation(out[i], param.act);
   }
 }
 

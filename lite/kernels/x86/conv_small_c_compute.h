@@ -1,8 +1,9 @@
 // The few-input-channel path of the x86 conv2d kernel (conv_compute.cc): the first
 // convolution of a CNN (3 channels, 3x3 or 7x7, stride 1 or 2) as a direct convolution
 // (lite/backends/x86/math/conv/conv_small_c.h) instead of im2col + GEMM with K = 27..147. The
-// filter and bias are packed once; every run splits the output rows over the predictor's
-// threads. docs/x86_conv.md has the measurements behind the selection rule.
+// filter and bias are packed once, the fused activation (any kind) runs in the tiles; every
+// run splits the output rows over the predictor's threads. docs/x86_conv.md has the
+// measurements behind the selection rule.
 #pragma once
 
 #include <vector>
@@ -34,8 +35,6 @@ class ConvSmallC {
   int out_c_{0}, in_c_{0}, kernel_h_{0}, kernel_w_{0};
   AlignedVector<float> packed_;   // SmallCPackFilter layout
   AlignedVector<float> scratch_;  // one SmallCScratchSize block per thread
-  lite::x86::math::SmallCEpilogue epilogue_;
-  bool act_after_{false};  // an activation the tiles do not apply (sigmoid)
 };
 
 }  // namespace x86

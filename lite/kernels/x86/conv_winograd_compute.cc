@@ -2,7 +2,6 @@
 
 #include "lite/backends/x86/math/winograd/conv_winograd.h"
 #include "lite/kernels/x86/context_threads.h"
-#include "lite/operators/activation_attrs.h"
 #include "lite/utils/aligned_vector.h"
 #include "lite/utils/check.h"
 
@@ -80,16 +79,6 @@ ConvWinograd::ConvWinograd(const operators::ConvParam& param) {
   math::WinogradVariant variant = math::WinogradVariant::kF4x4;
   Choose(param, &variant);
   Filter(param, variant);
-
-  // The output transform's relu6 clips at 6; other thresholds go through the reference loop.
-  const auto& act = param.act;
-  if (act.type == operators::ActivationType::kRelu) {
-    fused_act_ = math::GemmActivation::kRelu;
-  } else if (act.type == operators::ActivationType::kRelu6 && act.relu6_threshold == 6.f) {
-    fused_act_ = math::GemmActivation::kRelu6;
-  } else if (act.type != operators::ActivationType::kNone) {
-    act_after_ = true;
-  }
 }
 
 const AlignedVector<float>& ConvWinograd::Filter(const operators::ConvParam& param,
@@ -114,12 +103,8 @@ void ConvWinograd::Run(const operators::ConvParam& param, const KernelContext& c
   scratch_.resize(math::WinogradScratchSize(shape, options.threads));
   float* out = param.output->mutable_data<float>();
   math::WinogradConv3x3(shape, param.x->data<float>(), filter.data(),
-                        param.bias ? param.bias->data<float>() : nullptr, fused_act_, out,
+                        param.bias ? param.bias->data<float>() : nullptr, param.act, out,
                         scratch_.data(), scratch_.size(), options);
-  if (act_after_) {
-    const int64_t total = param.output->numel();
-    for (int64_t i = 0; i < total; ++i) out[i] = operators::ApplyActivation(out[i], param.act);
-  }
 }
 
 }  // namespace x86

@@ -1,7 +1,7 @@
 // The Winograd F(4x4, 3x3) / F(2x2, 3x3) path of the x86 conv2d kernel (conv_compute.cc):
 // the filter is transformed once, every run is WinogradConv3x3
 // (lite/backends/x86/math/winograd/conv_winograd.h) on the predictor's thread pool, with bias and
-// relu/relu6 in the output transform and any other fused activation in one pass afterwards.
+// the fused activation (any kind) in the output transform.
 // docs/x86_conv.md has the measurements behind the selection rule.
 #pragma once
 
@@ -54,8 +54,6 @@ class ConvWinograd {
   // WinogradTransformFilter layout per variant (kF4x4, kF2x2), made when first needed.
   AlignedVector<float> filters_[2];
   AlignedVector<float> scratch_;  // per run, reused
-  lite::x86::math::GemmActivation fused_act_{lite::x86::math::GemmActivation::kNone};
-  bool act_after_{false};  // the activation is not one the output transform applies
 };
 
 }  // namespace x86

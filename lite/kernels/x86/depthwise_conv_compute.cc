@@ -1,8 +1,7 @@
 // depthwise_conv2d on x86: square 3x3/5x5 filters, stride 1 or 2, dilation 1, one filter
 // per channel run direct with AVX2/FMA or AVX-512 (lite/backends/x86/math/depthwise/depthwise_conv.h),
-// bias and relu/relu6/leaky_relu/hard_swish in registers, other fused activations right
-// after on the same plane. Channel planes are split over the predictor's thread pool when
-// the layer is large enough to pay for it. Any other depthwise conv (other filter sizes,
+// bias and the fused activation (any kind) in registers. Channel planes are split over the
+// predictor's thread pool when the layer is large enough to pay for it. Any other depthwise conv (other filter sizes,
 // dilation, channel multiplier != 1) takes the generic im2col + GEMM loop the host kernel
 // uses, so this kernel accepts everything the host one does.
 #include <algorithm>
@@ -15,8 +14,8 @@
 #include "lite/core/op_registry.h"
 #include "lite/kernels/host/conv_window.h"
 #include "lite/kernels/x86/context_threads.h"
-#include "lite/operators/activation_attrs.h"
 #include "lite/operators/op_params.h"
+#include "lite/utils/activation_ref.h"
 #include "lite/utils/aligned_vector.h"
 
 namespace paddle {
@@ -64,32 +63,6 @@ class DepthwiseConvCompute : public KernelLite<TargetType::kX86, PrecisionType::
     plane.pad_top = param.paddings[0];
     plane.pad_left = param.paddings[2];
 
-    math::DepthwiseEpilogue epilogue;
-    bool act_after = false;
-    switch (param.act.type) {
-      case operators::ActivationType::kNone:
-        break;
-      case operators::ActivationType::kRelu:
-        epilogue.act = math::DepthwiseActivation::kRelu;
-        break;
-      case operators::ActivationType::kRelu6:
-        epilogue.act = math::DepthwiseActivation::kRelu6;
-        epilogue.relu6_threshold = param.act.relu6_threshold;
-        break;
-      case operators::ActivationType::kLeakyRelu:
-        epilogue.act = math::DepthwiseActivation::kLeakyRelu;
-        epilogue.leaky_alpha = param.act.leaky_alpha;
-        break;
-      case operators::ActivationType::kHardSwish:
-        epilogue.act = math::DepthwiseActivation::kHardSwish;
-        epilogue.hard_swish_offset = param.act.hard_swish_offset;
-        epilogue.hard_swish_threshold = param.act.hard_swish_threshold;
-        epilogue.hard_swish_scale = param.act.hard_swish_scale;
-        break;
-      default:
-        act_after = true;
-    }
-
     const float* x = param.x->data<float>();
     const float* w = param.filter->data<float>();
     const float* bias = param.bias ? param.bias->data<float>() : nullptr;
@@ -107,12 +80,7 @@ class DepthwiseConvCompute : public KernelLite<TargetType::kX86, PrecisionType::
     ParallelTasks(ctx(), threads, [&](int t) {
       const int begin = static_cast<int>(static_cast<int64_t>(planes) * t / threads);
       const int end = static_cast<int>(static_cast<int64_t>(planes) * (t + 1) / threads);
-      math::DepthwiseConvPlanes(x, w, bias, channels, begin, end, plane, epilogue, out);
-      if (act_after) {
-        for (int64_t j = begin * out_plane; j < end * out_plane; ++j) {
-          out[j] = operators::ApplyActivation(out[j], param.act);
-        }
-      }
+      math::DepthwiseConvPlanes(x, w, bias, channels, begin, end, plane, param.act, out);
     });
   }
 
@@ -151,7 +119,7 @@ class DepthwiseConvCompute : public KernelLite<TargetType::kX86, PrecisionType::
         for (int oc = 0; oc < out_c_per_group; ++oc) {
           float* dst = out_g + static_cast<int64_t>(oc) * spatial;
           const float b = bias ? bias[g * out_c_per_group + oc] : 0.f;
-          for (int i = 0; i < spatial; ++i) dst[i] = operators::ApplyActivation(dst[i] + b, param.act);
+          for (int i = 0; i < spatial; ++i) dst[i] = ApplyActivation(dst[i] + b, param.act);
         }
       }
     }

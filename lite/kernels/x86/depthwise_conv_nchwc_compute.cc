@@ -3,9 +3,8 @@
 // (lite/backends/x86/math/nchwc/nchwc_depthwise.h). The blocked-layout planner picks it for
 // depthwise convolutions with one filter per channel; any filter size, stride, padding and
 // dilation runs (3x3 and 5x5 with stride 1 or 2 on register tiles). Bias and the fused
-// activation are applied in registers, sigmoid and other activations right after on the
-// same rows. Rows of (image, channel block) planes are split over the predictor's threads
-// when the layer is large enough to pay for it.
+// activation (any kind) are applied in registers. Rows of (image, channel block) planes are
+// split over the predictor's threads when the layer is large enough to pay for it.
 #include <algorithm>
 #include <cstdint>
 #include <vector>
@@ -16,8 +15,6 @@
 #include "lite/core/op_registry.h"
 #include "lite/kernels/host/conv_window.h"
 #include "lite/kernels/x86/context_threads.h"
-#include "lite/kernels/x86/gemm_activation.h"
-#include "lite/operators/activation_attrs.h"
 #include "lite/operators/op_params.h"
 #include "lite/utils/aligned_vector.h"
 
@@ -51,7 +48,6 @@ class DepthwiseConvNchwcCompute
     bias_.resize(math::NchwcDepthwiseBiasSize(channels_));
     math::NchwcDepthwisePackBias(param.bias ? param.bias->data<float>() : nullptr, channels_,
                                  bias_.data());
-    act_after_ = !ToGemmActivation(param.act, &epilogue_);
   }
 
   void Run() override {
@@ -84,12 +80,7 @@ class DepthwiseConvNchwcCompute
         float* dst = out + plane * s.out_h * out_row;
         math::NchwcDepthwiseRows(s, x + plane * in_plane,
                                  filter_.data() + block * kernel_h_ * kernel_w_ * kChannelBlock,
-                                 bias_.data() + block * kChannelBlock, epilogue_, oy0, oy1, dst);
-        if (act_after_) {
-          for (int64_t i = oy0 * out_row; i < oy1 * out_row; ++i) {
-            dst[i] = operators::ApplyActivation(dst[i], param.act);
-          }
-        }
+                                 bias_.data() + block * kChannelBlock, param.act, oy0, oy1, dst);
         r += oy1 - oy0;
       }
     });
@@ -112,8 +103,6 @@ class DepthwiseConvNchwcCompute
   int channels_{0}, kernel_h_{0}, kernel_w_{0};
   AlignedVector<float> filter_;  // [blocks][kh][kw][16]
   AlignedVector<float> bias_;    // [blocks][16], zeros without a bias
-  lite::x86::math::GemmEpilogue epilogue_;
-  bool act_after_{false};  // an activation the epilogue does not apply (sigmoid)
 };
 
 // Where the kernel applies: one filter per channel, channels that pad well.

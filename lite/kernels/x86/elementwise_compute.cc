@@ -9,6 +9,7 @@
 // (copy_threads.h). Registered with the x86 kernels for CPUs with AVX2+FMA; the host kernel
 // is the reference.
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -18,8 +19,8 @@
 #include "lite/core/op_registry.h"
 #include "lite/kernels/x86/context_threads.h"
 #include "lite/kernels/x86/copy_threads.h"
-#include "lite/operators/activation_attrs.h"
 #include "lite/operators/elementwise_ops.h"
+#include "lite/utils/activation_ref.h"
 
 namespace paddle {
 namespace lite {
@@ -55,30 +56,34 @@ struct Run {
 
 // The fused activations as functors, so Row applies op and activation in one vectorized
 // loop. Comparisons instead of fmin/fmax (which the compiler keeps scalar for their NaN
-// rules); for other inputs each equals ApplyActivation.
+// rules), ordered so NaN stays NaN; each equals ApplyActivation. The kinds that need exp,
+// tanh or erf run the reference formula element by element (AnyAct).
 struct NoAct {
   float operator()(float v) const { return v; }
 };
 struct Relu {
-  float operator()(float v) const { return v > 0.f ? v : 0.f; }
+  float operator()(float v) const { return v < 0.f ? 0.f : v; }
 };
 struct Relu6 {
   float t;
   float operator()(float v) const {
-    v = v > 0.f ? v : 0.f;
-    return v < t ? v : t;
+    v = v < 0.f ? 0.f : v;
+    return t < v ? t : v;
   }
 };
 struct LeakyRelu {
   float alpha;
   float operator()(float v) const { return v > 0.f ? v : v * alpha; }
 };
+struct Abs {
+  float operator()(float v) const { return std::fabs(v); }
+};
 struct HardSwish {
   float offset, t, scale;
   float operator()(float v) const {
     float c = v + offset;
-    c = c > 0.f ? c : 0.f;
-    c = c < t ? c : t;
+    c = c < 0.f ? 0.f : c;
+    c = t < c ? t : c;
     return v * c / scale;
   }
 };
@@ -86,13 +91,13 @@ struct HardSigmoid {
   float slope, offset;
   float operator()(float v) const {
     v = slope * v + offset;
-    v = v > 0.f ? v : 0.f;
-    return v < 1.f ? v : 1.f;
+    v = v < 0.f ? 0.f : v;
+    return 1.f < v ? 1.f : v;
   }
 };
-struct AnyAct {  // the rest (sigmoid): the reference formula, element by element
-  operators::ActParam act;
-  float operator()(float v) const { return operators::ApplyActivation(v, act); }
+struct AnyAct {
+  Activation act;
+  float operator()(float v) const { return ApplyActivation(v, act); }
 };
 
 template <typename Op, typename Act>
@@ -115,9 +120,8 @@ void Row(int64_t n, const float* x, bool x_moves, const float* y, bool y_moves, 
 
 template <typename Op>
 void RowWithActivation(int64_t n, const float* x, bool x_moves, const float* y, bool y_moves,
-                       float* out, const operators::ActParam& a) {
-  using operators::ActivationType;
-  switch (a.type) {
+                       float* out, const Activation& a) {
+  switch (a.kind) {
     case ActivationType::kNone:
       return Row<Op>(n, x, x_moves, y, y_moves, out, NoAct{});
     case ActivationType::kRelu:
@@ -125,7 +129,9 @@ void RowWithActivation(int64_t n, const float* x, bool x_moves, const float* y, 
     case ActivationType::kRelu6:
       return Row<Op>(n, x, x_moves, y, y_moves, out, Relu6{a.relu6_threshold});
     case ActivationType::kLeakyRelu:
-      return Row<Op>(n, x, x_moves, y, y_moves, out, LeakyRelu{a.leaky_alpha});
+      return Row<Op>(n, x, x_moves, y, y_moves, out, LeakyRelu{a.leaky_relu_alpha});
+    case ActivationType::kAbs:
+      return Row<Op>(n, x, x_moves, y, y_moves, out, Abs{});
     case ActivationType::kHardSwish:
       return Row<Op>(n, x, x_moves, y, y_moves, out,
                      HardSwish{a.hard_swish_offset, a.hard_swish_threshold, a.hard_swish_scale});
@@ -142,7 +148,7 @@ void RowWithActivation(int64_t n, const float* x, bool x_moves, const float* y, 
 constexpr int64_t kPiece = 4096;
 
 using RowFn = void (*)(int64_t n, const float* x, bool x_moves, const float* y, bool y_moves,
-                       float* out, const operators::ActParam& act);
+                       float* out, const Activation& act);
 
 // The row loop of the op type a kernel was created for.
 RowFn RowOf(const std::string& op_type) {

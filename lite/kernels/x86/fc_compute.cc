@@ -4,17 +4,17 @@
 //   it (per run, or a packed copy made once) would only add traffic. 1 x 1024 x 1000:
 //   ~0.04 ms against ~0.2-0.4 ms through the SGEMM, whose 6-row tiles are 1/6 used.
 // - larger M: one packed SGEMM with W read in place as B. The bias runs along N, not along
-//   the GEMM epilogue's rows, so bias and the fused activation are one pass afterwards.
+//   the GEMM epilogue's rows, so bias and the fused activation are one vector pass over each
+//   row afterwards (lite/backends/x86/math/vec/activation.h).
 // Registered only for CPUs with AVX2+FMA; the host kernel is the reference.
 #include <cstdint>
 
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/backends/x86/math/gemm/gemv.h"
 #include "lite/backends/x86/math/gemm/sgemm.h"
+#include "lite/backends/x86/math/vec/activation.h"
 #include "lite/core/op_registry.h"
 #include "lite/kernels/x86/context_threads.h"
-#include "lite/kernels/x86/gemm_activation.h"
-#include "lite/operators/activation_attrs.h"
 #include "lite/operators/op_params.h"
 
 namespace paddle {
@@ -44,37 +44,20 @@ class FcCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat> {
     if (m <= kGemvMaxRows) {
       math::GemmEpilogue epilogue;
       epilogue.bias = bias;
-      if (ToGemmActivation(param.act, &epilogue)) {
-        math::Gemv(m, n, k, x, k, w, n, out, n, epilogue, options);
-        return;
-      }
-      math::Gemv(m, n, k, x, k, w, n, out, n, {}, options);  // bias and sigmoid below
-    } else {
-      math::Sgemm(m, n, k, 1.f, x, k, w, n, 0.f, out, n, {}, options);
+      epilogue.act = param.act;
+      math::Gemv(m, n, k, x, k, w, n, out, n, epilogue, options);
+      return;
     }
-    ApplyActivation(m, n, bias, param.act, out);
+    math::Sgemm(m, n, k, 1.f, x, k, w, n, 0.f, out, n, {}, options);
+    if (!bias && param.act.kind == ActivationType::kNone) return;
+    for (int i = 0; i < m; ++i) {
+      float* row = out + static_cast<int64_t>(i) * n;
+      math::Activate(row, bias, row, n, param.act);
+    }
   }
 
   // Up to this many rows Gemv (W streamed once per 4 rows) beats the SGEMM.
   static constexpr int kGemvMaxRows = 4;
-
- private:
-  static void ApplyActivation(int m, int n, const float* bias, const operators::ActParam& act,
-                              float* out) {
-    using operators::ActivationType;
-    if (!bias && act.type == ActivationType::kNone) return;
-    for (int i = 0; i < m; ++i) {
-      float* row = out + static_cast<int64_t>(i) * n;
-      if (bias) {
-        for (int j = 0; j < n; ++j) row[j] += bias[j];
-      }
-      if (act.type == ActivationType::kRelu) {
-        for (int j = 0; j < n; ++j) row[j] = row[j] > 0.f ? row[j] : 0.f;
-      } else if (act.type != ActivationType::kNone) {
-        for (int j = 0; j < n; ++j) row[j] = operators::ApplyActivation(row[j], act);
-      }
-    }
-  }
 };
 
 }  // namespace x86

@@ -1,13 +1,13 @@
 // softmax on x86, any axis. X is [outer, n, inner] around the axis. inner == 1 (the last
 // axis): each row of n contiguous values is one vector pass (max, exp, scale). Otherwise
 // each [n, inner] block is normalized down its columns 8 at a time, which reads memory in
-// order instead of striding by inner. exp is the AVX2 polynomial (activation_avx2.h) and
+// order instead of striding by inner. exp is the AVX2 polynomial (softmax_avx2.h) and
 // the max is subtracted first, so large inputs cannot overflow. Registered for CPUs with
 // AVX2+FMA; the host kernel is the reference.
 #include <algorithm>
 
 #include "lite/backends/x86/cpu_info.h"
-#include "lite/backends/x86/math/vec/activation_avx2.h"
+#include "lite/backends/x86/math/vec/softmax_avx2.h"
 #include "lite/core/op_registry.h"
 #include "lite/kernels/x86/parallel_ranges.h"
 #include "lite/operators/op_params.h"

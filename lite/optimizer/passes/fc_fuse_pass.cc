@@ -1,8 +1,11 @@
 // fc_fuse_pass: mul / matmul / matmul_v2 with a 2-D weight, followed by an
-// elementwise_add of a 1-D weight over the last dim, becomes one fc op.
+// elementwise_add of a 1-D weight over the last dim, becomes one fc op; a fusable activation
+// that is the only reader of the sum then becomes its epilogue (act_type + act_*,
+// activation_attrs.h), as conv_activation_fuse_pass does for convolutions.
 #include <vector>
 
 #include "lite/optimizer/pass.h"
+#include "lite/operators/activation_attrs.h"
 #include "lite/optimizer/passes/fuse_util.h"
 
 namespace paddle {
@@ -71,7 +74,21 @@ class FcFusePass : public Pass {
       product->desc.SetOutput("Out", {out->name});
       graph->ResetStmt(product);
       FoldInto(graph, product, "Out", add, "Out");
+      FoldActivation(graph, product);
     }
+  }
+
+ private:
+  // The activation reading only the fc's output becomes the fc's epilogue.
+  static void FoldActivation(SSAGraph* graph, Node* fc) {
+    Node* out = OutputOf(fc, "Out");
+    Node* act = out ? SoleConsumer(out) : nullptr;
+    if (!act || !operators::IsFusableActivation(act->desc.Type()) || out->persistable ||
+        InputOf(act, "X") != out) {
+      return;
+    }
+    operators::WriteFusedActivation(act->desc, &fc->desc);
+    FoldInto(graph, fc, "Out", act, "Out");
   }
 };
 

@@ -21,6 +21,8 @@
 namespace {
 
 namespace xm = paddle::lite::x86::math;
+using paddle::lite::Activation;
+using paddle::lite::ActivationType;
 using paddle::lite::x86::CpuHasAvx2Fma;
 using paddle::lite::x86::CpuHasAvx512f;
 
@@ -53,9 +55,9 @@ void SetFlops(benchmark::State& state, double flops_per_iteration) {
                                                 benchmark::Counter::kIsIterationInvariantRate);
 }
 
-xm::GemmEpilogue Relu6() {
-  xm::GemmEpilogue e;
-  e.activation = xm::GemmActivation::kRelu6;
+Activation Relu6() {
+  Activation e;
+  e.kind = ActivationType::kRelu6;
   return e;
 }
 
@@ -70,6 +72,7 @@ void BM_NchwcDepthwise(benchmark::State& state) {
   xm::NchwcDepthwiseShape s;
   s.in_h = s.in_w = l.in_hw;
   s.out_h = s.out_w = l.out_hw;
+  s.kernel_h = s.kernel_w = 3;  // the packed filter's (ConvWindow defaults to 1x1)
   s.stride_h = s.stride_w = l.stride;
   s.pad_top = s.pad_left = 1;
   const size_t in_plane = static_cast<size_t>(l.in_hw) * l.in_hw * kLanes;
@@ -82,7 +85,7 @@ void BM_NchwcDepthwise(benchmark::State& state) {
   xm::NchwcDepthwisePackFilter(w.data(), l.channels, 3, 3, filter.data());
   xm::NchwcDepthwisePackBias(b.data(), l.channels, bias.data());
   Buffer out(blocks * out_plane);
-  const xm::GemmEpilogue epilogue = Relu6();
+  const Activation epilogue = Relu6();
   xm::NchwcDepthwiseAllowAvx512(avx512);
   for (auto _ : state) {
     for (int blk = 0; blk < blocks; ++blk) {
@@ -111,8 +114,7 @@ void BM_NchwDepthwise(benchmark::State& state) {
   const Buffer w = Random(static_cast<size_t>(l.channels) * 9, 2);
   const Buffer b = Random(l.channels, 3);
   Buffer out(static_cast<size_t>(l.channels) * l.out_hw * l.out_hw);
-  xm::DepthwiseEpilogue epilogue;
-  epilogue.act = xm::DepthwiseActivation::kRelu6;
+  const Activation epilogue = Relu6();
   for (auto _ : state) {
     xm::DepthwiseConvPlanes(in.data(), w.data(), b.data(), l.channels, 0, l.channels, p,
                             epilogue, out.data());

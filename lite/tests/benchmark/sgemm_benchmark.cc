@@ -36,6 +36,8 @@ namespace {
 using paddle::lite::x86::CpuHasAvx2Fma;
 using paddle::lite::x86::CpuHasAvx512f;
 namespace xm = paddle::lite::x86::math;
+using paddle::lite::Activation;
+using paddle::lite::ActivationType;
 
 // 64-byte aligned, as tensors and the kernels' packed weights are: from a plain std::vector
 // most 64-byte vector accesses straddle two cache lines (about 10 % on the K = 16..32 shapes).
@@ -111,7 +113,7 @@ void RunPacked(benchmark::State& state, int m, int k, int n, bool relu6,
   Buffer c(static_cast<size_t>(m) * n);
   xm::GemmEpilogue epilogue;
   epilogue.bias = bias.data();
-  epilogue.activation = relu6 ? xm::GemmActivation::kRelu6 : xm::GemmActivation::kNone;
+  epilogue.act.kind = relu6 ? ActivationType::kRelu6 : ActivationType::kNone;
   for (auto _ : state) {
     xm::SgemmPacked(m, n, k, packed.data(), b.data(), n, 0.f, c.data(), n, epilogue, options);
     benchmark::ClobberMemory();
@@ -188,10 +190,10 @@ void BM_NchwcConv1x1(benchmark::State& state) {
   const int in_blocks = (s.in_c + 15) / 16, out_blocks = (s.out_c + 15) / 16;
   const auto x = Random(static_cast<size_t>(in_blocks) * 16 * s.in_h, 2);
   Buffer out(static_cast<size_t>(out_blocks) * 16 * s.out_h);
-  xm::GemmEpilogue epilogue;
-  epilogue.activation = state.range(3) ? xm::GemmActivation::kRelu6 : xm::GemmActivation::kNone;
+  Activation act;
+  act.kind = state.range(3) ? ActivationType::kRelu6 : ActivationType::kNone;
   for (auto _ : state) {
-    xm::NchwcConv(s, x.data(), packed.data(), epilogue, 0, out_blocks, 0, s.out_h, out.data());
+    xm::NchwcConv(s, x.data(), packed.data(), act, 0, out_blocks, 0, s.out_h, out.data());
     benchmark::ClobberMemory();
   }
   xm::NchwcConvAllowAvx512(true);

@@ -1,9 +1,14 @@
-// Activations against their formulas written out here, with non-default attributes.
+// Activations against their formulas written out here (double precision), with non-default
+// attributes; hand-worked values for every kind; NaN in gives NaN out; attribute errors
+// name the op and the attribute. Tolerance: float evaluation of the same formula,
+// 1e-6 absolute + 1e-6 relative.
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <string>
 #include <vector>
 
+#include "lite/tests/kernels/activation_reference.h"
 #include "lite/tests/kernels/kernel_test_util.h"
 
 namespace paddle {
@@ -22,13 +27,15 @@ std::vector<float> Inputs() {
 
 void CheckActivation(const std::string& type,
                      const std::vector<std::pair<std::string, float>>& attrs,
-                     const std::function<double(double)>& formula, const DDim& dims) {
+                     const std::function<double(double)>& formula, const DDim& dims,
+                     const std::vector<std::pair<std::string, bool>>& bool_attrs = {}) {
   SCOPED_TRACE(type);
   const auto x = RandomVector(dims.production(), -8.f, 8.f, 11);
   OpRunner runner(type);
   runner.SetInput("X", "x", dims, x);
   Tensor* out = runner.SetOutput("Out", "out");
   for (const auto& [name, value] : attrs) runner.desc().SetAttr<float>(name, value);
+  for (const auto& [name, value] : bool_attrs) runner.desc().SetAttr<bool>(name, value);
   runner.Run();
   EXPECT_EQ(out->dims(), dims);
   std::vector<float> expected;
@@ -41,6 +48,7 @@ void CheckActivation(const std::string& type,
   runner2.SetInput("X", "x", DDim({static_cast<int64_t>(fixed.size())}), fixed);
   Tensor* out2 = runner2.SetOutput("Out", "out");
   for (const auto& [name, value] : attrs) runner2.desc().SetAttr<float>(name, value);
+  for (const auto& [name, value] : bool_attrs) runner2.desc().SetAttr<bool>(name, value);
   runner2.Run();
   expected.clear();
   for (float v : fixed) expected.push_back(static_cast<float>(formula(v)));
@@ -90,6 +98,121 @@ TEST(Activation, HardSigmoidWithModelSlope) {
 TEST(Activation, Sigmoid) {
   CheckActivation("sigmoid", {}, [](double x) { return 1 / (1 + std::exp(-x)); },
                   DDim({3, 11}));
+}
+
+double Sigmoid(double x) { return 1 / (1 + std::exp(-x)); }
+
+TEST(Activation, Tanh) {
+  CheckActivation("tanh", {}, [](double x) { return std::tanh(x); }, DDim({3, 11}));
+}
+
+TEST(Activation, SwishWithBeta) {
+  // x * sigmoid(beta * x), beta defaulting to 1.
+  CheckActivation("swish", {}, [](double x) { return x * Sigmoid(x); }, DDim({2, 13}));
+  CheckActivation("swish", {{"beta", 0.5f}}, [](double x) { return x * Sigmoid(0.5 * x); },
+                  DDim({1, 3, 5}));
+  CheckActivation("swish", {{"beta", -1.5f}}, [](double x) { return x * Sigmoid(-1.5 * x); },
+                  DDim({9}));
+}
+
+TEST(Activation, GeluBothForms) {
+  // approximate false (the default): 0.5 x (1 + erf(x / sqrt 2)); true: the tanh form.
+  const auto erf_form = [](double x) { return 0.5 * x * (1 + std::erf(x / std::sqrt(2.0))); };
+  const auto tanh_form = [](double x) {
+    return 0.5 * x * (1 + std::tanh(std::sqrt(2 / 3.14159265358979323846) *
+                                    (x + 0.044715 * x * x * x)));
+  };
+  CheckActivation("gelu", {}, erf_form, DDim({4, 6}));
+  CheckActivation("gelu", {}, erf_form, DDim({4, 6}), {{"approximate", false}});
+  CheckActivation("gelu", {}, tanh_form, DDim({3, 7}), {{"approximate", true}});
+}
+
+TEST(Activation, ExpAndAbs) {
+  CheckActivation("exp", {}, [](double x) { return std::exp(x); }, DDim({2, 9}));
+  CheckActivation("abs", {}, [](double x) { return std::fabs(x); }, DDim({5, 5}));
+}
+
+// Worked by hand (to 10 digits) at -2, -0.5, 0, 0.5, 3.
+TEST(Activation, HandWorkedValuesOfEveryKind) {
+  struct Case {
+    std::string type;
+    std::vector<std::pair<std::string, float>> floats;
+    std::vector<std::pair<std::string, bool>> bools;
+    std::vector<float> want;
+  };
+  const std::vector<Case> cases = {
+      {"relu", {}, {}, {0.f, 0.f, 0.f, 0.5f, 3.f}},
+      {"relu6", {{"threshold", 2.5f}}, {}, {0.f, 0.f, 0.f, 0.5f, 2.5f}},
+      {"leaky_relu", {{"alpha", 0.1f}}, {}, {-0.2f, -0.05f, 0.f, 0.5f, 3.f}},
+      {"hard_swish", {}, {}, {-0.3333333333f, -0.2083333333f, 0.f, 0.2916666667f, 3.f}},
+      {"hard_sigmoid", {}, {}, {0.1f, 0.4f, 0.5f, 0.6f, 1.f}},
+      {"tanh", {}, {}, {-0.9640275801f, -0.4621171573f, 0.f, 0.4621171573f, 0.9950547537f}},
+      {"exp", {}, {}, {0.1353352832f, 0.6065306597f, 1.f, 1.6487212707f, 20.085536923f}},
+      {"abs", {}, {}, {2.f, 0.5f, 0.f, 0.5f, 3.f}},
+      {"sigmoid", {}, {}, {0.1192029220f, 0.3775406688f, 0.5f, 0.6224593312f, 0.9525741268f}},
+      {"swish", {}, {}, {-0.2384058440f, -0.1887703344f, 0.f, 0.3112296656f, 2.8577223805f}},
+      {"swish",
+       {{"beta", 0.5f}},
+       {},
+       {-0.5378828427f, -0.2189117496f, 0.f, 0.2810882504f, 2.4527234286f}},
+      {"gelu", {}, {}, {-0.0455002639f, -0.1542687694f, 0.f, 0.3457312306f, 2.9959503059f}},
+      {"gelu",
+       {},
+       {{"approximate", true}},
+       {-0.0454023059f, -0.1542859902f, 0.f, 0.3457140098f, 2.9963626079f}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.type);
+    OpRunner runner(c.type);
+    runner.SetInput("X", "x", DDim({5}), {-2.f, -0.5f, 0.f, 0.5f, 3.f});
+    Tensor* out = runner.SetOutput("Out", "out");
+    for (const auto& [name, value] : c.floats) runner.desc().SetAttr<float>(name, value);
+    for (const auto& [name, value] : c.bools) runner.desc().SetAttr<bool>(name, value);
+    runner.Run();
+    ExpectAllNear(ToVector(*out), c.want, 2e-7f, 2e-7f);
+  }
+}
+
+// NaN in gives NaN out for every kind.
+TEST(Activation, NanStaysNan) {
+  for (const std::string& type : FusableActivationTypes()) {
+    SCOPED_TRACE(type);
+    OpRunner runner(type);
+    runner.SetInput("X", "x", DDim({2}), {std::nanf(""), 1.f});
+    Tensor* out = runner.SetOutput("Out", "out");
+    runner.Run();
+    EXPECT_TRUE(std::isnan(ToVector(*out)[0])) << ToVector(*out)[0];
+  }
+}
+
+// A value outside an attribute's domain, or of the wrong type, fails at load naming the op
+// and the attribute.
+TEST(ActivationErrors, BadAttributesNameTheOpAndAttribute) {
+  const auto expect_error = [](const std::string& type,
+                               const std::function<void(cpp::OpDesc*)>& set,
+                               const std::string& needle) {
+    SCOPED_TRACE(type + ": " + needle);
+    OpRunner runner(type);
+    runner.SetInput("X", "x", DDim({1}), {1.f});
+    runner.SetOutput("Out", "out");
+    set(&runner.desc());
+    ExpectErrorContaining([&] { runner.InferShapeOnly(); }, needle);
+  };
+  const float nan = std::nanf(""), inf = std::numeric_limits<float>::infinity();
+  expect_error("relu6", [&](cpp::OpDesc* d) { d->SetAttr<float>("threshold", nan); },
+               "op 'relu6': attribute 'threshold'");
+  expect_error("swish", [&](cpp::OpDesc* d) { d->SetAttr<float>("beta", inf); },
+               "op 'swish': attribute 'beta'");
+  expect_error("leaky_relu", [&](cpp::OpDesc* d) { d->SetAttr<float>("alpha", -inf); },
+               "op 'leaky_relu': attribute 'alpha'");
+  expect_error("hard_swish", [&](cpp::OpDesc* d) { d->SetAttr<float>("scale", 0.f); },
+               "op 'hard_swish': attribute 'scale'");
+  expect_error("hard_sigmoid", [&](cpp::OpDesc* d) { d->SetAttr<float>("slope", nan); },
+               "op 'hard_sigmoid': attribute 'slope'");
+  expect_error("gelu", [&](cpp::OpDesc* d) { d->SetAttr<std::string>("approximate", "yes"); },
+               "op 'gelu': attribute 'approximate'");
+  expect_error("swish", [&](cpp::OpDesc* d) { d->SetAttr<std::string>("beta", "2"); },
+               "op 'swish': attribute 'beta'");
 }
 
 TEST(Activation, HandCheckedValues) {

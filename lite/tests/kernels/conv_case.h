@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "lite/tests/kernels/activation_reference.h"
 #include "lite/tests/kernels/kernel_test_util.h"
 #include "lite/utils/string.h"
 
@@ -24,6 +25,7 @@ struct ConvCase {
   bool bias{false};
   std::string act;           // empty: no fused activation
   float act_threshold{6.f};  // relu6 only
+  bool act_approximate{false};  // gelu only: the tanh form
   std::string op{"conv2d"};
 };
 
@@ -31,7 +33,7 @@ inline std::string Describe(const ConvCase& p) {
   return StrCat(p.op, " x[", p.n, ",", p.c, ",", p.h, ",", p.w, "] out_c=", p.out_c, " k=", p.kh,
                 "x", p.kw, " groups=", p.groups, " strides=", p.strides, " paddings=", p.paddings,
                 " dilations=", p.dilations, " alg=", p.padding_algorithm, " bias=", p.bias,
-                " act=", p.act);
+                " act=", p.act, p.act == "gelu" && p.act_approximate ? "(approximate)" : "");
 }
 
 struct ConvInputs {

@@ -67,11 +67,11 @@ void RunGemv(const GemvCase& cs, unsigned seed = 1) {
         sum += t;
         mag += std::fabs(t);
       }
-      const double want = test::ActivateReference(sum, ep);
-      // Sum rounding, grown by at most (|v| + 7) through any activation used here, plus
-      // the activation's own rounding.
-      const double tol = 2.0 * (k + 3) * eps * mag * (std::fabs(sum) + 7) +
-                         4 * eps * (std::fabs(want) + 1);
+      const double want = test::ActivateReference(sum, ep.act);
+      // Sum rounding, grown by at most max(|v| + 7, the activation's slope) through the
+      // activation, plus the activation's own rounding.
+      const double gain = std::max(std::fabs(sum) + 7, test::ActivationGain(sum, ep.act));
+      const double tol = 2.0 * (k + 3) * eps * mag * gain + 4 * eps * (std::fabs(want) + 1);
       if (!(std::fabs(got - want) <= tol)) {
         ADD_FAILURE() << "m=" << m << " n=" << n << " k=" << k << " Y[" << i << "][" << j
                       << "] = " << got << ", want " << want << " (tol " << tol << ")";
@@ -108,21 +108,13 @@ TEST(Gemv, RowsAndWidthsAroundEveryBlock) {
 }
 
 TEST(Gemv, EveryActivation) {
-  std::vector<GemmEpilogue> eps(6);
-  eps[1].activation = GemmActivation::kRelu;
-  eps[2].activation = GemmActivation::kRelu6;
-  eps[2].relu6_threshold = 1.5f;
-  eps[3].activation = GemmActivation::kLeakyRelu;
-  eps[3].leaky_alpha = 0.1f;
-  eps[4].activation = GemmActivation::kHardSwish;
-  eps[5].activation = GemmActivation::kHardSigmoid;
   for (SgemmIsa isa : test::IsasToTest()) {
-    for (const GemmEpilogue& e : eps) {
+    for (const Activation& act : test::EveryActivation()) {
       for (int m : {1, 3, 4}) {
-        SCOPED_TRACE(Label(isa, m, 77, 40) + " act " + std::to_string(static_cast<int>(e.activation)));
+        SCOPED_TRACE(Label(isa, m, 77, 40) + " act " + test::ActivationName(act));
         GemvCase cs(m, 77, 40);
         cs.options.isa = isa;
-        cs.epilogue = e;
+        cs.epilogue.act = act;
         cs.pad = 3;
         RunGemv(cs, 5 + m);
       }
@@ -142,7 +134,7 @@ TEST(Gemv, ThreadsSplitColumns) {
         cs.options.parallel_for = [&pool](int tasks, const std::function<void(int)>& task) {
           pool.ParallelFor(tasks, task);
         };
-        cs.epilogue.activation = GemmActivation::kRelu;
+        cs.epilogue.act.kind = ActivationType::kRelu;
         RunGemv(cs);
       }
     }
@@ -154,7 +146,7 @@ TEST(Gemv, ZeroKGivesActivatedBias) {
     for (int m : {1, 2}) {
       GemvCase cs(m, 19, 0);
       cs.options.isa = isa;
-      cs.epilogue.activation = GemmActivation::kRelu6;
+      cs.epilogue.act.kind = ActivationType::kRelu6;
       RunGemv(cs);
     }
   }

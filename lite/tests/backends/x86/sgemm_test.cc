@@ -46,47 +46,9 @@ struct Case {
 
 constexpr float kSentinel = -12345.f;  // fills the ldc padding, which must stay untouched
 
-// How much an error in the input of the activation can grow through it (its slope bound
-// near |v|).
-double ActivationGain(double v, const GemmEpilogue& e) {
-  switch (e.activation) {
-    case GemmActivation::kLeakyRelu:
-      return std::max(1.0, std::fabs(static_cast<double>(e.leaky_alpha)));
-    case GemmActivation::kHardSwish:
-      return (std::fabs(e.hard_swish_threshold) + std::fabs(v) + 1) / std::fabs(e.hard_swish_scale);
-    case GemmActivation::kHardSigmoid:
-      return std::fabs(e.hard_sigmoid_slope);
-    default:
-      return 1.0;
-  }
-}
-
-// Where the activation's input fell: below its lower bend, above its upper one.
-struct Outcome {
-  int clamped_low = 0, clamped_high = 0;
-};
-void CountBends(double v, const GemmEpilogue& e, Outcome* out) {
-  switch (e.activation) {
-    case GemmActivation::kRelu:
-    case GemmActivation::kLeakyRelu:
-      out->clamped_low += v < 0;
-      break;
-    case GemmActivation::kRelu6:
-      out->clamped_low += v < 0;
-      out->clamped_high += v > e.relu6_threshold;
-      break;
-    case GemmActivation::kHardSwish:
-      out->clamped_low += v + e.hard_swish_offset < 0;
-      out->clamped_high += v + e.hard_swish_offset > e.hard_swish_threshold;
-      break;
-    case GemmActivation::kHardSigmoid:
-      out->clamped_low += e.hard_sigmoid_slope * v + e.hard_sigmoid_offset < 0;
-      out->clamped_high += e.hard_sigmoid_slope * v + e.hard_sigmoid_offset > 1;
-      break;
-    case GemmActivation::kNone:
-      break;
-  }
-}
+using test::ActivationGain;
+using test::CountBends;
+using test::Outcome;
 
 // Runs one case and checks every element of C (and that C's padding is untouched).
 // Tolerance: a float sum of K products errs by at most ~K * eps * sum|terms|, so each
@@ -147,10 +109,10 @@ Outcome RunCase(const Case& cs, unsigned seed = 1) {
         sum += bias[i];
         mag += std::fabs(bias[i]);
       }
-      const double want = test::ActivateReference(sum, ep);
-      CountBends(sum, ep, &out);
-      const double tol = 2.0 * (k + 3) * eps * mag * ActivationGain(sum, ep) +
-                         4 * eps * (std::fabs(want) + 1) * (ep.activation != GemmActivation::kNone) +
+      const double want = test::ActivateReference(sum, ep.act);
+      CountBends(sum, ep.act, &out);
+      const double tol = 2.0 * (k + 3) * eps * mag * ActivationGain(sum, ep.act) +
+                         4 * eps * (std::fabs(want) + 1) * (ep.act.kind != ActivationType::kNone) +
                          1e-30;
       if (!(std::fabs(got - want) <= tol)) {
         ADD_FAILURE() << "m=" << m << " n=" << n << " k=" << k << " C[" << i << "][" << j
@@ -220,7 +182,7 @@ TEST(Sgemm, PackedBPathForAlignedLdb) {
       cs.pad = 1024 - s.n;  // ldb = 1024
       cs.beta = 1.f;
       cs.use_bias = true;
-      cs.epilogue.activation = GemmActivation::kRelu6;
+      cs.epilogue.act.kind = ActivationType::kRelu6;
       RunCase(cs);
     }
     Case square{{30, 1024, 70}};
@@ -248,41 +210,15 @@ TEST(Sgemm, AccumulatesWithBetaAndScalesWithAlpha) {
 
 // Every fused activation, with non-default parameters too, on every edge shape: the inputs
 // are spread so each bend of each activation is crossed hundreds of times.
-std::vector<GemmEpilogue> Epilogues() {
-  std::vector<GemmEpilogue> eps;
-  auto with = [&eps](GemmActivation act, const std::function<void(GemmEpilogue*)>& set) {
-    GemmEpilogue e;
-    e.activation = act;
-    if (set) set(&e);
-    eps.push_back(e);
-  };
-  with(GemmActivation::kNone, nullptr);
-  with(GemmActivation::kRelu, nullptr);
-  with(GemmActivation::kRelu6, nullptr);
-  with(GemmActivation::kRelu6, [](GemmEpilogue* e) { e->relu6_threshold = 2.5f; });
-  with(GemmActivation::kLeakyRelu, nullptr);
-  with(GemmActivation::kLeakyRelu, [](GemmEpilogue* e) { e->leaky_alpha = -0.3f; });
-  with(GemmActivation::kHardSwish, nullptr);
-  with(GemmActivation::kHardSwish, [](GemmEpilogue* e) {
-    e->hard_swish_threshold = 4.f;
-    e->hard_swish_scale = 5.f;
-    e->hard_swish_offset = 1.5f;
-  });
-  with(GemmActivation::kHardSigmoid, nullptr);
-  with(GemmActivation::kHardSigmoid, [](GemmEpilogue* e) {
-    e->hard_sigmoid_slope = 0.1667f;
-    e->hard_sigmoid_offset = 0.4f;
-  });
-  return eps;
-}
-
 TEST(Sgemm, EpilogueBiasAndEveryActivation) {
   for (SgemmIsa isa : test::IsasToTest()) {
-    for (const GemmEpilogue& e : Epilogues()) {
+    for (const Activation& act : test::EveryActivation()) {
+      GemmEpilogue e;
+      e.act = act;
       Outcome total;
       for (const Shape& s : EdgeShapes()) {
         for (float beta : {0.f, 1.f}) {
-          SCOPED_TRACE(test::IsaName(isa) + " act=" + std::to_string(static_cast<int>(e.activation)) +
+          SCOPED_TRACE(test::IsaName(isa) + " act=" + test::ActivationName(act) +
                        " beta=" + std::to_string(beta) + " " + std::to_string(s.m) + "x" +
                        std::to_string(s.n) + "x" + std::to_string(s.k));
           Case cs{s};
@@ -298,12 +234,10 @@ TEST(Sgemm, EpilogueBiasAndEveryActivation) {
         }
       }
       // The inputs must exercise the bends, or the activation checks prove nothing.
-      if (e.activation != GemmActivation::kNone) {
-        EXPECT_GT(total.clamped_low, 100) << test::IsaName(isa) << " act " << static_cast<int>(e.activation);
-      }
-      if (e.activation == GemmActivation::kRelu6 || e.activation == GemmActivation::kHardSwish ||
-          e.activation == GemmActivation::kHardSigmoid) {
-        EXPECT_GT(total.clamped_high, 100) << test::IsaName(isa) << " act " << static_cast<int>(e.activation);
+      if (act.kind != ActivationType::kNone) {
+        const std::string who = test::IsaName(isa) + " act " + test::ActivationName(act);
+        EXPECT_GT(total.clamped_low, 100) << who;
+        EXPECT_GT(total.clamped_high, 100) << who;
       }
       // Activation without bias (the bias pointer is optional), through SgemmPacked.
       Case cs{{13, 35, 300}};
@@ -315,13 +249,15 @@ TEST(Sgemm, EpilogueBiasAndEveryActivation) {
   }
 }
 
-// A bad activation value is reported, not run.
+// A bad activation value, or a kind plite has no formula for, is reported, not run.
 TEST(Sgemm, UnknownActivationThrows) {
   std::vector<float> a(16, 1.f), b(16, 1.f), c(16, 0.f);
-  GemmEpilogue e;
-  e.activation = static_cast<GemmActivation>(99);
-  EXPECT_THROW(Sgemm(4, 4, 4, 1.f, a.data(), 4, b.data(), 4, 0.f, c.data(), 4, e),
-               lite_api::PaddleLiteException);
+  for (ActivationType kind : {static_cast<ActivationType>(99), ActivationType::kPRelu}) {
+    GemmEpilogue e;
+    e.act.kind = kind;
+    EXPECT_THROW(Sgemm(4, 4, 4, 1.f, a.data(), 4, b.data(), 4, 0.f, c.data(), 4, e),
+                 lite_api::PaddleLiteException);
+  }
 }
 
 TEST(Sgemm, PackedAMatchesReferenceAndPlainPath) {
@@ -334,7 +270,7 @@ TEST(Sgemm, PackedAMatchesReferenceAndPlainPath) {
       cs.packed = true;
       cs.alpha = 0.75f;
       cs.use_bias = true;
-      cs.epilogue.activation = GemmActivation::kRelu6;
+      cs.epilogue.act.kind = ActivationType::kRelu6;
       cs.pad = 1;
       RunCase(cs);
     }
@@ -371,7 +307,7 @@ TEST(Sgemm, ThreadsSplitNOrM) {
         };
         cs.beta = 1.f;
         cs.use_bias = true;
-        cs.epilogue.activation = GemmActivation::kRelu;
+        cs.epilogue.act.kind = ActivationType::kRelu;
         cs.pad = 4;
         RunCase(cs);
       }
@@ -408,7 +344,7 @@ TEST(Sgemm, ZeroKGivesBetaCPlusBias) {
     cs.options.isa = isa;
     cs.beta = 0.5f;
     cs.use_bias = true;
-    cs.epilogue.activation = GemmActivation::kRelu6;
+    cs.epilogue.act.kind = ActivationType::kRelu6;
     RunCase(cs);
   }
 }
@@ -497,7 +433,7 @@ TEST(Sgemm, MisalignedBRowsWithManyRowsOfA) {
         cs.pad = s.m % 3;  // ldb = n, n + 1, n + 2
         cs.beta = threads == 1 ? 0.f : 1.f;
         cs.use_bias = true;
-        cs.epilogue.activation = GemmActivation::kRelu;
+        cs.epilogue.act.kind = ActivationType::kRelu;
         RunCase(cs, static_cast<unsigned>(s.m + threads));
       }
     }

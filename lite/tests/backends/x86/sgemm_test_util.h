@@ -1,39 +1,17 @@
-// What the x86 SGEMM-family tests share: the activations written independently of the
-// library, and the kernels (ISAs) to force.
+// What the x86 SGEMM-family tests share: the kernels (ISAs) to force, and the activation
+// references (activation_reference.h).
 #pragma once
 
-#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/backends/x86/math/gemm/sgemm.h"
+#include "lite/tests/kernels/activation_reference.h"
 
 namespace paddle {
 namespace lite {
 namespace test {
-
-// Paddle's activation formulas, written independently of the library (double precision).
-inline double ActivateReference(double v, const x86::math::GemmEpilogue& e) {
-  using x86::math::GemmActivation;
-  switch (e.activation) {
-    case GemmActivation::kNone:
-      return v;
-    case GemmActivation::kRelu:
-      return std::max(v, 0.0);
-    case GemmActivation::kRelu6:
-      return std::min(std::max(v, 0.0), static_cast<double>(e.relu6_threshold));
-    case GemmActivation::kLeakyRelu:
-      return v > 0 ? v : v * e.leaky_alpha;
-    case GemmActivation::kHardSwish:
-      return v * std::min(std::max(v + e.hard_swish_offset, 0.0),
-                          static_cast<double>(e.hard_swish_threshold)) /
-             e.hard_swish_scale;
-    case GemmActivation::kHardSigmoid:
-      return std::min(std::max(e.hard_sigmoid_slope * v + e.hard_sigmoid_offset, 0.0), 1.0);
-  }
-  return v;
-}
 
 // Every kernel this CPU can run, forced one by one.
 inline std::vector<x86::math::SgemmIsa> IsasToTest() {

@@ -31,8 +31,11 @@ inline ConvCase SquareConv(int c, int out_c, int h, int w, int k, int stride,
 // K = (c / groups) * kh * kw products of |x| <= 2 and |w| <= 1 (MakeConvInputs) summed in
 // another order: |x86 - host| <= 4e-6 * K + 1e-5 * |host|. An indexing or epilogue bug is
 // off by O(1).
+// A fused exp turns an absolute error of its input into the same relative error of its
+// output, so it adds the absolute bound to the relative one.
 inline Tolerance ConvTolerance(const ConvCase& p) {
-  return {4e-6f * (p.c / p.groups) * p.kh * p.kw, 1e-5f};
+  const float sum_error = 4e-6f * (p.c / p.groups) * p.kh * p.kw;
+  return {sum_error, 1e-5f + (p.act == "exp" ? sum_error : 0.f)};
 }
 
 // p.op on `in` (vars x, w, b -> out), shaped and configured by `p`.
@@ -52,6 +55,8 @@ inline OpCase MakeConv(const ConvCase& p, const ConvInputs& in) {
     if (p.act == "leaky_relu") c.Attr<float>("act_alpha", 0.1f);
     if (p.act == "relu6") c.Attr<float>("act_threshold", p.act_threshold);
     if (p.act == "hard_sigmoid") c.Attr<float>("act_slope", 0.3f);
+    if (p.act == "swish") c.Attr<float>("act_beta", 0.7f);
+    if (p.act == "gelu") c.Attr<bool>("act_approximate", p.act_approximate);
   }
   return c;
 }

@@ -126,12 +126,12 @@ TEST_P(ConvSmallCX86, PaddingAlgorithms) {
 
 TEST_P(ConvSmallCX86, EachFusedActivation) {
   uint32_t seed = 500;
-  for (const std::string act :
-       {"relu", "relu6", "leaky_relu", "hard_swish", "hard_sigmoid", "sigmoid"}) {
+  for (const std::string& act : FusableActivationTypes()) {
     for (bool bias : {false, true}) {
       ConvCase p = SquareConv(3, 13, 11, 21, 3, 2, {1, 1});
       p.bias = bias;
       p.act = act;
+      p.act_approximate = bias;  // gelu: both forms
       Compare(p, seed++);
       Compare(p, seed++, 2);
     }
@@ -188,8 +188,8 @@ TEST_P(ConvSmallCX86, RowRangesMatchAPlainLoop) {
                          packed.data());
   std::vector<float> scratch(math::SmallCScratchSize(s));
   std::vector<float> out(s.out_c * s.out_h * s.out_w, -99.f);
-  math::SmallCEpilogue relu;
-  relu.act = math::SmallCActivation::kRelu;
+  Activation relu;
+  relu.kind = ActivationType::kRelu;
   for (int oy0 = 0; oy0 < s.out_h; oy0 += 3) {  // ranges not multiples of the chunk rows
     math::SmallCConvRows(s, x.data(), packed.data(), relu, oy0, std::min(s.out_h, oy0 + 3),
                          scratch.data(), out.data());

@@ -44,8 +44,10 @@ ConvCase Winograd3x3Case() {
   return p;
 }
 
+// As ConvTolerance (conv_op_case.h), with the transforms' larger rounding.
 Tolerance WinogradTolerance(const ConvCase& p) {
-  return {1e-5f * (p.c / p.groups) * p.kh * p.kw, 1e-4f};
+  const float sum_error = 1e-5f * (p.c / p.groups) * p.kh * p.kw;
+  return {sum_error, 1e-4f + (p.act == "exp" ? sum_error : 0.f)};
 }
 
 // The rule's narrow clause, restated: F(4x4) GEMMs narrower than 32 blocks with at most 64
@@ -179,8 +181,7 @@ TEST_F(ConvWinogradX86, SmallPlanesTakeF2x2) {
 
 TEST_F(ConvWinogradX86, EachFusedActivationWithAndWithoutBias) {
   uint32_t seed = 300;
-  for (const std::string act :
-       {"relu", "relu6", "leaky_relu", "hard_swish", "hard_sigmoid", "sigmoid"}) {
+  for (const std::string& act : FusableActivationTypes()) {
     for (bool bias : {false, true}) {
       ConvCase p = Winograd3x3Case();
       p.c = bias ? 72 : 34;  // F(4x4), F(2x2) by the narrow clause
@@ -189,10 +190,11 @@ TEST_F(ConvWinogradX86, EachFusedActivationWithAndWithoutBias) {
       p.w = 15;
       p.bias = bias;
       p.act = act;
+      p.act_approximate = bias;  // gelu: both forms
       CompareWithHost(p, seed++, 1, true);
     }
   }
-  // relu6 with another threshold cannot use the output transform's clip at 6.
+  // relu6 with another threshold than 6.
   ConvCase p = Winograd3x3Case();
   p.c = 32;
   p.out_c = 32;
@@ -388,7 +390,7 @@ TEST_F(ConvWinogradX86, WrongShapesGiveClearErrors) {
 
 std::vector<float> ReferenceConv(const math::WinogradConvShape& s, const std::vector<float>& x,
                                  const std::vector<float>& w, const std::vector<float>& bias,
-                                 math::GemmActivation act) {
+                                 const Activation& act) {
   std::vector<float> out(static_cast<size_t>(s.batch) * s.out_c * s.out_h * s.out_w);
   for (int n = 0; n < s.batch; ++n) {
     for (int oc = 0; oc < s.out_c; ++oc) {
@@ -406,10 +408,8 @@ std::vector<float> ReferenceConv(const math::WinogradConvShape& s, const std::ve
               }
             }
           }
-          if (act != math::GemmActivation::kNone) acc = std::max(acc, 0.0);
-          if (act == math::GemmActivation::kRelu6) acc = std::min(acc, 6.0);
           out[((static_cast<size_t>(n) * s.out_c + oc) * s.out_h + oy) * s.out_w + ox] =
-              static_cast<float>(acc);
+              static_cast<float>(ActivateReference(acc, act));
         }
       }
     }
@@ -417,7 +417,7 @@ std::vector<float> ReferenceConv(const math::WinogradConvShape& s, const std::ve
   return out;
 }
 
-void CheckMath(const math::WinogradConvShape& s, math::GemmActivation act, bool with_bias,
+void CheckMath(const math::WinogradConvShape& s, const Activation& act, bool with_bias,
                uint32_t seed) {
   const std::vector<float> x =
       RandomVector(static_cast<size_t>(s.batch) * s.in_c * s.in_h * s.in_w, -2.f, 2.f, seed);
@@ -436,7 +436,7 @@ void CheckMath(const math::WinogradConvShape& s, math::GemmActivation act, bool 
     for (int threads : {1, 2}) {
       SCOPED_TRACE(StrCat("batch=", s.batch, " in_c=", s.in_c, " in=", s.in_h, "x", s.in_w,
                           " out_c=", s.out_c, " out=", s.out_h, "x", s.out_w, " pad=", s.pad_top,
-                          ",", s.pad_left, " act=", static_cast<int>(act), " bias=", with_bias,
+                          ",", s.pad_left, " act=", ActivationName(act), " bias=", with_bias,
                           " variant=", variant == math::WinogradVariant::kF4x4 ? "F4" : "F2",
                           " isa=", static_cast<int>(isa), " threads=", threads));
       ThreadPool pool(threads);
@@ -456,6 +456,12 @@ void CheckMath(const math::WinogradConvShape& s, math::GemmActivation act, bool 
   }
 }
 
+Activation Act(ActivationType kind) {
+  Activation a;
+  a.kind = kind;
+  return a;
+}
+
 math::WinogradConvShape Shape(int batch, int in_c, int in_h, int in_w, int out_c, int pad_top,
                               int pad_bottom, int pad_left, int pad_right) {
   math::WinogradConvShape s;
@@ -473,15 +479,23 @@ math::WinogradConvShape Shape(int batch, int in_c, int in_h, int in_w, int out_c
 
 TEST(WinogradConv3x3, MatchesAPlainLoopOnEveryIsa) {
   uint32_t seed = 1000;
-  CheckMath(Shape(1, 3, 1, 1, 2, 1, 1, 1, 1), math::GemmActivation::kNone, true, seed++);
-  CheckMath(Shape(2, 5, 2, 2, 7, 1, 1, 1, 1), math::GemmActivation::kRelu, false, seed++);
-  CheckMath(Shape(1, 4, 3, 5, 3, 0, 0, 0, 0), math::GemmActivation::kRelu6, true, seed++);
-  CheckMath(Shape(2, 7, 11, 13, 9, 1, 1, 1, 1), math::GemmActivation::kNone, true, seed++);
-  CheckMath(Shape(1, 6, 9, 10, 5, 2, 0, 0, 3), math::GemmActivation::kRelu, true, seed++);
-  CheckMath(Shape(3, 17, 14, 9, 13, 0, 1, 2, 0), math::GemmActivation::kRelu6, false, seed++);
-  CheckMath(Shape(1, 1, 30, 37, 1, 1, 1, 1, 1), math::GemmActivation::kNone, true, seed++);
+  CheckMath(Shape(1, 3, 1, 1, 2, 1, 1, 1, 1), Act(ActivationType::kNone), true, seed++);
+  CheckMath(Shape(2, 5, 2, 2, 7, 1, 1, 1, 1), Act(ActivationType::kRelu), false, seed++);
+  CheckMath(Shape(1, 4, 3, 5, 3, 0, 0, 0, 0), Act(ActivationType::kRelu6), true, seed++);
+  CheckMath(Shape(2, 7, 11, 13, 9, 1, 1, 1, 1), Act(ActivationType::kNone), true, seed++);
+  CheckMath(Shape(1, 6, 9, 10, 5, 2, 0, 0, 3), Act(ActivationType::kRelu), true, seed++);
+  CheckMath(Shape(3, 17, 14, 9, 13, 0, 1, 2, 0), Act(ActivationType::kRelu6), false, seed++);
+  CheckMath(Shape(1, 1, 30, 37, 1, 1, 1, 1, 1), Act(ActivationType::kNone), true, seed++);
   // Wide rows: the deinterleaved middle part of a row is long.
-  CheckMath(Shape(1, 8, 6, 70, 6, 1, 2, 1, 2), math::GemmActivation::kRelu, true, seed++);
+  CheckMath(Shape(1, 8, 6, 70, 6, 1, 2, 1, 2), Act(ActivationType::kRelu), true, seed++);
+}
+
+// Every activation in the output transform (F(4x4) and F(2x2), every transform ISA).
+TEST(WinogradConv3x3, EveryActivationInTheOutputTransform) {
+  uint32_t seed = 1050;
+  for (const Activation& act : EveryActivation()) {
+    CheckMath(Shape(1, 6, 9, 10, 5, 1, 1, 1, 1), act, true, seed++);
+  }
 }
 
 TEST(WinogradConv3x3, ManyTileBlocks) {
@@ -489,7 +503,7 @@ TEST(WinogradConv3x3, ManyTileBlocks) {
   // least, 512 KB of transformed input at most): block boundaries fall mid-image and a block
   // spans both images. The 130 output channels run in groups of 24 (F(4x4)) or 36 (F(2x2)),
   // the last of 10 or 22.
-  CheckMath(Shape(2, 100, 18, 98, 130, 1, 1, 1, 1), math::GemmActivation::kRelu, true, 1100);
+  CheckMath(Shape(2, 100, 18, 98, 130, 1, 1, 1, 1), Act(ActivationType::kRelu), true, 1100);
 }
 
 TEST(WinogradConv3x3, EmptyProblemsAndBadArguments) {
@@ -498,7 +512,7 @@ TEST(WinogradConv3x3, EmptyProblemsAndBadArguments) {
   std::vector<float> filter(math::WinogradFilterSize(4, 4));
   math::WinogradTransformFilter(w.data(), 4, 4, filter.data());
   std::vector<float> scratch(math::WinogradScratchSize(s, 1));
-  const math::GemmActivation none = math::GemmActivation::kNone;
+  const Activation none;
 
   ExpectErrorContaining([&] {
     math::WinogradConv3x3(s, x.data(), filter.data(), nullptr, none, out.data(), scratch.data(),
@@ -534,7 +548,7 @@ TEST(WinogradConv3x3, EmptyProblemsAndBadArguments) {
   no_in.in_c = 0;
   const std::vector<float> bias = {1.f, -2.f, 3.f, 8.f};
   std::vector<float> no_in_scratch(math::WinogradScratchSize(no_in, 1));
-  math::WinogradConv3x3(no_in, nullptr, nullptr, bias.data(), math::GemmActivation::kRelu6,
+  math::WinogradConv3x3(no_in, nullptr, nullptr, bias.data(), Act(ActivationType::kRelu6),
                         out.data(), no_in_scratch.data(), no_in_scratch.size());
   for (int oc = 0; oc < 4; ++oc) {
     EXPECT_EQ(out[oc * 64], std::min(std::max(bias[oc], 0.f), 6.f));

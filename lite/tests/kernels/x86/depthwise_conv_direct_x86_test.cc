@@ -50,10 +50,10 @@ math::DepthwisePlane PlaneOf(const PlaneCase& c) {
 // Runs one plane placed at the very end of an exact-size buffer (an over-read past the
 // plane would touch memory the test does not own; ASan builds catch it), with guard
 // values around the output.
-void CheckPlane(const PlaneCase& c, const math::DepthwiseEpilogue& e, uint32_t seed) {
+void CheckPlane(const PlaneCase& c, const Activation& e, uint32_t seed) {
   const math::DepthwisePlane p = PlaneOf(c);
   SCOPED_TRACE(StrCat("in ", c.h, "x", c.w, " k", c.k, " s", c.s, " pads t", c.pt, " b", c.pb,
-                      " l", c.pl, " r", c.pr, " act ", static_cast<int>(e.act),
+                      " l", c.pl, " r", c.pr, " act ", ActivationName(e),
                       " avx512 ", math::DepthwiseUsesAvx512()));
   ASSERT_GT(p.out_h, 0);
   ASSERT_GT(p.out_w, 0);
@@ -91,8 +91,7 @@ TEST_P(DepthwiseDirect, EveryPaddingAndWidth) {
           for (int h : {1, 3, 6, 9}) {
             const PlaneCase c{h, w, k, s, pad[0], pad[1], pad[2], pad[3]};
             if (h + c.pt + c.pb < k || w + c.pl + c.pr < k) continue;  // no output
-            math::DepthwiseEpilogue e;
-            e.act = math::DepthwiseActivation::kNone;
+            const Activation e;
             CheckPlane(c, e, seed++);
             ++checked;
           }
@@ -105,8 +104,8 @@ TEST_P(DepthwiseDirect, EveryPaddingAndWidth) {
 
 TEST_P(DepthwiseDirect, NetworkPlanes) {
   uint32_t seed = 5000;
-  math::DepthwiseEpilogue e;
-  e.act = math::DepthwiseActivation::kRelu6;
+  Activation e;
+  e.kind = ActivationType::kRelu6;
   for (int s : {1, 2}) {
     for (int hw : {7, 14, 28, 56, 112}) {
       CheckPlane({hw, hw, 3, s, 1, 1, 1, 1}, e, seed++);
@@ -118,17 +117,11 @@ TEST_P(DepthwiseDirect, NetworkPlanes) {
 
 TEST_P(DepthwiseDirect, EachActivation) {
   uint32_t seed = 7000;
-  const math::DepthwiseActivation acts[] = {
-      math::DepthwiseActivation::kNone, math::DepthwiseActivation::kRelu,
-      math::DepthwiseActivation::kRelu6, math::DepthwiseActivation::kLeakyRelu,
-      math::DepthwiseActivation::kHardSwish};
-  for (math::DepthwiseActivation act : acts) {
+  for (Activation e : EveryActivation()) {
     for (int k : {3, 5}) {
       for (int s : {1, 2}) {
-        math::DepthwiseEpilogue e;
-        e.act = act;
         e.relu6_threshold = 1.5f;  // low enough that the clip happens
-        e.leaky_alpha = 0.3f;
+        e.leaky_relu_alpha = 0.3f;
         e.hard_swish_offset = 2.5f;
         e.hard_swish_threshold = 5.f;
         e.hard_swish_scale = 7.f;

@@ -51,7 +51,7 @@ math::DepthwisePlane PlaneOf(const PlanesCase& c) {
 // Plane i of [begin, end): channel i % channels; the planes outside stay 0.
 std::vector<float> Reference(const PlanesCase& c, const std::vector<float>& in,
                              const std::vector<float>& filters, const std::vector<float>& biases,
-                             const math::DepthwiseEpilogue& e) {
+                             const Activation& e) {
   const math::DepthwisePlane p = PlaneOf(c);
   const int out_plane = p.out_h * p.out_w, in_plane = c.h * c.w;
   std::vector<float> out(static_cast<size_t>(c.planes) * out_plane, 0.f);
@@ -67,11 +67,11 @@ std::vector<float> Reference(const PlanesCase& c, const std::vector<float>& in,
 // The input ends the buffer exactly (an over-read touches memory the test does not own;
 // ASan builds catch it); guards around the output and the planes outside [begin, end)
 // must stay untouched.
-void Check(const PlanesCase& c, const math::DepthwiseEpilogue& e, uint32_t seed) {
+void Check(const PlanesCase& c, const Activation& e, uint32_t seed) {
   const math::DepthwisePlane p = PlaneOf(c);
   SCOPED_TRACE(StrCat("planes ", c.planes, " channels ", c.channels, " [", c.begin, ", ", c.end,
                       ") in ", c.h, "x", c.w, " k", c.k, " pads t", c.pt, " b", c.pb, " l",
-                      c.pl, " bias ", c.bias, " act ", static_cast<int>(e.act), " avx512 ",
+                      c.pl, " bias ", c.bias, " act ", ActivationName(e), " avx512 ",
                       math::DepthwiseUsesAvx512(), " flat ", math::DepthwiseFlatFits(p)));
   ASSERT_GT(p.out_h, 0);
   const size_t in_n = static_cast<size_t>(c.planes) * c.h * c.w;
@@ -106,8 +106,7 @@ TEST_P(DepthwisePlanes, EverySmallSizeAndPadding) {
             const int pb = (h + w + pl) % (k + 1);  // varied, sometimes above k - 1
             if (h + pt + pb < k) continue;          // no output row
             const PlanesCase c{3, 3, 0, 3, h, w, k, pt, pb, pl, (h + pl) % 2 == 0};
-            math::DepthwiseEpilogue e;
-            e.act = math::DepthwiseActivation::kNone;
+            const Activation e;
             Check(c, e, seed++);
             flat += math::DepthwiseUsesAvx512() && math::DepthwiseFlatFits(PlaneOf(c));
           }
@@ -122,15 +121,9 @@ TEST_P(DepthwisePlanes, EverySmallSizeAndPadding) {
 
 TEST_P(DepthwisePlanes, RangesChannelsAndActivations) {
   uint32_t seed = 5000;
-  const math::DepthwiseActivation acts[] = {
-      math::DepthwiseActivation::kNone, math::DepthwiseActivation::kRelu,
-      math::DepthwiseActivation::kRelu6, math::DepthwiseActivation::kLeakyRelu,
-      math::DepthwiseActivation::kHardSwish};
-  for (math::DepthwiseActivation act : acts) {
-    math::DepthwiseEpilogue e;
-    e.act = act;
+  for (Activation e : EveryActivation()) {
     e.relu6_threshold = 1.5f;  // low enough that the clip happens
-    e.leaky_alpha = 0.3f;
+    e.leaky_relu_alpha = 0.3f;
     e.hard_swish_offset = 2.5f;
     e.hard_swish_threshold = 5.f;
     e.hard_swish_scale = 7.f;
@@ -142,7 +135,7 @@ TEST_P(DepthwisePlanes, RangesChannelsAndActivations) {
     Check({4, 4, 0, 4, 28, 28, 3, 1, 1, 1, true}, e, seed++);  // wider: the row kernel
   }
   // An empty range writes nothing.
-  math::DepthwiseEpilogue e;
+  const Activation e;
   Check({4, 4, 2, 2, 7, 7, 3, 1, 1, 1, true}, e, seed++);
 }
 

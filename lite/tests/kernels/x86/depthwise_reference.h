@@ -1,38 +1,21 @@
 // A plain depthwise reference for the x86 depthwise math tests, written from the definition
-// (double accumulation, the in-register activations' formulas from activation_attrs.h).
+// (double accumulation, activations by activation_reference.h).
 #pragma once
 
 #include <algorithm>
 #include <vector>
 
 #include "lite/backends/x86/math/depthwise/depthwise_conv.h"
+#include "lite/tests/kernels/activation_reference.h"
 
 namespace paddle {
 namespace lite {
 namespace test {
 
-inline float ReferenceDepthwiseActivation(float x, const lite::x86::math::DepthwiseEpilogue& e) {
-  using lite::x86::math::DepthwiseActivation;
-  switch (e.act) {
-    case DepthwiseActivation::kNone:
-      return x;
-    case DepthwiseActivation::kRelu:
-      return std::max(x, 0.f);
-    case DepthwiseActivation::kRelu6:
-      return std::min(std::max(x, 0.f), e.relu6_threshold);
-    case DepthwiseActivation::kLeakyRelu:
-      return x > 0.f ? x : x * e.leaky_alpha;
-    case DepthwiseActivation::kHardSwish:
-      return x * std::min(std::max(x + e.hard_swish_offset, 0.f), e.hard_swish_threshold) /
-             e.hard_swish_scale;
-  }
-  return x;
-}
-
 // One plane: in is p.in_h x p.in_w, f is p.kernel x p.kernel; returns p.out_h x p.out_w.
 inline std::vector<float> ReferenceDepthwisePlane(const float* in, const float* f, float bias,
                                                   const lite::x86::math::DepthwisePlane& p,
-                                                  const lite::x86::math::DepthwiseEpilogue& e) {
+                                                  const Activation& act) {
   std::vector<float> out(static_cast<size_t>(p.out_h) * p.out_w);
   for (int oy = 0; oy < p.out_h; ++oy) {
     for (int ox = 0; ox < p.out_w; ++ox) {
@@ -44,7 +27,7 @@ inline std::vector<float> ReferenceDepthwisePlane(const float* in, const float* 
           acc += static_cast<double>(in[y * p.in_w + x]) * f[ky * p.kernel + kx];
         }
       }
-      out[oy * p.out_w + ox] = ReferenceDepthwiseActivation(static_cast<float>(acc), e);
+      out[oy * p.out_w + ox] = static_cast<float>(ActivateReference(acc, act));
     }
   }
   return out;

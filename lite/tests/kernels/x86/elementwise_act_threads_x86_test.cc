@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "lite/kernels/x86/copy_threads.h"
+#include "lite/tests/kernels/activation_reference.h"
 #include "lite/tests/kernels/x86/x86_vs_host.h"
 
 namespace paddle {
@@ -40,6 +41,8 @@ OpCase EwCase(const Case& c) {
       ew.Attr<float>("act_scale", 4.f);
       ew.Attr<float>("act_offset", 2.5f);
     }
+    if (c.act == "swish") ew.Attr<float>("act_beta", 2.f);
+    if (c.act == "gelu") ew.Attr<bool>("act_approximate", true);
     if (c.act == "hard_sigmoid") {
       ew.Attr<float>("act_slope", 0.3f);
       ew.Attr<float>("act_offset", 0.45f);
@@ -67,8 +70,9 @@ TEST_F(ElementwiseX86Threads, BigTensorsWithEveryActivationMatchHost) {
   }
   for (const char* op : {"elementwise_add", "elementwise_sub", "elementwise_mul",
                          "elementwise_div"}) {
-    for (const std::string act :
-         {"", "relu", "relu6", "leaky_relu", "hard_swish", "hard_sigmoid", "sigmoid"}) {
+    std::vector<std::string> acts = FusableActivationTypes();
+    acts.insert(acts.begin(), "");
+    for (const std::string& act : acts) {
       for (size_t s = 0; s < shapes.size(); ++s) {
         const Case c{op, shapes[s][0], shapes[s][1], axes[s], act};
         SCOPED_TRACE(StrCat(op, " x", c.x, " y", c.y, " act=", act));

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "lite/tests/kernels/activation_reference.h"
 #include "lite/tests/kernels/x86/x86_vs_host.h"
 
 namespace paddle {
@@ -42,6 +43,7 @@ OpCase MakeEw(const EwCase& p, uint32_t seed) {
     c.Attr<std::string>("act_type", p.act);
     if (p.act == "relu6") c.Attr<float>("act_threshold", 1.5f);
     if (p.act == "leaky_relu") c.Attr<float>("act_alpha", 0.1f);
+    if (p.act == "swish") c.Attr<float>("act_beta", 0.5f);
   }
   return c;
 }
@@ -98,8 +100,7 @@ TEST_F(ElementwiseX86, BroadcastShapes) {
 TEST_F(ElementwiseX86, EveryFusedActivation) {
   uint32_t seed = 500;
   for (const char* op : kOps) {
-    for (const std::string act :
-         {"relu", "relu6", "leaky_relu", "hard_swish", "hard_sigmoid", "sigmoid"}) {
+    for (const std::string& act : FusableActivationTypes()) {
       EwCase p;
       p.op = op;
       p.act = act;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "lite/tests/kernels/activation_reference.h"
 #include "lite/tests/kernels/x86/x86_vs_host.h"
 
 namespace paddle {
@@ -43,6 +44,8 @@ OpCase MakeFc(const FcCase& p, uint32_t seed) {
     if (p.act == "relu6") c.Attr<float>("act_threshold", p.act_threshold);
     if (p.act == "leaky_relu") c.Attr<float>("act_alpha", 0.1f);
     if (p.act == "hard_sigmoid") c.Attr<float>("act_slope", 0.3f);
+    if (p.act == "swish") c.Attr<float>("act_beta", 1.5f);
+    if (p.act == "gelu") c.Attr<bool>("act_approximate", true);
   }
   if (p.paddle_relu) c.Attr<std::string>("activation_type", "relu");
   return c;
@@ -100,8 +103,7 @@ TEST_F(FcX86, InNumColDims) {
 TEST_F(FcX86, EveryFusedActivation) {
   uint32_t seed = 700;
   for (int64_t m : {1, 9}) {
-    for (const std::string act :
-         {"relu", "relu6", "leaky_relu", "hard_swish", "hard_sigmoid", "sigmoid"}) {
+    for (const std::string& act : FusableActivationTypes()) {
       for (int bias_rank : {0, 2}) {
         FcCase p;
         p.x_dims = {m, 23};

@@ -1,6 +1,7 @@
 // softmax x86 kernel against the host kernel (the reference): every axis of ranks 1-4,
 // negative axes, odd sizes (vector tails on rows and columns), 1 element, large magnitudes
-// (no overflow or NaN), large tensors over threads; and the AVX2 exp against std::exp.
+// (no overflow or NaN), large tensors over threads. (The vector exp itself is checked
+// against std::exp in activation_vec_x86_test.cc.)
 //
 // Tolerance: the polynomial exp is about 2e-7 relative, then a sum of n terms and one
 // scale: |x86 - host| <= 1e-6 + 1e-5 * |host|. An axis or stride bug is off by O(0.1).
@@ -11,7 +12,6 @@
 #include <string>
 #include <vector>
 
-#include "lite/backends/x86/math/vec/activation_avx2.h"
 #include "lite/tests/kernels/x86/x86_vs_host.h"
 
 namespace paddle {
@@ -80,33 +80,6 @@ TEST_F(SoftmaxX86, AxisOutOfRangeIsAnError) {
   ExpectErrorContaining([&] { x86.Run(); }, "axis 2");
   KernelRun x86_neg(MakeSoftmax({2, 3}, -3, 1.f, 1), kX86Place);
   ExpectErrorContaining([&] { x86_neg.Run(); }, "axis -3");
-}
-
-// The vector exp against std::exp (an independent reference) over the float range.
-TEST_F(SoftmaxX86, VectorExpMatchesStdExp) {
-  std::vector<float> x;
-  for (float v = -87.f; v <= 88.5f; v += 0.0137f) x.push_back(v);
-  for (float v : {0.f, -0.f, 1e-30f, -1e-30f, 0.5f, -0.5f}) x.push_back(v);
-  const size_t n = x.size();
-  std::vector<float> y(n);
-  lite::x86::math::ExpAvx2(x.data(), y.data(), static_cast<long long>(n));
-  float worst = 0.f;
-  for (size_t i = 0; i < n; ++i) {
-    const double ref = std::exp(static_cast<double>(x[i]));
-    worst = std::max(worst, static_cast<float>(std::fabs(y[i] - ref) / ref));
-  }
-  EXPECT_LT(worst, 1e-6f);
-  // Outside the range: 0 below, +inf above, NaN stays NaN.
-  const float nan = std::numeric_limits<float>::quiet_NaN();
-  std::vector<float> edge = {-1e30f, -100.f, 89.f, 1e30f, nan, 1.f, 2.f, 3.f, 4.f};
-  std::vector<float> out(edge.size());
-  lite::x86::math::ExpAvx2(edge.data(), out.data(), static_cast<long long>(edge.size()));
-  EXPECT_EQ(out[0], 0.f);
-  EXPECT_EQ(out[1], 0.f);
-  EXPECT_TRUE(std::isinf(out[2]) && out[2] > 0.f);
-  EXPECT_TRUE(std::isinf(out[3]) && out[3] > 0.f);
-  EXPECT_TRUE(std::isnan(out[4]));
-  EXPECT_NEAR(out[8], std::exp(4.f), 1e-6f * std::exp(4.f));  // the tail past 8 lanes
 }
 
 }  // namespace

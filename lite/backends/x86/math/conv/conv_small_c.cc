@@ -69,7 +69,7 @@ bool SmallCConvUsesAvx512() {
 void SmallCConvAllowAvx512(bool allow) { allow_avx512.store(allow, std::memory_order_relaxed); }
 
 void SmallCConvRows(const SmallCConvShape& s, const float* in, const float* packed,
-                    const SmallCEpilogue& epilogue, int oy0, int oy1, float* scratch,
+                    const Activation& act, int oy0, int oy1, float* scratch,
                     float* out) {
   const int wq = PhaseWidth(s);
   const int chunk_rows = ChunkInRows(s);
@@ -101,9 +101,9 @@ void SmallCConvRows(const SmallCConvShape& s, const float* in, const float* pack
     const int in_rows = (chunk.rows - 1) * s.stride_h + s.kernel_h;
     float* dst = out + static_cast<long>(oy) * s.out_w;
     if (avx512) {
-      SmallCConvChunkAvx512(s, in, iy0, in_rows, chunk, packed, epilogue, dst);
+      SmallCConvChunkAvx512(s, in, iy0, in_rows, chunk, packed, act, dst);
     } else {
-      SmallCConvChunkAvx2(s, in, iy0, in_rows, chunk, packed, epilogue, dst);
+      SmallCConvChunkAvx2(s, in, iy0, in_rows, chunk, packed, act, dst);
     }
   }
 }

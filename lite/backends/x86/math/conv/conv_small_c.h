@@ -8,7 +8,7 @@
 // is a plain contiguous vector load whatever the stride and padding. A register tile of 8
 // output channels (AVX-512: 8 x 3 zmm of 16 columns; AVX2: 4 x 3 ymm of 8 columns) sums
 // all in_c * kh * kw taps with the weight broadcast from the packed filter, adds the bias,
-// applies the activation and stores NCHW rows.
+// applies the activation (any kind, activation_vec.inc) and stores NCHW rows.
 //
 // Declarations only: the tile loops live in conv_small_c_avx2.cc / _avx512.cc (built with
 // their ISA flags, sharing conv_small_c_kernel.inc); conv_small_c.cc (baseline flags) packs,
@@ -16,6 +16,8 @@
 #pragma once
 
 #include <cstddef>
+
+#include "lite/utils/activation.h"
 
 namespace paddle {
 namespace lite {
@@ -28,21 +30,6 @@ struct SmallCConvShape {
   int kernel_h{0}, kernel_w{0};
   int stride_h{1}, stride_w{1};
   int pad_top{0}, pad_left{0};  // bottom/right padding follows from the output size
-};
-
-// Activations applied in registers before the store; anything else is the caller's.
-enum class SmallCActivation { kNone, kRelu, kRelu6, kLeakyRelu, kHardSwish, kHardSigmoid };
-
-// Formulas as operators::ApplyActivation.
-struct SmallCEpilogue {
-  SmallCActivation act{SmallCActivation::kNone};
-  float relu6_threshold{6.f};
-  float leaky_alpha{0.02f};
-  float hard_swish_threshold{6.f};
-  float hard_swish_scale{6.f};
-  float hard_swish_offset{3.f};
-  float hard_sigmoid_slope{0.2f};
-  float hard_sigmoid_offset{0.5f};
 };
 
 // Output channels per packed filter block (the tile's channel count on AVX-512; AVX2 takes a
@@ -71,7 +58,7 @@ size_t SmallCScratchSize(const SmallCConvShape& s);
 // zero outside the input. `packed` comes from SmallCPackFilter. Needs AVX2+FMA
 // (lite::x86::CpuHasAvx2Fma()); uses AVX-512 where SmallCConvUsesAvx512().
 void SmallCConvRows(const SmallCConvShape& s, const float* in, const float* packed,
-                    const SmallCEpilogue& epilogue, int oy0, int oy1, float* scratch,
+                    const Activation& act, int oy0, int oy1, float* scratch,
                     float* out);
 
 // Whether SmallCConvRows uses AVX-512 on this CPU (and it is not forced off).
@@ -95,10 +82,10 @@ struct SmallCChunk {
 };
 void SmallCConvChunkAvx2(const SmallCConvShape& s, const float* in, int iy0, int in_rows,
                          const SmallCChunk& chunk, const float* packed,
-                         const SmallCEpilogue& epilogue, float* out);
+                         const Activation& act, float* out);
 void SmallCConvChunkAvx512(const SmallCConvShape& s, const float* in, int iy0, int in_rows,
                            const SmallCChunk& chunk, const float* packed,
-                           const SmallCEpilogue& epilogue, float* out);
+                           const Activation& act, float* out);
 
 }  // namespace math
 }  // namespace x86

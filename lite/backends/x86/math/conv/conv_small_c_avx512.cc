@@ -18,6 +18,7 @@ namespace math {
 namespace {
 
 #include "lite/backends/x86/math/vec/vec_avx512.inc"
+#include "lite/backends/x86/math/vec/activation_vec.inc"
 
 struct V : VecAvx512 {
   static constexpr int kOcb = 8;
@@ -30,8 +31,8 @@ struct V : VecAvx512 {
 
 void SmallCConvChunkAvx512(const SmallCConvShape& s, const float* in, int iy0, int in_rows,
                            const SmallCChunk& chunk, const float* packed,
-                           const SmallCEpilogue& epilogue, float* out) {
-  ConvChunk(s, in, iy0, in_rows, chunk, packed, epilogue, out);
+                           const Activation& act, float* out) {
+  ConvChunk(s, in, iy0, in_rows, chunk, packed, act, out);
 }
 
 }  // namespace math

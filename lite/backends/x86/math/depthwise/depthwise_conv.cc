@@ -31,12 +31,12 @@ bool DepthwiseUsesAvx512() {
 void DepthwiseAllowAvx512(bool allow) { allow_avx512.store(allow, std::memory_order_relaxed); }
 
 void DepthwiseConvPlane(const float* in, const float* filter, float bias,
-                        const DepthwisePlane& p, const DepthwiseEpilogue& epilogue,
+                        const DepthwisePlane& p, const Activation& act,
                         float* out) {
   if (VectorWidth(p) == 16) {
-    DepthwiseConvPlaneAvx512(in, filter, bias, p, epilogue, out);
+    DepthwiseConvPlaneAvx512(in, filter, bias, p, act, out);
   } else {
-    DepthwiseConvPlaneAvx2(in, filter, bias, p, epilogue, out);
+    DepthwiseConvPlaneAvx2(in, filter, bias, p, act, out);
   }
 }
 
@@ -50,10 +50,10 @@ bool DepthwiseFlatFits(const DepthwisePlane& p) {
 
 void DepthwiseConvPlanes(const float* in, const float* filters, const float* biases,
                          int channels, int begin, int end, const DepthwisePlane& p,
-                         const DepthwiseEpilogue& epilogue, float* out) {
+                         const Activation& act, float* out) {
   if (begin >= end) return;
   if (DepthwiseUsesAvx512() && DepthwiseFlatFits(p)) {
-    DepthwiseConvPlanesFlatAvx512(in, filters, biases, channels, begin, end, p, epilogue, out);
+    DepthwiseConvPlanesFlatAvx512(in, filters, biases, channels, begin, end, p, act, out);
     return;
   }
   const size_t in_plane = static_cast<size_t>(p.in_h) * p.in_w;
@@ -61,7 +61,7 @@ void DepthwiseConvPlanes(const float* in, const float* filters, const float* bia
   const int kk = p.kernel * p.kernel;
   for (int i = begin, c = begin % channels; i < end; ++i, c = c + 1 == channels ? 0 : c + 1) {
     DepthwiseConvPlane(in + i * in_plane, filters + static_cast<size_t>(c) * kk,
-                       biases ? biases[c] : 0.f, p, epilogue, out + i * out_plane);
+                       biases ? biases[c] : 0.f, p, act, out + i * out_plane);
   }
 }
 

@@ -7,7 +7,8 @@
 // reads as zero), rows above/below the plane are skipped. Stride 2 loads 2 vectors per tap
 // pair and splits them into even and odd columns. For 3x3, tap 2 is a lane shift of tap 0
 // (stride 2) or of the block's two loads (stride 1, 16 lanes): unaligned loads are what
-// these loops wait on. Bias and the activation are applied in registers before the store.
+// these loops wait on. Bias and the activation (any kind, activation_vec.inc) are applied in
+// registers before the store.
 //
 // Declarations only: the intrinsics live in depthwise_conv_avx2.cc / _avx512.cc (built with
 // their ISA flags, sharing depthwise_conv_kernel.inc); the dispatch in depthwise_conv.cc is
@@ -15,6 +16,8 @@
 #pragma once
 
 #include <cstddef>  // size_t in depthwise_conv_kernel.inc
+
+#include "lite/utils/activation.h"
 
 namespace paddle {
 namespace lite {
@@ -27,19 +30,6 @@ struct DepthwisePlane {
   int kernel{3};  // 3 or 5
   int stride{1};  // 1 or 2
   int pad_top{0}, pad_left{0};
-};
-
-// Activations applied in registers before the store; anything else is the caller's.
-enum class DepthwiseActivation { kNone, kRelu, kRelu6, kLeakyRelu, kHardSwish };
-
-struct DepthwiseEpilogue {
-  DepthwiseActivation act{DepthwiseActivation::kNone};
-  float relu6_threshold{6.f};
-  float leaky_alpha{0.02f};
-  // hard_swish: x * min(max(x + offset, 0), threshold) / scale
-  float hard_swish_offset{3.f};
-  float hard_swish_threshold{6.f};
-  float hard_swish_scale{6.f};
 };
 
 // Whether the direct path handles this filter (else the caller falls back).
@@ -56,7 +46,7 @@ void DepthwiseAllowAvx512(bool allow);
 // (lite::x86::CpuHasAvx2Fma()); uses AVX-512 where DepthwiseUsesAvx512() and a row has more
 // than 8 outputs.
 void DepthwiseConvPlane(const float* in, const float* filter, float bias,
-                        const DepthwisePlane& p, const DepthwiseEpilogue& epilogue,
+                        const DepthwisePlane& p, const Activation& act,
                         float* out);
 
 // Planes [begin, end) of consecutive planes: plane i reads in + i*in_h*in_w, writes
@@ -65,7 +55,7 @@ void DepthwiseConvPlane(const float* in, const float* filter, float bias,
 // AVX-512 kernel below where the CPU has it, the rest plane by plane.
 void DepthwiseConvPlanes(const float* in, const float* filters, const float* biases,
                          int channels, int begin, int end, const DepthwisePlane& p,
-                         const DepthwiseEpilogue& epilogue, float* out);
+                         const Activation& act, float* out);
 
 // Whether DepthwiseConvPlanesFlatAvx512 takes this plane: stride 1, in_w == out_w, rows
 // of at most 8 outputs (which would otherwise run 8-lane AVX2 blocks, one per row) and at
@@ -79,14 +69,14 @@ bool DepthwiseFlatFits(const DepthwisePlane& p);
 // zero the lanes whose tap falls outside the input. No row-edge code, no idle lanes past
 // a short row.
 void DepthwiseConvPlaneAvx2(const float* in, const float* filter, float bias,
-                            const DepthwisePlane& p, const DepthwiseEpilogue& epilogue,
+                            const DepthwisePlane& p, const Activation& act,
                             float* out);
 void DepthwiseConvPlaneAvx512(const float* in, const float* filter, float bias,
-                              const DepthwisePlane& p, const DepthwiseEpilogue& epilogue,
+                              const DepthwisePlane& p, const Activation& act,
                               float* out);
 void DepthwiseConvPlanesFlatAvx512(const float* in, const float* filters, const float* biases,
                                    int channels, int begin, int end, const DepthwisePlane& p,
-                                   const DepthwiseEpilogue& epilogue, float* out);
+                                   const Activation& act, float* out);
 
 }  // namespace math
 }  // namespace x86

@@ -15,6 +15,7 @@ namespace math {
 namespace {
 
 #include "lite/backends/x86/math/vec/vec_avx2.inc"
+#include "lite/backends/x86/math/vec/activation_vec.inc"
 
 struct V : VecAvx2 {
   using M = __m256i;
@@ -43,9 +44,9 @@ struct V : VecAvx2 {
 }  // namespace
 
 void DepthwiseConvPlaneAvx2(const float* in, const float* filter, float bias,
-                            const DepthwisePlane& p, const DepthwiseEpilogue& epilogue,
+                            const DepthwisePlane& p, const Activation& act,
                             float* out) {
-  ConvPlane(in, filter, bias, p, epilogue, out);
+  ConvPlane(in, filter, bias, p, act, out);
 }
 
 }  // namespace math

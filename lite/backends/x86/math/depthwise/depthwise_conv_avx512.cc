@@ -20,6 +20,7 @@ namespace math {
 namespace {
 
 #include "lite/backends/x86/math/vec/vec_avx512.inc"
+#include "lite/backends/x86/math/vec/activation_vec.inc"
 
 struct V : VecAvx512 {
   using M = __mmask16;
@@ -89,12 +90,11 @@ void FlatMasks(const DepthwisePlane& p, int vectors, FlatVectorMasks<K>* masks) 
 // G output vectors [v0, v0 + G) of one plane, masked where a tap falls outside the input.
 // kRowsInside: every input row the taps read exists, only the columns need masks (K per
 // vector, loaded once per vector instead of once per tap).
-template <int K, int G, bool kRowsInside>
+template <int K, int G, bool kRowsInside, typename A>
 __attribute__((always_inline)) inline void FlatGroup(const float* in, const T (&w)[K * K],
                                                      T bias, const int (&row_offsets)[K],
                                                      const FlatVectorMasks<K>* masks, int v0,
-                                                     int count, const EpilogueRegs& epi,
-                                                     float* out) {
+                                                     int count, const A& act, float* out) {
   // One base pointer per filter row: the loads then differ by constant displacements.
   const float* rows[K];
 #pragma GCC unroll 5
@@ -118,7 +118,7 @@ __attribute__((always_inline)) inline void FlatGroup(const float* in, const T (&
 #pragma GCC unroll 8
   for (int g = 0; g < G; ++g) {
     const int at = (v0 + g) * 16;
-    const T y = ActivateInline(acc[g], epi);
+    const T y = act(acc[g]);
     if (at + 16 <= count) {
       V::Store(out + at, y);
     } else {
@@ -129,24 +129,53 @@ __attribute__((always_inline)) inline void FlatGroup(const float* in, const T (&
 
 // Vectors [begin, end) of one plane, G at a time, then one at a time (the out-of-order
 // core overlaps the FMA chains of consecutive vectors; more unrolling only grows the code).
-template <int K, int G, bool kRowsInside>
+template <int K, int G, bool kRowsInside, typename A>
 __attribute__((always_inline)) inline void FlatVectors(const float* in, const T (&w)[K * K],
                                                        T bias, const int (&row_offsets)[K],
                                                        const FlatVectorMasks<K>* masks,
                                                        int begin, int end, int count,
-                                                       const EpilogueRegs& epi, float* out) {
+                                                       const A& act, float* out) {
   int v = begin;
   for (; v + G <= end; v += G) {
-    FlatGroup<K, G, kRowsInside>(in, w, bias, row_offsets, masks, v, count, epi, out);
+    FlatGroup<K, G, kRowsInside>(in, w, bias, row_offsets, masks, v, count, act, out);
   }
   for (; v < end; ++v) {
-    FlatGroup<K, 1, kRowsInside>(in, w, bias, row_offsets, masks, v, count, epi, out);
+    FlatGroup<K, 1, kRowsInside>(in, w, bias, row_offsets, masks, v, count, act, out);
+  }
+}
+
+// Planes [begin, end) with the vectors' masks made; A is Act or Act::Clamp.
+template <int K, typename A>
+void FlatChannels(const float* in, const float* filters, const float* biases, int channels,
+                  int begin, int end, const DepthwisePlane& p, const FlatVectorMasks<K>* masks,
+                  const int (&row_offsets)[K], int vectors, int inside_begin, int inside_end,
+                  const A& a, float* out) {
+  const A act = a;  // a copy: the stores to out could alias what the reference points at
+  const int count = p.out_h * p.out_w;
+  const size_t in_plane = static_cast<size_t>(p.in_h) * p.in_w;
+  for (int i = begin, c = begin % channels; i < end; ++i, c = c + 1 == channels ? 0 : c + 1) {
+    const float* filter = filters + static_cast<size_t>(c) * K * K;
+    T w[K * K];
+#pragma GCC unroll 25
+    for (int t = 0; t < K * K; ++t) w[t] = V::Set1(filter[t]);
+    const T bias = V::Set1(biases ? biases[c] : 0.f);
+    const float* src = in + i * in_plane;
+    float* dst = out + static_cast<size_t>(i) * count;
+    if (vectors == 4) {  // 7x7: one group of four independent FMA chains (~10 % faster)
+      FlatGroup<K, 4, false>(src, w, bias, row_offsets, masks, 0, count, act, dst);
+      continue;
+    }
+    FlatVectors<K, 1, false>(src, w, bias, row_offsets, masks, 0, inside_begin, count, act, dst);
+    FlatVectors<K, 4, true>(src, w, bias, row_offsets, masks, inside_begin, inside_end, count,
+                            act, dst);
+    FlatVectors<K, 1, false>(src, w, bias, row_offsets, masks, inside_end, vectors, count, act,
+                             dst);
   }
 }
 
 template <int K>
 void FlatPlanes(const float* in, const float* filters, const float* biases, int channels,
-                int begin, int end, const DepthwisePlane& p, const DepthwiseEpilogue& e,
+                int begin, int end, const DepthwisePlane& p, const Activation& a,
                 float* out) {
   const int count = p.out_h * p.out_w;
   const int vectors = (count + 15) / 16;
@@ -165,44 +194,32 @@ void FlatPlanes(const float* in, const float* filters, const float* biases, int 
     inside_end = end_row * p.out_w / 16;
     if (inside_end < inside_begin) inside_end = inside_begin;
   }
-  const EpilogueRegs epi(e);
-  const size_t in_plane = static_cast<size_t>(p.in_h) * p.in_w;
-  for (int i = begin, c = begin % channels; i < end; ++i, c = c + 1 == channels ? 0 : c + 1) {
-    const float* filter = filters + static_cast<size_t>(c) * K * K;
-    T w[K * K];
-#pragma GCC unroll 25
-    for (int t = 0; t < K * K; ++t) w[t] = V::Set1(filter[t]);
-    const T bias = V::Set1(biases ? biases[c] : 0.f);
-    const float* src = in + i * in_plane;
-    float* dst = out + static_cast<size_t>(i) * count;
-    if (vectors == 4) {  // 7x7: one group of four independent FMA chains (~10 % faster)
-      FlatGroup<K, 4, false>(src, w, bias, row_offsets, masks, 0, count, epi, dst);
-      continue;
-    }
-    FlatVectors<K, 1, false>(src, w, bias, row_offsets, masks, 0, inside_begin, count, epi, dst);
-    FlatVectors<K, 4, true>(src, w, bias, row_offsets, masks, inside_begin, inside_end, count,
-                            epi, dst);
-    FlatVectors<K, 1, false>(src, w, bias, row_offsets, masks, inside_end, vectors, count, epi,
-                             dst);
+  const Act act(a);
+  if (act.clamps) {
+    FlatChannels<K>(in, filters, biases, channels, begin, end, p, masks, row_offsets, vectors,
+                    inside_begin, inside_end, act.ClampOnly(), out);
+  } else {
+    FlatChannels<K>(in, filters, biases, channels, begin, end, p, masks, row_offsets, vectors,
+                    inside_begin, inside_end, act, out);
   }
 }
 
 }  // namespace
 
 void DepthwiseConvPlaneAvx512(const float* in, const float* filter, float bias,
-                              const DepthwisePlane& p, const DepthwiseEpilogue& epilogue,
+                              const DepthwisePlane& p, const Activation& act,
                               float* out) {
-  ConvPlane(in, filter, bias, p, epilogue, out);
+  ConvPlane(in, filter, bias, p, act, out);
 }
 
 void DepthwiseConvPlanesFlatAvx512(const float* in, const float* filters, const float* biases,
                                    int channels, int begin, int end, const DepthwisePlane& p,
-                                   const DepthwiseEpilogue& epilogue, float* out) {
+                                   const Activation& act, float* out) {
   if (!DepthwiseFlatFits(p)) return;
   if (p.kernel == 3) {
-    FlatPlanes<3>(in, filters, biases, channels, begin, end, p, epilogue, out);
+    FlatPlanes<3>(in, filters, biases, channels, begin, end, p, act, out);
   } else {
-    FlatPlanes<5>(in, filters, biases, channels, begin, end, p, epilogue, out);
+    FlatPlanes<5>(in, filters, biases, channels, begin, end, p, act, out);
   }
 }
 

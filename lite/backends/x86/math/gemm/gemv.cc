@@ -4,8 +4,10 @@
 #include <cstdint>
 
 #include "lite/backends/x86/cpu_info.h"
-#include "lite/backends/x86/math/gemm/sgemm_epilogue.h"
+#include "lite/backends/x86/math/gemm/sgemm_kernel.h"
+#include "lite/utils/activation_ref.h"
 #include "lite/utils/check.h"
+#include "lite/utils/place.h"
 
 namespace paddle {
 namespace lite {
@@ -30,7 +32,7 @@ void GemvKernelScalar(int rows, int n, int k, const float* x, long ldx, const fl
       for (int j = 0; j < n; ++j) y_row[j] += xv * w_row[j];
     }
     for (int j = 0; j < n; ++j) {
-      y_row[j] = sgemm_internal::ActivateScalar(bias ? y_row[j] + bias[j] : y_row[j], *ep);
+      y_row[j] = ApplyActivation(bias ? y_row[j] + bias[j] : y_row[j], *ep->act);
     }
   }
 }
@@ -63,7 +65,10 @@ void Gemv(int m, int n, int k, const float* x, int ldx, const float* w, int ldw,
   PLITE_CHECK(ldy >= std::max(n, 1), "Gemv: ldy=", ldy, " is smaller than n=", n);
   PLITE_CHECK(options.threads >= 1, "Gemv: threads=", options.threads, " must be >= 1");
   const GemvKernel kernel = PickGemvKernel(options.isa);
-  const TileEpilogue ep = sgemm_internal::ToTileEpilogue(epilogue);
+  PLITE_CHECK(ActivationSupported(epilogue.act.kind), "Gemv: activation ",
+              lite_api::ActivationTypeToStr(epilogue.act.kind), " (",
+              static_cast<int>(epilogue.act.kind), ") is not supported");
+  const TileEpilogue ep{nullptr, &epilogue.act};
   if (m == 0 || n == 0) return;
   PLITE_CHECK(y, "Gemv: null Y");
   PLITE_CHECK(k == 0 || (x && w), "Gemv: null X or W");

@@ -13,7 +13,7 @@ namespace lite {
 namespace x86 {
 namespace math {
 
-// epilogue.bias: N values (per column of Y) or nullptr; epilogue.activation as for SGEMM.
+// epilogue.bias: N values (per column of Y) or nullptr; epilogue.act as for SGEMM.
 // options: threads split N; isa as for SGEMM (kScalar runs a portable loop).
 void Gemv(int m, int n, int k, const float* x, int ldx, const float* w, int ldw, float* y,
           int ldy, const GemmEpilogue& epilogue = {}, const SgemmOptions& options = {});

@@ -5,9 +5,11 @@
 #include <vector>
 
 #include "lite/backends/x86/cpu_info.h"
-#include "lite/backends/x86/math/gemm/sgemm_epilogue.h"
+#include "lite/backends/x86/math/gemm/sgemm_kernel.h"
+#include "lite/utils/activation_ref.h"
 #include "lite/utils/aligned_vector.h"
 #include "lite/utils/check.h"
+#include "lite/utils/place.h"
 
 namespace paddle {
 namespace lite {
@@ -53,68 +55,10 @@ void PackB(int kc, int nc, const float* b, int ldb, int nr, float* dst) {
 
 }  // namespace
 
-namespace sgemm_internal {
-
-namespace {
-// One element of the epilogue, with operators::ApplyActivation's formulas (inlined into the
-// edge-tile merge loops).
-inline float Activate(float v, const TileEpilogue& ep) {
-  switch (ep.act) {
-    case kActRelu:
-      return std::max(v, 0.f);
-    case kActRelu6:
-      return std::min(std::max(v, 0.f), ep.p0);
-    case kActLeakyRelu:
-      return v > 0.f ? v : v * ep.p0;
-    case kActHardSwish:
-      return v * std::min(std::max(v + ep.p2, 0.f), ep.p0) / ep.p1;
-    case kActHardSigmoid:
-      return std::min(std::max(ep.p0 * v + ep.p1, 0.f), 1.f);
-    default:
-      return v;
-  }
-}
-}  // namespace
-
-float ActivateScalar(float v, const TileEpilogue& ep) { return Activate(v, ep); }
-
-TileEpilogue ToTileEpilogue(const GemmEpilogue& e) {
-  TileEpilogue t{e.bias, kActNone, 0.f, 0.f, 0.f};
-  switch (e.activation) {
-    case GemmActivation::kNone:
-      return t;
-    case GemmActivation::kRelu:
-      t.act = kActRelu;
-      return t;
-    case GemmActivation::kRelu6:
-      t.act = kActRelu6;
-      t.p0 = e.relu6_threshold;
-      return t;
-    case GemmActivation::kLeakyRelu:
-      t.act = kActLeakyRelu;
-      t.p0 = e.leaky_alpha;
-      return t;
-    case GemmActivation::kHardSwish:
-      t.act = kActHardSwish;
-      t.p0 = e.hard_swish_threshold;
-      t.p1 = e.hard_swish_scale;
-      t.p2 = e.hard_swish_offset;
-      return t;
-    case GemmActivation::kHardSigmoid:
-      t.act = kActHardSigmoid;
-      t.p0 = e.hard_sigmoid_slope;
-      t.p1 = e.hard_sigmoid_offset;
-      return t;
-  }
-  PLITE_THROW("sgemm: unknown GemmActivation ", static_cast<int>(e.activation));
-}
-
-}  // namespace sgemm_internal
-
 namespace {
 
-using sgemm_internal::ActivateScalar;
-using sgemm_internal::ToTileEpilogue;
+// What the K blocks before the last store: no activation.
+constexpr Activation kNoActivation{};
 
 using ColumnTailKernel = void (*)(int kc, const float* a, const float* b, long ldb, float* c,
                                   long ldc, float beta, const sgemm_internal::TileEpilogue* ep,
@@ -210,7 +154,7 @@ void RunBlock(const Problem& pr, int m0, int m1, int n0, int n1) {
     b_pack = PackBuffer(static_cast<size_t>(kc_max) * nr_max);
   }
   alignas(64) float tile[kMR * kNR];
-  sgemm_internal::TileEpilogue none{nullptr, sgemm_internal::kActNone, 0.f, 0.f, 0.f};
+  const sgemm_internal::TileEpilogue none{nullptr, &kNoActivation};
   // Columns past a multiple of 16 that the column-vector kernel takes (its gather offsets
   // are 32-bit).
   const bool tail_ok = pr.kernels.column_tail != nullptr && pr.ldc <= (1 << 27);
@@ -295,8 +239,8 @@ void RunBlock(const Problem& pr, int m0, int m1, int n0, int n1) {
               } else {
                 for (int j = 0; j < nr; ++j) c_row[j] = t_row[j] + bias_r;
               }
-              if (ep_r.act != sgemm_internal::kActNone) {
-                for (int j = 0; j < nr; ++j) c_row[j] = sgemm_internal::Activate(c_row[j], ep_r);
+              if (ep_r.act->kind != ActivationType::kNone) {
+                for (int j = 0; j < nr; ++j) c_row[j] = ApplyActivation(c_row[j], *ep_r.act);
               }
             }
           }
@@ -347,7 +291,10 @@ void SgemmPacked(int m, int n, int k, const float* packed_a, const float* b, int
   CheckShapes("SgemmPacked", m, n, k, ldb, ldc);
   PLITE_CHECK(options.threads >= 1, "SgemmPacked: threads=", options.threads, " must be >= 1");
   const Kernels kernels = PickKernels(options.isa);
-  const sgemm_internal::TileEpilogue tile_ep = ToTileEpilogue(epilogue);
+  PLITE_CHECK(ActivationSupported(epilogue.act.kind), "SgemmPacked: activation ",
+              lite_api::ActivationTypeToStr(epilogue.act.kind), " (",
+              static_cast<int>(epilogue.act.kind), ") is not supported");
+  const sgemm_internal::TileEpilogue tile_ep{epilogue.bias, &epilogue.act};
   if (m == 0 || n == 0) return;
   PLITE_CHECK(c, "SgemmPacked: null C");
   if (k == 0) {  // no product: C = act(beta * C + bias)
@@ -356,7 +303,7 @@ void SgemmPacked(int m, int n, int k, const float* packed_a, const float* b, int
       for (int j = 0; j < n; ++j) {
         float v = beta != 0.f ? beta * c_row[j] : 0.f;
         if (epilogue.bias) v += epilogue.bias[i];
-        c_row[j] = ActivateScalar(v, tile_ep);
+        c_row[j] = ApplyActivation(v, epilogue.act);
       }
     }
     return;
@@ -420,7 +367,7 @@ void MicroKernelScalar(int kc, const float* a, const float* b, long b_stride, fl
       float v = acc[r][j];
       if (beta != 0.f) v += beta * c_row[j];
       if (ep->bias) v += ep->bias[r];
-      c_row[j] = ActivateScalar(v, *ep);
+      c_row[j] = ApplyActivation(v, *ep->act);
     }
   }
 }

@@ -8,6 +8,8 @@
 // program, and would then run AVX2/AVX-512 instructions on CPUs without them.
 #pragma once
 
+#include "lite/utils/activation.h"
+
 namespace paddle {
 namespace lite {
 namespace x86 {
@@ -22,20 +24,10 @@ constexpr int kNR = 16;
 // with masked loads and stores.
 constexpr int kNR512 = 32;
 
-enum TileAct {
-  kActNone = 0,
-  kActRelu = 1,
-  kActRelu6 = 2,       // min(max(x, 0), p0)
-  kActLeakyRelu = 3,   // x > 0 ? x : x * p0
-  kActHardSwish = 4,   // x * min(max(x + p2, 0), p0) / p1
-  kActHardSigmoid = 5  // min(max(p0 * x + p1, 0), 1)
-};
-
 // What a kernel applies when it stores C: c = act(acc + beta * c + bias[row]).
 struct TileEpilogue {
-  const float* bias;  // one per tile row, or nullptr
-  int act;            // TileAct
-  float p0, p1, p2;   // the activation's parameters (see TileAct)
+  const float* bias;      // one per tile row, or nullptr
+  const Activation* act;  // never null (the identity for none)
 };
 
 // acc[r][j] = sum_{p < kc} a[p * kMR + r] * b[p * b_stride + j]   (r < kMR, j < NR)

@@ -1,5 +1,5 @@
-// The AVX2/FMA micro-kernel: the only file built with -mavx2 -mfma (see sgemm_kernel.h for
-// why it includes no standard header).
+// The AVX2/FMA micro-kernel and GEMV, with the activation's vector form in the epilogue.
+// Built with -mavx2 -mfma (see sgemm_kernel.h for why it includes no standard header).
 #include <immintrin.h>
 
 #include "lite/backends/x86/math/gemm/sgemm_kernel.h"
@@ -12,36 +12,19 @@ namespace sgemm_internal {
 
 namespace {
 
-// act(acc + beta * c + bias) for one 8-column vector; the activation formulas follow
-// operators::ApplyActivation operation by operation so results match the reference.
+#include "lite/backends/x86/math/vec/vec_avx2.inc"
+#include "lite/backends/x86/math/vec/activation_vec.inc"
+
+using Act = VectorActivation<VecAvx2>;
+
+// act(acc + beta * c + bias) for one 8-column vector.
 __attribute__((always_inline)) inline __m256 Finish(__m256 acc, const float* c, float beta,
                                                     __m256 vbeta, bool has_bias, float bias,
-                                                    const TileEpilogue& ep) {
+                                                    const Act& act) {
   if (beta != 0.f) acc = _mm256_fmadd_ps(vbeta, _mm256_loadu_ps(c), acc);
   if (has_bias) acc = _mm256_add_ps(acc, _mm256_set1_ps(bias));
-  const __m256 zero = _mm256_setzero_ps();
-  switch (ep.act) {
-    case kActRelu:
-      return _mm256_max_ps(acc, zero);
-    case kActRelu6:
-      return _mm256_min_ps(_mm256_max_ps(acc, zero), _mm256_set1_ps(ep.p0));
-    case kActLeakyRelu: {
-      const __m256 neg = _mm256_mul_ps(acc, _mm256_set1_ps(ep.p0));
-      return _mm256_blendv_ps(neg, acc, _mm256_cmp_ps(acc, zero, _CMP_GT_OQ));
-    }
-    case kActHardSwish: {
-      const __m256 gate = _mm256_min_ps(
-          _mm256_max_ps(_mm256_add_ps(acc, _mm256_set1_ps(ep.p2)), zero), _mm256_set1_ps(ep.p0));
-      return _mm256_div_ps(_mm256_mul_ps(acc, gate), _mm256_set1_ps(ep.p1));
-    }
-    case kActHardSigmoid: {
-      const __m256 lin = _mm256_add_ps(_mm256_mul_ps(acc, _mm256_set1_ps(ep.p0)),
-                                       _mm256_set1_ps(ep.p1));
-      return _mm256_min_ps(_mm256_max_ps(lin, zero), _mm256_set1_ps(1.f));
-    }
-    default:
-      return acc;
-  }
+  // No clamp at all for none: tiles of K = 16..32 showed its two operations per vector.
+  return act.kind == ActivationType::kNone ? acc : act(acc);
 }
 
 }  // namespace
@@ -99,15 +82,15 @@ void MicroKernelAvx2(int kc, const float* a, const float* b, long b_stride, floa
 #undef PLITE_SGEMM_STEP
 
   const __m256 vbeta = _mm256_set1_ps(beta);
-  const TileEpilogue ep_local = *ep;  // a copy: C's float stores cannot alias it
+  const Act act(*ep->act);
   const float* bias = ep->bias;
   const bool has_bias = bias != nullptr;
-#define PLITE_SGEMM_STORE(R, LO, HI)                                                   \
-  do {                                                                                 \
-    float* row = c + (R) * ldc;                                                        \
-    const float bias_r = has_bias ? bias[R] : 0.f;                                     \
-    _mm256_storeu_ps(row, Finish(LO, row, beta, vbeta, has_bias, bias_r, ep_local));        \
-    _mm256_storeu_ps(row + 8, Finish(HI, row + 8, beta, vbeta, has_bias, bias_r, ep_local)); \
+#define PLITE_SGEMM_STORE(R, LO, HI)                                                  \
+  do {                                                                                \
+    float* row = c + (R) * ldc;                                                       \
+    const float bias_r = has_bias ? bias[R] : 0.f;                                    \
+    _mm256_storeu_ps(row, Finish(LO, row, beta, vbeta, has_bias, bias_r, act));       \
+    _mm256_storeu_ps(row + 8, Finish(HI, row + 8, beta, vbeta, has_bias, bias_r, act)); \
   } while (0)
   PLITE_SGEMM_STORE(0, c00, c01);
   PLITE_SGEMM_STORE(1, c10, c11);
@@ -134,13 +117,14 @@ void MicroKernelAvx2Narrow(int kc, const float* a, const float* b, long b_stride
     b += b_stride;
   }
   const __m256 vbeta = _mm256_set1_ps(beta);
-  const TileEpilogue ep_local = *ep;  // a copy: C's float stores cannot alias it
+  const Act act(*ep->act);
   const float* bias = ep->bias;
   const bool has_bias = bias != nullptr;
   const __m256 acc[kMR] = {c0, c1, c2, c3, c4, c5};
   for (int r = 0; r < kMR; ++r) {
     float* row = c + r * ldc;
-    _mm256_storeu_ps(row, Finish(acc[r], row, beta, vbeta, has_bias, has_bias ? bias[r] : 0.f, ep_local));
+    _mm256_storeu_ps(row,
+                     Finish(acc[r], row, beta, vbeta, has_bias, has_bias ? bias[r] : 0.f, act));
   }
 }
 
@@ -171,7 +155,7 @@ __attribute__((always_inline)) inline void GemvBlock(int n, int k, const float* 
                                                      long ldy, const float* bias,
                                                      const TileEpilogue* ep) {
   const __m256i mask = LaneMask(n);  // only used by the masked (single-column) variant
-  const TileEpilogue ep_local = *ep;
+  const Act act(*ep->act);
   __m256 acc[kRows][kCols];
 #pragma GCC unroll 4
   for (int r = 0; r < kRows; ++r) {
@@ -202,7 +186,7 @@ __attribute__((always_inline)) inline void GemvBlock(int n, int k, const float* 
         v = _mm256_add_ps(v, kMasked ? _mm256_maskload_ps(bias, mask)
                                      : _mm256_loadu_ps(bias + 8 * j));
       }
-      v = Finish(v, nullptr, 0.f, _mm256_setzero_ps(), false, 0.f, ep_local);
+      v = act(v);
       if (kMasked) {
         _mm256_maskstore_ps(y + r * ldy, mask, v);
       } else {
@@ -268,13 +252,12 @@ void GemvOneRow(int n, int k, const float* x, const float* w, long ldw, float* y
   int p = 0;
   for (; p + kSweep <= k; p += kSweep) GemvSweep<kSweep>(n, x + p, w + p * ldw, ldw, y, p == 0);
   for (; p < k; ++p) GemvSweep<1>(n, x + p, w + p * ldw, ldw, y, p == 0);
-  const TileEpilogue ep_local = *ep;
+  const Act act(*ep->act);
   for (int j = 0; j < n; j += 8) {
     const __m256i mask = LaneMask(n - j);
     __m256 v = k > 0 ? _mm256_maskload_ps(y + j, mask) : _mm256_setzero_ps();
     if (bias) v = _mm256_add_ps(v, _mm256_maskload_ps(bias + j, mask));
-    _mm256_maskstore_ps(y + j, mask,
-                        Finish(v, nullptr, 0.f, _mm256_setzero_ps(), false, 0.f, ep_local));
+    _mm256_maskstore_ps(y + j, mask, act(v));
   }
 }
 

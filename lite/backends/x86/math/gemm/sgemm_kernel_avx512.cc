@@ -1,7 +1,8 @@
-// The AVX-512 micro-kernels: the only SGEMM file built with -mavx512f (see sgemm_kernel.h for
-// why it includes no standard header). A 6 x 32 register tile (12 zmm accumulators, each
-// k step 2 loads of B, 6 broadcasts of A folded into the FMAs), and an edge kernel that
-// covers any smaller tile with masked loads and stores instead of a scratch tile.
+// The AVX-512 micro-kernels and GEMV: the only SGEMM file built with -mavx512f (see
+// sgemm_kernel.h for why it includes no standard header). A 6 x 32 register tile (12 zmm
+// accumulators, each k step 2 loads of B, 6 broadcasts of A folded into the FMAs), and an
+// edge kernel that covers any smaller tile with masked loads and stores instead of a scratch
+// tile; the activation's vector form (activation_vec.inc) in every epilogue.
 #include <immintrin.h>
 
 // GCC 12 flags the deliberately undefined source operand inside the intrinsics' headers.
@@ -20,42 +21,25 @@ namespace sgemm_internal {
 
 namespace {
 
+#include "lite/backends/x86/math/vec/vec_avx512.inc"
+#include "lite/backends/x86/math/vec/activation_vec.inc"
+
+using Act = VectorActivation<VecAvx512>;
+
 // How far ahead (floats) the kernels prefetch packed A: ~1 KB, some 40 k steps, about a
 // memory latency at the kernel's pace.
 constexpr int kPrefetchA = 256;
 
-// act(acc + beta * c + bias) for one 16-column vector (lanes outside `mask` are not read);
-// the formulas follow operators::ApplyActivation operation by operation.
+// act(acc + beta * c + bias) for one 16-column vector (lanes outside `mask` are not read).
 __attribute__((always_inline)) inline __m512 Finish(__m512 acc, const float* c,
                                                     __mmask16 mask, float beta, bool has_bias,
-                                                    float bias, const TileEpilogue& ep) {
+                                                    float bias, const Act& act) {
   if (beta != 0.f) {
     acc = _mm512_fmadd_ps(_mm512_set1_ps(beta), _mm512_maskz_loadu_ps(mask, c), acc);
   }
   if (has_bias) acc = _mm512_add_ps(acc, _mm512_set1_ps(bias));
-  const __m512 zero = _mm512_setzero_ps();
-  switch (ep.act) {
-    case kActRelu:
-      return _mm512_max_ps(acc, zero);
-    case kActRelu6:
-      return _mm512_min_ps(_mm512_max_ps(acc, zero), _mm512_set1_ps(ep.p0));
-    case kActLeakyRelu: {
-      const __mmask16 positive = _mm512_cmp_ps_mask(acc, zero, _CMP_GT_OQ);
-      return _mm512_mask_blend_ps(positive, _mm512_mul_ps(acc, _mm512_set1_ps(ep.p0)), acc);
-    }
-    case kActHardSwish: {
-      const __m512 gate = _mm512_min_ps(
-          _mm512_max_ps(_mm512_add_ps(acc, _mm512_set1_ps(ep.p2)), zero), _mm512_set1_ps(ep.p0));
-      return _mm512_div_ps(_mm512_mul_ps(acc, gate), _mm512_set1_ps(ep.p1));
-    }
-    case kActHardSigmoid: {
-      const __m512 lin = _mm512_add_ps(_mm512_mul_ps(acc, _mm512_set1_ps(ep.p0)),
-                                       _mm512_set1_ps(ep.p1));
-      return _mm512_min_ps(_mm512_max_ps(lin, zero), _mm512_set1_ps(1.f));
-    }
-    default:
-      return acc;
-  }
+  // No clamp at all for none: tiles of K = 16..32 showed its two operations per vector.
+  return act.kind == ActivationType::kNone ? acc : act(acc);
 }
 
 // kCols zmm columns (16 floats each) by kMR rows. kMasked: B loads and C accesses are
@@ -95,7 +79,7 @@ __attribute__((always_inline)) inline void Tile(int kc, const float* a, const fl
     a += kMR;
     b += b_stride;
   }
-  const TileEpilogue ep_local = *ep;  // a copy: C's float stores cannot alias it
+  const Act act(*ep->act);
   const float* bias = ep->bias;
   const bool has_bias = bias != nullptr;
 #pragma GCC unroll 6
@@ -105,7 +89,7 @@ __attribute__((always_inline)) inline void Tile(int kc, const float* a, const fl
     const float bias_r = has_bias ? bias[r] : 0.f;
 #pragma GCC unroll 2
     for (int j = 0; j < kCols; ++j) {
-      const __m512 v = Finish(acc[r][j], row + 16 * j, mask[j], beta, has_bias, bias_r, ep_local);
+      const __m512 v = Finish(acc[r][j], row + 16 * j, mask[j], beta, has_bias, bias_r, act);
       if (kMasked) {
         _mm512_mask_storeu_ps(row + 16 * j, mask[j], v);
       } else {
@@ -164,7 +148,7 @@ void ColumnTail(int kc, const float* a, const float* b, long ldb, float* c, long
       acc[0][t] = _mm512_fmadd_ps(av, _mm512_set1_ps(b[p * ldb + t]), acc[0][t]);
     }
   }
-  const TileEpilogue ep_local = *ep;
+  const Act act(*ep->act);
   const __mmask16 valid = static_cast<__mmask16>((1u << mr) - 1);
   // Row r of C column t lives at c + r * ldc + t: gathered and scattered by lane.
   const __m512i row_offsets =
@@ -181,7 +165,7 @@ void ColumnTail(int kc, const float* a, const float* b, long ldb, float* c, long
       v = _mm512_fmadd_ps(_mm512_set1_ps(beta), old, v);
     }
     v = _mm512_add_ps(v, bias);
-    v = Finish(v, nullptr, valid, 0.f, false, 0.f, ep_local);
+    v = act(v);
     _mm512_mask_i32scatter_ps(c + t, valid, row_offsets, v, 4);
   }
 }
@@ -223,7 +207,7 @@ void WideTile(int kc, const float* a, const float* b, long ldb, float* c, long l
     a += kMR;
     b += ldb;
   }
-  const TileEpilogue ep_local = *ep;  // a copy: C's float stores cannot alias it
+  const Act act(*ep->act);
   const float* bias = ep->bias;
   const bool has_bias = bias != nullptr;
 #pragma GCC unroll 6
@@ -234,7 +218,7 @@ void WideTile(int kc, const float* a, const float* b, long ldb, float* c, long l
 #pragma GCC unroll 3
     for (int j = 0; j < kCols; ++j) {
       _mm512_storeu_ps(row + 16 * j, Finish(acc[r][j], row + 16 * j, static_cast<__mmask16>(0xFFFF),
-                                            beta, has_bias, bias_r, ep_local));
+                                            beta, has_bias, bias_r, act));
     }
   }
   if (kTail > 0) {
@@ -252,7 +236,7 @@ void WideTile(int kc, const float* a, const float* b, long ldb, float* c, long l
                                                     c_tail + t, 4);
         v = _mm512_fmadd_ps(_mm512_set1_ps(beta), old, v);
       }
-      v = Finish(_mm512_add_ps(v, bias_v), nullptr, valid, 0.f, false, 0.f, ep_local);
+      v = act(_mm512_add_ps(v, bias_v));
       _mm512_mask_i32scatter_ps(c_tail + t, valid, row_offsets, v, 4);
     }
   }
@@ -315,7 +299,7 @@ __attribute__((always_inline)) inline void GemvBlock(int n, int k, const float* 
                                                      const float* w, long ldw, float* y,
                                                      long ldy, const float* bias,
                                                      const TileEpilogue* ep) {
-  const TileEpilogue ep_local = *ep;
+  const Act act(*ep->act);
   __mmask16 mask[kCols];
 #pragma GCC unroll 8
   for (int j = 0; j < kCols; ++j) {
@@ -351,7 +335,7 @@ __attribute__((always_inline)) inline void GemvBlock(int n, int k, const float* 
     for (int j = 0; j < kCols; ++j) {
       __m512 v = acc[r][j];
       if (bias) v = _mm512_add_ps(v, _mm512_maskz_loadu_ps(mask[j], bias + 16 * j));
-      v = Finish(v, nullptr, mask[j], 0.f, false, 0.f, ep_local);
+      v = act(v);
       _mm512_mask_storeu_ps(y + r * ldy + 16 * j, mask[j], v);
     }
   }
@@ -408,14 +392,14 @@ void GemvOneRow(int n, int k, const float* x, const float* w, long ldw, float* y
   int p = 0;
   for (; p + kSweep <= k; p += kSweep) GemvSweep<kSweep>(n, x + p, w + p * ldw, ldw, y, p == 0);
   for (; p < k; ++p) GemvSweep<1>(n, x + p, w + p * ldw, ldw, y, p == 0);
-  const TileEpilogue ep_local = *ep;
+  const Act act(*ep->act);
   for (int j = 0; j < n; j += 16) {
     const int left = n - j;
     const __mmask16 mask =
         left >= 16 ? static_cast<__mmask16>(0xFFFF) : static_cast<__mmask16>((1u << left) - 1);
     __m512 v = k > 0 ? _mm512_maskz_loadu_ps(mask, y + j) : _mm512_setzero_ps();
     if (bias) v = _mm512_add_ps(v, _mm512_maskz_loadu_ps(mask, bias + j));
-    _mm512_mask_storeu_ps(y + j, mask, Finish(v, nullptr, mask, 0.f, false, 0.f, ep_local));
+    _mm512_mask_storeu_ps(y + j, mask, act(v));
   }
 }
 

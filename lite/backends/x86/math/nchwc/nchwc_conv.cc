@@ -86,7 +86,7 @@ bool NchwcConvUsesAvx512() { return allow_avx512 && CpuHasAvx512f(); }
 void NchwcConvAllowAvx512(bool allow) { allow_avx512 = allow; }
 
 void NchwcConv(const NchwcConvShape& s, const float* in, const float* packed,
-               const GemmEpilogue& epilogue, int block_begin, int block_end, int row_begin,
+               const Activation& act, int block_begin, int block_end, int row_begin,
                int row_end, float* out) {
   PLITE_CHECK(NchwcConvSupports(s), "NchwcConv: unsupported shape in ", s.in_c, "x", s.in_h,
               "x", s.in_w, " -> out ", s.out_c, "x", s.out_h, "x", s.out_w, " kernel ",
@@ -102,10 +102,10 @@ void NchwcConv(const NchwcConvShape& s, const float* in, const float* packed,
   PLITE_CHECK(CpuHasAvx2Fma(), "NchwcConv: this CPU lacks AVX2/FMA");
   if (block_begin >= block_end || row_begin >= row_end) return;
   if (NchwcConvUsesAvx512()) {
-    nchwc_internal::NchwcConvAvx512(s, in, packed, epilogue, block_begin, block_end, row_begin,
+    nchwc_internal::NchwcConvAvx512(s, in, packed, act, block_begin, block_end, row_begin,
                                     row_end, out);
   } else {
-    nchwc_internal::NchwcConvAvx2(s, in, packed, epilogue, block_begin, block_end, row_begin,
+    nchwc_internal::NchwcConvAvx2(s, in, packed, act, block_begin, block_end, row_begin,
                                   row_end, out);
   }
 }

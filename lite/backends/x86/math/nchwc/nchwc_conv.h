@@ -18,7 +18,7 @@
 #include <cstddef>
 
 #include "lite/backends/host/math/im2col.h"  // ConvWindow
-#include "lite/backends/x86/math/gemm/gemm_epilogue.h"
+#include "lite/utils/activation.h"
 
 namespace paddle {
 namespace lite {
@@ -56,7 +56,7 @@ void NchwcPackFilter(const NchwcConvShape& s, const float* filter, const float* 
 // epilogue's bias ignored (it is packed). For a pointwise shape "rows" are pixels of the
 // image taken as one row. Needs AVX2+FMA; uses AVX-512 where NchwcConvUsesAvx512().
 void NchwcConv(const NchwcConvShape& s, const float* in, const float* packed,
-               const GemmEpilogue& epilogue, int block_begin, int block_end, int row_begin,
+               const Activation& act, int block_begin, int block_end, int row_begin,
                int row_end, float* out);
 
 // A pointwise shape: 1x1 filter, stride 1, no padding (then rows are pixels, see above).
@@ -71,10 +71,10 @@ void NchwcConvAllowAvx512(bool allow);
 namespace nchwc_internal {
 // The ISA variants of NchwcConv (same contract).
 void NchwcConvAvx2(const NchwcConvShape& s, const float* in, const float* packed,
-                   const GemmEpilogue& epilogue, int block_begin, int block_end,
+                   const Activation& act, int block_begin, int block_end,
                    int row_begin, int row_end, float* out);
 void NchwcConvAvx512(const NchwcConvShape& s, const float* in, const float* packed,
-                     const GemmEpilogue& epilogue, int block_begin, int block_end,
+                     const Activation& act, int block_begin, int block_end,
                      int row_begin, int row_end, float* out);
 }  // namespace nchwc_internal
 

@@ -16,13 +16,13 @@ namespace math {
 namespace {
 
 #include "lite/backends/x86/math/vec/vec_avx2.inc"
+#include "lite/backends/x86/math/vec/activation_vec.inc"
 
 using V = VecAvx2;
 constexpr int kMaxTileBlocks = 1;
 constexpr int TilePixels(int) { return 6; }
 constexpr int kMaxTilePixels = 6;
 
-#include "lite/backends/x86/math/nchwc/nchwc_activation.inc"
 #include "lite/backends/x86/math/nchwc/nchwc_conv_kernel.inc"
 #include "lite/backends/x86/math/nchwc/nchwc_winograd_kernel.inc"
 
@@ -31,9 +31,9 @@ constexpr int kMaxTilePixels = 6;
 namespace nchwc_internal {
 
 void NchwcConvAvx2(const NchwcConvShape& s, const float* in, const float* packed,
-                   const GemmEpilogue& epilogue, int block_begin, int block_end, int row_begin,
+                   const Activation& act, int block_begin, int block_end, int row_begin,
                    int row_end, float* out) {
-  Run(s, in, packed, epilogue, block_begin, block_end, row_begin, row_end, out);
+  Run(s, in, packed, act, block_begin, block_end, row_begin, row_end, out);
 }
 
 void NchwcWinogradInputAvx2(const NchwcConvShape& s, const float* in, int tile_begin,
@@ -42,10 +42,10 @@ void NchwcWinogradInputAvx2(const NchwcConvShape& s, const float* in, int tile_b
 }
 
 void NchwcWinogradOutputAvx2(const NchwcConvShape& s, const float* v,
-                             const float* packed, const GemmEpilogue& epilogue, int tile_begin,
+                             const float* packed, const Activation& act, int tile_begin,
                              int tile_end, int out_block_begin, int out_block_end, float* m,
                              float* out) {
-  ProductsAndOutput(MakeBlock(s, tile_begin, tile_end), v, packed, epilogue, out_block_begin,
+  ProductsAndOutput(MakeBlock(s, tile_begin, tile_end), v, packed, act, out_block_begin,
                     out_block_end, m, out);
 }
 

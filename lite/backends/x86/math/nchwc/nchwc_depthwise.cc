@@ -57,12 +57,12 @@ void NchwcDepthwiseAllowAvx512(bool allow) {
 }
 
 void NchwcDepthwiseRows(const NchwcDepthwiseShape& s, const float* in, const float* filter,
-                        const float* bias, const GemmEpilogue& epilogue, int oy0, int oy1,
+                        const float* bias, const Activation& act, int oy0, int oy1,
                         float* out) {
   if (NchwcDepthwiseUsesAvx512()) {
-    NchwcDepthwiseRowsAvx512(s, in, filter, bias, epilogue, oy0, oy1, out);
+    NchwcDepthwiseRowsAvx512(s, in, filter, bias, act, oy0, oy1, out);
   } else {
-    NchwcDepthwiseRowsAvx2(s, in, filter, bias, epilogue, oy0, oy1, out);
+    NchwcDepthwiseRowsAvx2(s, in, filter, bias, act, oy0, oy1, out);
   }
 }
 

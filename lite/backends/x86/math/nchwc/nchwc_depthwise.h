@@ -9,8 +9,8 @@
 // bounds checks; the left/right border columns run one pixel wide and skip the input
 // columns outside the input, and rows above/below it are skipped in every tile (they add
 // zero). Any other filter, stride or dilation runs one pixel at a time with the taps
-// clipped to the input. Bias and relu/relu6/leaky_relu/hard_swish/hard_sigmoid are applied
-// in registers before the store (nchwc_activation.inc).
+// clipped to the input. Bias and the activation (any kind, activation_vec.inc) are applied
+// in registers before the store.
 //
 // Declarations only: the loops live in nchwc_depthwise_avx2.cc / _avx512.cc (built with
 // their ISA flags, sharing nchwc_depthwise_kernel.inc); nchwc_depthwise.cc (baseline flags)
@@ -20,7 +20,7 @@
 #include <cstddef>
 
 #include "lite/backends/host/math/im2col.h"  // ConvWindow
-#include "lite/backends/x86/math/gemm/gemm_epilogue.h"
+#include "lite/utils/activation.h"
 
 namespace paddle {
 namespace lite {
@@ -54,7 +54,7 @@ bool NchwcDepthwiseTiled(const NchwcDepthwiseShape& s);
 // [16]; out: [out_h][out_w][16]. Only epilogue's activation fields are read. Needs AVX2+FMA
 // (lite::x86::CpuHasAvx2Fma()); uses AVX-512 where NchwcDepthwiseUsesAvx512().
 void NchwcDepthwiseRows(const NchwcDepthwiseShape& s, const float* in, const float* filter,
-                        const float* bias, const GemmEpilogue& epilogue, int oy0, int oy1,
+                        const float* bias, const Activation& act, int oy0, int oy1,
                         float* out);
 
 // Whether NchwcDepthwiseRows uses AVX-512 on this CPU (and it is not forced off).
@@ -64,11 +64,11 @@ void NchwcDepthwiseAllowAvx512(bool allow);
 
 // The ISA variants behind NchwcDepthwiseRows.
 void NchwcDepthwiseRowsAvx2(const NchwcDepthwiseShape& s, const float* in, const float* filter,
-                            const float* bias, const GemmEpilogue& epilogue, int oy0, int oy1,
+                            const float* bias, const Activation& act, int oy0, int oy1,
                             float* out);
 void NchwcDepthwiseRowsAvx512(const NchwcDepthwiseShape& s, const float* in,
                               const float* filter, const float* bias,
-                              const GemmEpilogue& epilogue, int oy0, int oy1, float* out);
+                              const Activation& act, int oy0, int oy1, float* out);
 
 }  // namespace math
 }  // namespace x86

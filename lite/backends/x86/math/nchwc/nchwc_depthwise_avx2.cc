@@ -16,6 +16,7 @@ namespace math {
 namespace {
 
 #include "lite/backends/x86/math/vec/vec_avx2.inc"
+#include "lite/backends/x86/math/vec/activation_vec.inc"
 
 struct V : VecAvx2 {
   // Measured best with 16 ymm: 4 x 2 accumulators for 3x3 (some of the 9 weights then
@@ -24,15 +25,14 @@ struct V : VecAvx2 {
   static constexpr int kTilePixels = K == 3 ? 4 : 2;
 };
 
-#include "lite/backends/x86/math/nchwc/nchwc_activation.inc"
 #include "lite/backends/x86/math/nchwc/nchwc_depthwise_kernel.inc"
 
 }  // namespace
 
 void NchwcDepthwiseRowsAvx2(const NchwcDepthwiseShape& s, const float* in, const float* filter,
-                            const float* bias, const GemmEpilogue& epilogue, int oy0, int oy1,
+                            const float* bias, const Activation& act, int oy0, int oy1,
                             float* out) {
-  Rows(s, in, filter, bias, epilogue, oy0, oy1, out);
+  Rows(s, in, filter, bias, act, oy0, oy1, out);
 }
 
 }  // namespace math

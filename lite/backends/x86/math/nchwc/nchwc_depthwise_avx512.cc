@@ -22,6 +22,7 @@ namespace math {
 namespace {
 
 #include "lite/backends/x86/math/vec/vec_avx512.inc"
+#include "lite/backends/x86/math/vec/activation_vec.inc"
 
 struct V : VecAvx512 {
   // 8 x 2 accumulators and 9 weights for 3x3; 5x5's 25 weights leave room for 2 x 2.
@@ -29,15 +30,14 @@ struct V : VecAvx512 {
   static constexpr int kTilePixels = K == 3 ? 8 : 2;
 };
 
-#include "lite/backends/x86/math/nchwc/nchwc_activation.inc"
 #include "lite/backends/x86/math/nchwc/nchwc_depthwise_kernel.inc"
 
 }  // namespace
 
 void NchwcDepthwiseRowsAvx512(const NchwcDepthwiseShape& s, const float* in,
                               const float* filter, const float* bias,
-                              const GemmEpilogue& epilogue, int oy0, int oy1, float* out) {
-  Rows(s, in, filter, bias, epilogue, oy0, oy1, out);
+                              const Activation& act, int oy0, int oy1, float* out) {
+  Rows(s, in, filter, bias, act, oy0, oy1, out);
 }
 
 }  // namespace math

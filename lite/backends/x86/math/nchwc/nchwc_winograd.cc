@@ -118,7 +118,7 @@ void NchwcWinogradInput(const NchwcConvShape& s, const float* in, int tile_begin
 }
 
 void NchwcWinogradOutput(const NchwcConvShape& s, const float* v, const float* packed,
-                         const GemmEpilogue& epilogue, int tile_begin, int tile_end,
+                         const Activation& act, int tile_begin, int tile_end,
                          int out_block_begin, int out_block_end, float* m, float* out) {
   CheckShape(s, tile_begin, tile_end, "NchwcWinogradOutput");
   PLITE_CHECK(out_block_begin >= 0 && out_block_begin % kNchwcGroupBlocks == 0 &&
@@ -128,10 +128,10 @@ void NchwcWinogradOutput(const NchwcConvShape& s, const float* v, const float* p
               ") are not whole filter groups of the ", Blocks(s.out_c), " blocks");
   if (tile_begin == tile_end || out_block_begin >= out_block_end) return;
   if (NchwcConvUsesAvx512()) {
-    nchwc_internal::NchwcWinogradOutputAvx512(s, v, packed, epilogue, tile_begin, tile_end,
+    nchwc_internal::NchwcWinogradOutputAvx512(s, v, packed, act, tile_begin, tile_end,
                                               out_block_begin, out_block_end, m, out);
   } else {
-    nchwc_internal::NchwcWinogradOutputAvx2(s, v, packed, epilogue, tile_begin, tile_end,
+    nchwc_internal::NchwcWinogradOutputAvx2(s, v, packed, act, tile_begin, tile_end,
                                             out_block_begin, out_block_end, m, out);
   }
 }

@@ -17,7 +17,7 @@
 
 #include <cstddef>
 
-#include "lite/backends/x86/math/gemm/gemm_epilogue.h"
+#include "lite/utils/activation.h"
 #include "lite/backends/x86/math/nchwc/nchwc_conv.h"
 
 namespace paddle {
@@ -56,7 +56,7 @@ size_t NchwcWinogradProductSize(int tiles);
 void NchwcWinogradInput(const NchwcConvShape& s, const float* in, int tile_begin,
                         int tile_end, int in_block_begin, int in_block_end, float* v);
 void NchwcWinogradOutput(const NchwcConvShape& s, const float* v, const float* packed,
-                         const GemmEpilogue& epilogue, int tile_begin, int tile_end,
+                         const Activation& act, int tile_begin, int tile_end,
                          int out_block_begin, int out_block_end, float* m, float* out);
 
 namespace nchwc_internal {
@@ -65,10 +65,10 @@ void NchwcWinogradInputAvx2(const NchwcConvShape& s, const float* in, int tile_b
 void NchwcWinogradInputAvx512(const NchwcConvShape& s, const float* in, int tile_begin,
                               int tile_end, int in_block_begin, int in_block_end, float* v);
 void NchwcWinogradOutputAvx2(const NchwcConvShape& s, const float* v, const float* packed,
-                             const GemmEpilogue& epilogue, int tile_begin, int tile_end,
+                             const Activation& act, int tile_begin, int tile_end,
                              int out_block_begin, int out_block_end, float* m, float* out);
 void NchwcWinogradOutputAvx512(const NchwcConvShape& s, const float* v,
-                               const float* packed, const GemmEpilogue& epilogue,
+                               const float* packed, const Activation& act,
                                int tile_begin, int tile_end, int out_block_begin,
                                int out_block_end, float* m, float* out);
 }  // namespace nchwc_internal

@@ -7,6 +7,7 @@
 
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/backends/x86/math/winograd/conv_winograd_transform.h"
+#include "lite/utils/activation_ref.h"
 #include "lite/utils/aligned_vector.h"
 #include "lite/utils/check.h"
 
@@ -56,6 +57,18 @@ static void Interleave2x8(const float* c0, const float* c1, float* dst) {
   }
 }
 
+// The reference formula element by element.
+class RowActivation {
+ public:
+  explicit RowActivation(const Activation& act) : act_(act) {}
+  void operator()(float* y, int n) const {
+    for (int i = 0; i < n; ++i) y[i] = ApplyActivation(y[i], act_);
+  }
+
+ private:
+  const Activation& act_;
+};
+
 #include "lite/backends/x86/math/winograd/conv_winograd_transform.inc"
 }  // namespace portable
 
@@ -65,7 +78,8 @@ void InputTransformRowPortable(const float* plane, int in_h, int in_w, int y0, i
 }
 
 void OutputTransformRowPortable(const float* m, long pos_stride, int tiles_w, float bias,
-                                int act, float* out_plane, int out_h, int out_w, int oy0) {
+                                const Activation& act, float* out_plane, int out_h, int out_w,
+                                int oy0) {
   portable::OutputTransformRowImpl(m, pos_stride, tiles_w, bias, act, out_plane, out_h, out_w,
                                    oy0);
 }
@@ -76,7 +90,8 @@ void InputTransformRowF2Portable(const float* plane, int in_h, int in_w, int y0,
 }
 
 void OutputTransformRowF2Portable(const float* m, long pos_stride, int tiles_w, float bias,
-                                  int act, float* out_plane, int out_h, int out_w, int oy0) {
+                                  const Activation& act, float* out_plane, int out_h, int out_w,
+                                  int oy0) {
   portable::OutputTransformRowF2Impl(m, pos_stride, tiles_w, bias, act, out_plane, out_h, out_w,
                                      oy0);
 }
@@ -220,21 +235,6 @@ Plan MakePlan(const WinogradConvShape& s, int threads) {
   return p;
 }
 
-int ToActCode(GemmActivation act) {
-  switch (act) {
-    case GemmActivation::kNone:
-      return 0;
-    case GemmActivation::kRelu:
-      return 1;
-    case GemmActivation::kRelu6:
-      return 2;
-    default:  // the others are the caller's, after the transforms
-      break;
-  }
-  PLITE_THROW("WinogradConv3x3: activation ", static_cast<int>(act),
-              " is not one the output transform applies (none, relu, relu6)");
-}
-
 // Below this many multiply-adds in the GEMMs a convolution runs on one thread: the three
 // hand-offs per block would cost more than the second thread saves (an 8 -> 8 channel
 // 32 x 32 convolution took 13 us alone and 30 us on two threads).
@@ -320,7 +320,7 @@ size_t WinogradScratchSize(const WinogradConvShape& s, int threads) {
 }
 
 void WinogradConv3x3(const WinogradConvShape& s, const float* x, const float* packed_filter,
-                     const float* bias, GemmActivation act, float* out, float* scratch,
+                     const float* bias, const Activation& act, float* out, float* scratch,
                      size_t scratch_size, const SgemmOptions& options) {
   PLITE_CHECK(s.batch >= 0 && s.in_c >= 0 && s.out_c >= 0 && s.in_h >= 0 && s.in_w >= 0 &&
                   s.out_h >= 0 && s.out_w >= 0,
@@ -328,7 +328,6 @@ void WinogradConv3x3(const WinogradConvShape& s, const float* x, const float* pa
               "x", s.in_w, " out_c=", s.out_c, " out=", s.out_h, "x", s.out_w);
   PLITE_CHECK(options.threads >= 1, "WinogradConv3x3: threads=", options.threads,
               " must be >= 1");
-  const int act_code = ToActCode(act);
   if (s.batch == 0 || s.out_c == 0 || s.out_h == 0 || s.out_w == 0) return;
   PLITE_CHECK(out, "WinogradConv3x3: null output");
   const Plan p = MakePlan(s, options.threads);
@@ -399,7 +398,7 @@ void WinogradConv3x3(const WinogradConvShape& s, const float* x, const float* pa
           for (int r = 0; r < rows; ++r) {
             const int g = row0 + r, n = g / p.tiles_h, ty = g % p.tiles_h;
             output_row(m + static_cast<int64_t>(oc) * ld + r * tw, pos_stride, tw,
-                       bias ? bias[o0 + oc] : 0.f, act_code,
+                       bias ? bias[o0 + oc] : 0.f, act,
                        out + (static_cast<int64_t>(n) * s.out_c + o0 + oc) * out_plane, s.out_h,
                        s.out_w, ty * out_edge);
           }

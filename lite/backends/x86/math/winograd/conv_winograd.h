@@ -61,13 +61,14 @@ int WinogradTiles(int batch, int out_h, int out_w, WinogradVariant variant);
 size_t WinogradScratchSize(const WinogradConvShape& shape, int threads);
 
 // out[n, oc] = act(bias[oc] + conv3x3(x[n], filter[oc])) with x [batch, in_c, in_h, in_w]
+// (any activation kind, applied in the output transform)
 // and out [batch, out_c, out_h, out_w]; bias may be nullptr. packed_filter comes from
 // WinogradTransformFilter with shape.variant; scratch holds
 // WinogradScratchSize(shape, options.threads) floats. Work is split over
 // options.parallel_for when set. Throws PaddleLiteException on negative sizes, null
 // pointers or a scratch smaller than needed.
 void WinogradConv3x3(const WinogradConvShape& shape, const float* x, const float* packed_filter,
-                     const float* bias, GemmActivation act, float* out, float* scratch,
+                     const float* bias, const Activation& act, float* out, float* scratch,
                      size_t scratch_size, const SgemmOptions& options = {});
 
 }  // namespace math

@@ -8,6 +8,24 @@ namespace lite {
 namespace x86 {
 namespace math {
 namespace winograd_internal {
+
+namespace {
+#include "lite/backends/x86/math/vec/vec_avx2.inc"
+#include "lite/backends/x86/math/vec/activation_vec.inc"
+
+// The activation's vector form, 8 lanes at a time (what the transforms' .inc calls).
+class RowActivation {
+ public:
+  explicit RowActivation(const Activation& act) : act_(act) {}
+  void operator()(float* y, int n) const {
+    for (int i = 0; i < n; i += 8) _mm256_storeu_ps(y + i, act_(_mm256_loadu_ps(y + i)));
+  }
+
+ private:
+  const VectorActivation<VecAvx2> act_;
+};
+}  // namespace
+
 namespace avx2 {
 
 // row[first .. first + 8), zero where the index is outside [0, in_w). Masked-off lanes
@@ -90,8 +108,9 @@ void InputTransformRowAvx2(const float* plane, int in_h, int in_w, int y0, int x
   avx2::InputTransformRowImpl(plane, in_h, in_w, y0, x0, tiles_w, v, pos_stride, scratch);
 }
 
-void OutputTransformRowAvx2(const float* m, long pos_stride, int tiles_w, float bias, int act,
-                            float* out_plane, int out_h, int out_w, int oy0) {
+void OutputTransformRowAvx2(const float* m, long pos_stride, int tiles_w, float bias,
+                            const Activation& act, float* out_plane, int out_h, int out_w,
+                            int oy0) {
   avx2::OutputTransformRowImpl(m, pos_stride, tiles_w, bias, act, out_plane, out_h, out_w, oy0);
 }
 
@@ -100,8 +119,9 @@ void InputTransformRowF2Avx2(const float* plane, int in_h, int in_w, int y0, int
   avx2::InputTransformRowF2Impl(plane, in_h, in_w, y0, x0, tiles_w, v, pos_stride, scratch);
 }
 
-void OutputTransformRowF2Avx2(const float* m, long pos_stride, int tiles_w, float bias, int act,
-                              float* out_plane, int out_h, int out_w, int oy0) {
+void OutputTransformRowF2Avx2(const float* m, long pos_stride, int tiles_w, float bias,
+                              const Activation& act, float* out_plane, int out_h, int out_w,
+                              int oy0) {
   avx2::OutputTransformRowF2Impl(m, pos_stride, tiles_w, bias, act, out_plane, out_h, out_w,
                                  oy0);
 }

@@ -5,6 +5,8 @@
 // function emitted there could be the copy the linker keeps for the whole program.
 #pragma once
 
+#include "lite/utils/activation.h"
+
 namespace paddle {
 namespace lite {
 namespace x86 {
@@ -22,20 +24,23 @@ constexpr int kTransformLanes = 8;
 using InputTransformRowFn = void (*)(const float* plane, int in_h, int in_w, int y0, int x0,
                                      int tiles_w, float* v, long pos_stride, float* scratch);
 // Tile tx's 36 products are m[pos * pos_stride + tx]; writes act(A^T m A + bias) to the 4x4
-// output block at rows oy0.., columns 4 tx.. of out_plane (out_h x out_w, clipped).
-// act: 0 none, 1 relu, 2 relu6.
+// output block at rows oy0.., columns 4 tx.. of out_plane (out_h x out_w, clipped), any
+// activation kind.
 using OutputTransformRowFn = void (*)(const float* m, long pos_stride, int tiles_w, float bias,
-                                      int act, float* out_plane, int out_h, int out_w, int oy0);
+                                      const Activation& act, float* out_plane, int out_h,
+                                      int out_w, int oy0);
 
 // F(4x4, 3x3): 6x6 tiles, 36 positions, 4x4 output blocks.
 void InputTransformRowPortable(const float* plane, int in_h, int in_w, int y0, int x0,
                                int tiles_w, float* v, long pos_stride, float* scratch);
 void OutputTransformRowPortable(const float* m, long pos_stride, int tiles_w, float bias,
-                                int act, float* out_plane, int out_h, int out_w, int oy0);
+                                const Activation& act, float* out_plane, int out_h, int out_w,
+                                int oy0);
 void InputTransformRowAvx2(const float* plane, int in_h, int in_w, int y0, int x0,
                            int tiles_w, float* v, long pos_stride, float* scratch);
-void OutputTransformRowAvx2(const float* m, long pos_stride, int tiles_w, float bias, int act,
-                            float* out_plane, int out_h, int out_w, int oy0);
+void OutputTransformRowAvx2(const float* m, long pos_stride, int tiles_w, float bias,
+                            const Activation& act, float* out_plane, int out_h, int out_w,
+                            int oy0);
 
 // F(2x2, 3x3): the same contracts with 4x4 tiles at a stride of 2 (rows [y0, y0 + 4),
 // columns [x0 + 2 tx, x0 + 2 tx + 4)), 16 positions and 2x2 output blocks.
@@ -43,11 +48,13 @@ void OutputTransformRowAvx2(const float* m, long pos_stride, int tiles_w, float 
 void InputTransformRowF2Portable(const float* plane, int in_h, int in_w, int y0, int x0,
                                  int tiles_w, float* v, long pos_stride, float* scratch);
 void OutputTransformRowF2Portable(const float* m, long pos_stride, int tiles_w, float bias,
-                                  int act, float* out_plane, int out_h, int out_w, int oy0);
+                                  const Activation& act, float* out_plane, int out_h, int out_w,
+                                  int oy0);
 void InputTransformRowF2Avx2(const float* plane, int in_h, int in_w, int y0, int x0,
                              int tiles_w, float* v, long pos_stride, float* scratch);
-void OutputTransformRowF2Avx2(const float* m, long pos_stride, int tiles_w, float bias, int act,
-                              float* out_plane, int out_h, int out_w, int oy0);
+void OutputTransformRowF2Avx2(const float* m, long pos_stride, int tiles_w, float bias,
+                              const Activation& act, float* out_plane, int out_h, int out_w,
+                              int oy0);
 
 }  // namespace winograd_internal
 }  // namespace math
