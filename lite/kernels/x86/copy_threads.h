@@ -1,9 +1,7 @@
 // How many of the predictor's threads a memory-bound x86 kernel (copies, elementwise)
 // should use: one per kMinBytesPerThread moved. With the spinning pool the hand-off costs
-// well under a microsecond; on the 2-core machine we measure on (docs/benchmark.md, Threads)
-// splitting from 64 KB on made ResNet18's adds 0.093 -> 0.063 ms, MobileNetV2's 0.031 ->
-// 0.022 and ShuffleNetV2's shuffle_channel 0.077 -> 0.052 per run at 2 threads (the old
-// 4 MB threshold predates that pool).
+// well under a microsecond, so a second thread pays from 64 KB on (ResNet18's adds,
+// MobileNetV2's, ShuffleNetV2's shuffle_channel: docs/benchmark.md, Threads).
 #pragma once
 
 #include <algorithm>

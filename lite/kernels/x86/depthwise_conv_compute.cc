@@ -71,9 +71,9 @@ class DepthwiseConvCompute : public KernelLite<TargetType::kX86, PrecisionType::
     const int kk = plane.kernel * plane.kernel;
     const int planes = batch * channels;
 
-    // A thread only for enough multiply-adds (~50 K, a few microseconds): with the spinning
-    // pool, splitting ShuffleNetV2's small layers (232x7x7, 24x28x28) made its depthwise ops
-    // ~15% and the model ~1.5% faster at 2 threads than the old 0.2 M threshold.
+    // A thread only for enough multiply-adds (~50 K, a few microseconds): the spinning pool
+    // hands off in well under that, so even ShuffleNetV2's small layers (232x7x7, 24x28x28)
+    // gain from a second thread (docs/benchmark.md, Threads).
     const int64_t work = static_cast<int64_t>(planes) * out_plane * kk;
     int threads = ctx().pool ? ctx().pool->threads() : 1;
     threads = static_cast<int>(std::min<int64_t>({threads, planes, work / 50000 + 1}));

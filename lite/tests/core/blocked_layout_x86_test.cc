@@ -14,6 +14,7 @@
 #include <map>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lite/backends/x86/cpu_info.h"
@@ -259,21 +260,24 @@ TEST_F(X86BlockedLayoutPass, PaddedChannelsRunBlocked) {
   cpp::OpDesc& first = b.Op("concat", {{"X", "a"}}, {{"Out", "j"}}, {{"j", {-1, 56, 8, 8}}});
   first.SetInput("X", {"a", "r"});
   first.SetAttr<int32_t>("axis", 1);
-  // Enough blocked ops after it to pay for the casts to the division and the other concat.
+  // Enough blocked ops after it to pay for the casts to the division and the other concat;
+  // every activation with an NCHW16c kernel joins the region, whatever its kind.
   std::string in = "k";
   int64_t in_c = 56;
-  for (const char* out : {"s", "s1", "s2", "s3"}) {
+  const std::pair<const char*, const char*> tail[] = {
+      {"s", "relu"}, {"s1", "swish"}, {"s2", "tanh"}, {"s3", "gelu"}};
+  for (const auto& [out, act] : tail) {
     AddConv(&b, &weights, "conv2d", in, out, in_c, 48, 1, 1, 0, {-1, 48, 8, 8});
     in = std::string(out) + "r";
     in_c = 48;
-    b.Op("relu", {{"X", out}}, {{"Out", in}}, {{in, {-1, 48, 8, 8}}});
+    b.Op(act, {{"X", out}}, {{"Out", in}}, {{in, {-1, 48, 8, 8}}});
   }
   b.Fetch(in, 0);
   b.Fetch("j", 1);
   b.Fetch("d", 2);
   auto o = Optimize(b.program(), kX86Host, Options(false, true, false), weights);
   const auto picks = Picks(*o);
-  for (const char* out : {"p", "q", "r", "a", "k", "s", "s3r", "qr", "qs"}) {
+  for (const char* out : {"p", "q", "r", "a", "k", "s", "s1r", "s2r", "s3r", "qr", "qs"}) {
     EXPECT_EQ(picks.at(out), "x86/NCHW16c/def") << out;
   }
   for (const char* out : {"d", "j"}) EXPECT_EQ(picks.at(out), "x86/NCHW/def") << out;
