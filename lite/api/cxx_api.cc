@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "lite/api/tailoring_info.h"
+#include "lite/core/program_check.h"
 #include "lite/optimizer/optimizer.h"
 #include "lite/model_parser/flatbuffers/nb_model.h"
 #include "lite/model_parser/model_parser.h"
@@ -14,6 +15,7 @@ Predictor::Predictor(const lite_api::CxxConfig& config) : ProgramPredictor(confi
   cpp::ProgramDesc program;
   LoadModelPb(config.model_dir(), config.model_file(), config.param_file(), root(), &program);
   PLITE_CHECK(!program.blocks.empty(), "the model has no blocks");
+  CheckDataflow(program, WriteRule::kOnce);
   std::vector<Place> places = config.valid_places();
   if (places.empty()) places.push_back(Place(TargetType::kHost, PrecisionType::kFloat));
   OptimizerOptions options;

@@ -34,6 +34,14 @@ class OpLite {
   // cached output dims are restored instead.
   bool InferShape();
 
+  // False for an output parameter the op never writes at inference (batch_norm's training
+  // statistics, which Paddle binds to the Mean/Variance weights themselves): the dataflow
+  // check (program_check.h) does not count it as a write.
+  virtual bool WritesOutput(const std::string& param) const { return true; }
+  // True for an element-wise op whose kernels read each element before writing it, so its
+  // output may be its input (a program may then write that variable again in place).
+  virtual bool ComputesInPlace() const { return false; }
+
   // Gives a kernel this op's param struct.
   void AttachKernel(KernelBase* kernel) { kernel->SetParam(mutable_param()); }
 

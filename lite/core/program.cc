@@ -3,6 +3,7 @@
 #include <set>
 
 #include "lite/core/op_registry.h"
+#include "lite/core/program_check.h"
 
 namespace paddle {
 namespace lite {
@@ -94,6 +95,7 @@ RuntimeProgram::RuntimeProgram(const cpp::ProgramDesc& optimized, Scope* exec_sc
   context_.pool = pool_.get();
   const cpp::BlockDesc& block = optimized.blocks[0];
   CheckKernelsPresent(block);
+  CheckDataflow(optimized, WriteRule::kReused);
   CreateBlockVars(block, exec_scope);
   instructions_.reserve(block.ops.size());
   for (const auto& desc : block.ops) {

@@ -19,15 +19,21 @@ void* Tensor::mutable_data(TargetType target, size_t bytes) {
 }
 
 const void* Tensor::raw_data() const {
-  PLITE_CHECK(buffer_->data() != nullptr || memory_size_ == 0 || numel() == 0,
-              "tensor ", dims_, " has no data (never written)");
+  PLITE_CHECK(buffer_->data() != nullptr || numel() == 0, "tensor ", dims_,
+              " has no data (never written)");
   return buffer_->data();
 }
 
-void Tensor::CheckPrecision(PrecisionType requested) const {
-  if (precision_ == requested || precision_ == PrecisionType::kUnk) return;
-  PLITE_THROW("tensor holds ", lite_api::PrecisionToStr(precision_), " data but ",
+void Tensor::CheckReadable(PrecisionType requested, size_t element_bytes) const {
+  PLITE_CHECK(precision_ == requested || precision_ == PrecisionType::kUnk, "tensor holds ",
+              lite_api::PrecisionToStr(precision_), " data but ",
               lite_api::PrecisionToStr(requested), " was requested");
+  const int64_t n = numel();
+  if (n == 0) return;
+  PLITE_CHECK(n > 0, "tensor ", dims_, " has unresolved dims");
+  PLITE_CHECK(buffer_->data() != nullptr, "tensor ", dims_, " has no data (never written)");
+  PLITE_CHECK(memory_size_ / element_bytes >= static_cast<uint64_t>(n), "tensor ", dims_,
+              " holds ", memory_size_, " bytes, fewer than its ", n, " elements need");
 }
 
 void Tensor::ShareDataWith(const Tensor& other) {

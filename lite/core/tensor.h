@@ -64,16 +64,19 @@ class Tensor {
   // Raw allocation of `bytes`; the caller sets the precision.
   void* mutable_data(TargetType target, size_t bytes);
 
+  // Typed read access. Throws unless the tensor holds T (or untagged memory) and at least
+  // numel() of them: a kernel never reads memory its input was not given.
   template <typename T>
   const T* data() const {
-    CheckPrecision(PrecisionTypeTrait<T>::value);
-    return static_cast<const T*>(raw_data());
+    CheckReadable(PrecisionTypeTrait<T>::value, sizeof(T));
+    return static_cast<const T*>(buffer_->data());
   }
   template <typename T>
   T* mutable_data_ptr() {  // typed write access to already allocated data
-    CheckPrecision(PrecisionTypeTrait<T>::value);
-    return static_cast<T*>(raw_data());
+    CheckReadable(PrecisionTypeTrait<T>::value, sizeof(T));
+    return static_cast<T*>(buffer_->data());
   }
+  // Untyped access; throws when the tensor has elements but no memory.
   const void* raw_data() const;
   void* raw_data() {
     return const_cast<void*>(static_cast<const Tensor*>(this)->raw_data());
@@ -99,7 +102,7 @@ class Tensor {
   std::string DebugString() const;
 
  private:
-  void CheckPrecision(PrecisionType requested) const;
+  void CheckReadable(PrecisionType requested, size_t element_bytes) const;
 
   DDim dims_;
   LoD lod_;

@@ -15,6 +15,7 @@ class ActivationOp : public OpLite {
   using OpLite::OpLite;
   bool CheckShape() const override;
   bool InferShapeImpl() const override;
+  bool ComputesInPlace() const override { return true; }
 
  protected:
   bool AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;

@@ -2,6 +2,8 @@
 //   Y = (X - Mean) / sqrt(Variance + epsilon) * Scale + Bias, per channel (dim 1).
 #pragma once
 
+#include <string>
+
 #include "lite/core/op_lite.h"
 #include "lite/operators/op_params.h"
 
@@ -14,6 +16,8 @@ class BatchNormOp : public OpLite {
   using OpLite::OpLite;
   bool CheckShape() const override;
   bool InferShapeImpl() const override;
+  // MeanOut/VarianceOut/SavedMean/SavedVariance are training outputs.
+  bool WritesOutput(const std::string& param) const override { return param == "Y"; }
 
  protected:
   bool AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;

@@ -14,6 +14,7 @@ class ScaleOp : public OpLite {
   using OpLite::OpLite;
   bool CheckShape() const override;
   bool InferShapeImpl() const override;
+  bool ComputesInPlace() const override { return true; }
 
  protected:
   bool AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;

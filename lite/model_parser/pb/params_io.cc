@@ -57,13 +57,10 @@ class RecordReader {
 
 std::string DimsText(const std::vector<int64_t>& dims) { return StrCat(dims); }
 
-// A program dim below 0 (an unknown size) matches anything.
+// A weight's declared dims are its dims: Paddle writes them whole, so an unknown (negative)
+// one is as wrong as another size.
 bool DimsMatch(const std::vector<int64_t>& declared, const std::vector<int64_t>& actual) {
-  if (declared.size() != actual.size()) return false;
-  for (size_t i = 0; i < declared.size(); ++i) {
-    if (declared[i] >= 0 && declared[i] != actual[i]) return false;
-  }
-  return true;
+  return declared == actual;
 }
 
 void CheckIsTensorVar(const cpp::VarDesc& var, const std::string& where) {

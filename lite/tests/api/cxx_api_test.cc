@@ -206,7 +206,7 @@ TEST_F(CxxApiTest, MissingKernelIsNamedAtLoad) {
   cpp::ProgramDesc program;
   Scope scope;
   BuildSampleModel(&program, &scope);
-  program.blocks[0].ops[2].SetType("test_kernelless");
+  program.blocks[0].ops[3].SetType("test_kernelless");  // the relu
   const std::string dir = dir_ + "/kernelless";
   SaveModelPb(dir, program, scope, true);
   CxxConfig c;

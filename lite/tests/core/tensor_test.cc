@@ -28,6 +28,31 @@ TEST(Tensor, TypedAllocationSetsPrecisionAndChecksReads) {
   EXPECT_THROW(t.data<float>(), PaddleLiteException);
 }
 
+// A kernel handed a tensor no op wrote, or one resized past what was written, gets an error
+// instead of a null or short buffer.
+TEST(Tensor, ReadsNeedMemoryForEveryElement) {
+  Tensor never_written;
+  never_written.Resize({2, 3});
+  EXPECT_THROW(never_written.data<float>(), PaddleLiteException);
+  EXPECT_THROW(never_written.raw_data(), PaddleLiteException);
+
+  Tensor grown;
+  grown.Resize({2, 3});
+  grown.mutable_data<float>();
+  grown.Resize({4, 3});
+  EXPECT_THROW(grown.data<float>(), PaddleLiteException);
+  grown.Resize({3, 2});  // the same count fits again
+  EXPECT_NO_THROW(grown.data<float>());
+
+  Tensor unresolved;
+  unresolved.Resize({-1, 3});
+  EXPECT_THROW(unresolved.data<float>(), PaddleLiteException);
+
+  Tensor empty;
+  empty.Resize({0, 3});
+  EXPECT_NO_THROW(empty.data<float>());
+}
+
 TEST(Tensor, ShareViewsAndCopyDetaches) {
   Tensor a;
   a.Resize({4});

@@ -7,8 +7,12 @@
 #include <fstream>
 #include <iterator>
 #include <set>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "lite/api/cxx_api.h"
+#include "lite/core/op_registry.h"
 #include "lite/model_parser/model_parser.h"
 #include "lite/model_parser/pb/params_io.h"
 #include "lite/model_parser/pb/program_desc_parser.h"
@@ -75,19 +79,56 @@ cpp::ProgramDesc WithoutBookkeeping(cpp::ProgramDesc program) {
   return program;
 }
 
-// A program of block 0's first op of `type` alone, with the vars it names and their params.
+// A program of block 0's first op of `type` alone, with the vars it names and their params:
+// its activation inputs fed, the activation outputs it writes fetched (a program must write
+// what it reads).
 cpp::ProgramDesc OneOpProgram(const cpp::ProgramDesc& program, const cpp::OpDesc& op) {
   const cpp::BlockDesc& block = program.blocks[0];
   cpp::ProgramDesc one;
   one.version = program.version;
   one.blocks.emplace_back();
-  one.blocks[0].ops.push_back(op);
+  cpp::BlockDesc& b = one.blocks[0];
+  for (const auto& [name, kind] : {std::pair{"feed", cpp::VarKind::kFeedList},
+                                   std::pair{"fetch", cpp::VarKind::kFetchList}}) {
+    cpp::VarDesc list;
+    list.name = name;
+    list.kind = kind;
+    list.persistable = true;
+    b.vars.push_back(list);
+  }
+  auto io_op = [&](const char* type, const std::string& var, int col) {
+    cpp::OpDesc io(type);
+    const bool feed = std::string(type) == "feed";
+    io.SetInput("X", {feed ? "feed" : var});
+    io.SetOutput("Out", {feed ? var : "fetch"});
+    io.SetAttr<int32_t>("col", col);
+    return io;
+  };
+  auto declared = [&](const std::string& name) -> const cpp::VarDesc* {
+    for (const auto& var : block.vars) {
+      if (var.name == name) return &var;
+    }
+    return nullptr;
+  };
+  int col = 0;
+  for (const auto& name : op.InputArgumentNames()) {
+    const cpp::VarDesc* var = declared(name);
+    if (var && !var->persistable) b.ops.push_back(io_op("feed", name, col++));
+  }
+  b.ops.push_back(op);
+  col = 0;
+  const auto instance = OpRegistry::Global().Create(op.Type());
+  for (const auto& [param, args] : op.outputs()) {
+    if (!instance->WritesOutput(param)) continue;
+    for (const auto& name : args) {
+      const cpp::VarDesc* var = declared(name);
+      if (var && !var->persistable) b.ops.push_back(io_op("fetch", name, col++));
+    }
+  }
   std::vector<std::string> names = op.InputArgumentNames();
   for (const auto& name : op.OutputArgumentNames()) names.push_back(name);
   for (const auto& var : block.vars) {
-    if (std::find(names.begin(), names.end(), var.name) != names.end()) {
-      one.blocks[0].vars.push_back(var);
-    }
+    if (std::find(names.begin(), names.end(), var.name) != names.end()) b.vars.push_back(var);
   }
   return WithoutBookkeeping(one);
 }

@@ -244,16 +244,37 @@ std::string OneParamProgram(const std::vector<int64_t>& dims) {
 }
 
 TEST(MalformedParams, HugeDimsAreNotAllocated) {
-  // The program leaves the size open (-1), so only the bytes left can stop the read.
+  // The program agrees on the huge size, so only the bytes left can stop the read.
   Scope scope;
   cpp::ProgramDesc program;
   ExpectError(
       [&] {
-        LoadModelPbFromMemory(OneParamProgram({-1}),
+        LoadModelPbFromMemory(OneParamProgram({int64_t{1} << 40}),
                               TensorRecord(kFP32, {int64_t{1} << 40}, std::string(16, '\0')),
                               &scope, &program);
       },
       {"var 'w'", "needs 1099511627776 x 4 bytes but only 16 are left"});
+}
+
+// A weight's declared dims are whole: an unknown (negative) one is refused like a wrong size.
+TEST(MalformedParams, WeightDimsMustBeDeclaredExactly) {
+  const std::string data(2 * 4 * sizeof(float), '\0');
+  for (const std::vector<int64_t>& declared :
+       {std::vector<int64_t>{-1, 4}, std::vector<int64_t>{2, -4}, std::vector<int64_t>{2, 3}}) {
+    Scope scope;
+    cpp::ProgramDesc program;
+    ExpectError(
+        [&] {
+          LoadModelPbFromMemory(OneParamProgram(declared), TensorRecord(kFP32, {2, 4}, data),
+                                &scope, &program);
+        },
+        {"var 'w'", "dims [2, 4] in the params do not match"});
+  }
+  Scope scope;
+  cpp::ProgramDesc program;
+  LoadModelPbFromMemory(OneParamProgram({2, 4}), TensorRecord(kFP32, {2, 4}, data), &scope,
+                        &program);
+  EXPECT_EQ(scope.FindTensor("w")->dims(), DDim({2, 4}));
 }
 
 TEST(MalformedParams, BytesForAProgramWithoutParams) {
