@@ -90,8 +90,8 @@ void CheckKernelsPresent(const cpp::BlockDesc& block) {
 RuntimeProgram::RuntimeProgram(const cpp::ProgramDesc& optimized, Scope* exec_scope, int threads)
     : exec_scope_(exec_scope) {
   PLITE_CHECK(!optimized.blocks.empty(), "program has no blocks");
-  context_.threads = threads;
   pool_ = std::make_unique<ThreadPool>(threads);
+  context_.threads = pool_->threads();  // fewer when the system refused some
   context_.pool = pool_.get();
   const cpp::BlockDesc& block = optimized.blocks[0];
   CheckKernelsPresent(block);

@@ -1,8 +1,10 @@
 #include "lite/core/thread_pool.h"
 
 #include <chrono>
+#include <system_error>
 
 #include "lite/utils/check.h"
+#include "lite/utils/log.h"
 
 namespace paddle {
 namespace lite {
@@ -59,7 +61,17 @@ void RunChunkTask(void* chunk, int i) {
 ThreadPool::ThreadPool(int threads) {
   PLITE_CHECK(threads >= 1, "ThreadPool: threads=", threads, " must be >= 1");
   workers_.reserve(threads - 1);
-  for (int i = 1; i < threads; ++i) workers_.emplace_back([this] { WorkerLoop(); });
+  for (int i = 1; i < threads; ++i) {
+    try {
+      workers_.emplace_back([this] { WorkerLoop(); });
+    } catch (const std::system_error& e) {
+      // The process is out of threads (RLIMIT_NPROC) or address space for a stack: run with
+      // the workers that started; the predictor still works, only slower.
+      PLITE_WARN << "thread pool: started " << i << " of " << threads
+                 << " threads (cannot start another: " << e.what() << ")";
+      break;
+    }
+  }
 }
 
 ThreadPool::~ThreadPool() {

@@ -30,7 +30,8 @@ class ThreadPool {
   // before it blocks.
   static constexpr int kSpinMicros = 100;
 
-  // `threads` >= 1 (throws PaddleLiteException otherwise).
+  // `threads` >= 1 (throws PaddleLiteException otherwise). When the system refuses a thread
+  // the pool keeps the ones that started (threads() says how many) and logs a warning.
   explicit ThreadPool(int threads);
   ~ThreadPool();
   ThreadPool(const ThreadPool&) = delete;

@@ -16,6 +16,7 @@
 #include "lite/api/paddle_api.h"
 #include "lite/core/op_registry.h"
 #include "lite/tests/core/kernelless_op.h"
+#include "lite/tests/core/thread_limit.h"
 #include "lite/tests/kernels/kernel_test_util.h"
 #include "lite/tests/models/model_test_util.h"
 #include "tools/sample_model_builder.h"
@@ -103,6 +104,28 @@ TEST_F(CxxApiTest, InputShapeMayChangeBetweenRuns) {
   EXPECT_EQ(big, RunOnce(fresh.get(), {3, 3, 40, 24}));  // no state leaks across shapes
   const auto small = RunOnce(p.get(), {1, 3, 32, 32});
   EXPECT_EQ(small, RunOnce(fresh.get(), {1, 3, 32, 32}));
+}
+
+// A predictor asked for 4 threads where the system gives none runs on the caller's thread.
+TEST_F(CxxApiTest, RunsWhenTheSystemRefusesThreads) {
+  const std::vector<float> expected = RunOnce(lite_api::CreatePaddlePredictor(Config()).get(),
+                                              {2, 3, 32, 32});
+  // The child may run as another user (thread_limit.h): let it read the model.
+  namespace fs = std::filesystem;
+  fs::permissions(dir_, fs::perms::group_read | fs::perms::group_exec | fs::perms::others_read |
+                            fs::perms::others_exec,
+                  fs::perm_options::add);
+  const std::string failure = RunWithoutNewThreads([&] {
+    CxxConfig config = Config();
+    config.set_threads(4);
+    try {
+      auto p = lite_api::CreatePaddlePredictor(config);
+      return RunOnce(p.get(), {2, 3, 32, 32}) == expected ? 0 : 2;
+    } catch (const PaddleLiteException&) {
+      return 3;
+    }
+  });
+  EXPECT_EQ(failure, "");
 }
 
 TEST_F(CxxApiTest, CloneOnAnotherThreadGivesTheSameOutputs) {
