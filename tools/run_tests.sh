@@ -6,7 +6,9 @@
 #  3. AddressSanitizer + UndefinedBehaviorSanitizer build, with the per-op profiler compiled
 #     in (so profiler_test runs), + the unit tests (model tests
 #     excluded: they are the same code paths at full size and slow under ASan)
-#  4. the libFuzzer targets for 60 s each (tools/run_fuzzers.sh, clang, in build-fuzz/)
+#  4. ThreadSanitizer build (-O1, in build-tsan/) of the library and the threading tests
+#     (label "threads": eight predictor clones running together, the thread pool)
+#  5. the libFuzzer targets for 60 s each (tools/run_fuzzers.sh, clang, in build-fuzz/)
 # The shared real models are found through PLITE_MODELS_DIR (default ../shared/models);
 # without them the model tests skip loudly.
 set -euo pipefail
@@ -26,5 +28,14 @@ bash tools/build.sh build-asan -DLITE_WITH_SANITIZERS=ON -DLITE_WITH_TOOLS=OFF -
   -DCMAKE_CXX_FLAGS_RELEASE="-O1 -DNDEBUG" -DCMAKE_C_FLAGS_RELEASE="-O1 -DNDEBUG"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir build-asan --output-on-failure -j2 -LE model
+
+# Only the tests labelled "threads" are built: they are what ThreadSanitizer is for, and the
+# whole suite would double the job's time.
+cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=Release -DLITE_WITH_TSAN=ON -DLITE_WITH_TOOLS=OFF \
+  -DCMAKE_CXX_FLAGS_RELEASE="-O1 -DNDEBUG" -DCMAKE_C_FLAGS_RELEASE="-O1 -DNDEBUG" >/dev/null
+tsan_tests=$(ctest --test-dir build-tsan -N -L threads | sed -n 's/^ *Test *#[0-9]*: //p')
+cmake --build build-tsan --target $tsan_tests -- -j"$(nproc)"
+TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
+  ctest --test-dir build-tsan --output-on-failure -j2 -L threads
 
 bash tools/run_fuzzers.sh 60
