@@ -116,7 +116,8 @@ void ProgramPredictor::CheckInputs() {
   for (size_t i = 0; i < input_names_.size(); ++i) {
     Tensor& t = list[i];
     const std::string which = StrCat("input ", i, " ('", input_names_[i], "')");
-    PLITE_CHECK(!t.dims().empty(), which, " was not set: Resize it and write its data before Run()");
+    PLITE_CHECK(!t.dims().empty(), which,
+                " was not set: Resize it and write its data before Run()");
     for (int64_t d : t.dims().Vectorize()) {
       PLITE_CHECK(d >= 1, which, " has a ", d == 0 ? "zero" : "negative", " dimension ", t.dims(),
                   ": every dimension must be at least 1");

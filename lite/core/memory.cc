@@ -36,8 +36,9 @@ size_t ScratchBytes(const char* op, size_t count, size_t element_bytes, const ch
   PLITE_CHECK(!__builtin_mul_overflow(count, element_bytes, &bytes), op, ": scratch (", purpose,
               ") of ", count, " elements of ", element_bytes, " bytes overflows a size");
   if (bytes > PhysicalMemoryBytes()) {
-    ThrowScratchError(op, bytes, purpose,
-                      StrCat("more than this machine's memory (", PhysicalMemoryBytes(), " bytes)"));
+    ThrowScratchError(
+        op, bytes, purpose,
+        StrCat("more than this machine's memory (", PhysicalMemoryBytes(), " bytes)"));
   }
   return bytes;
 }

@@ -35,8 +35,9 @@ void OpLite::Attach(const cpp::OpDesc& desc, Scope* scope) {
 // An output of more elements than the machine has bytes can never be allocated: refused
 // while its dims are known, before a kernel sizes scratch or loops over it.
 void OpLite::CheckOutputFits(const Tensor& output) const {
-  PLITE_CHECK(output.numel() < 0 || static_cast<uint64_t>(output.numel()) <= PhysicalMemoryBytes(),
-              "op '", type_, "': output dims ", output.dims(), " (", output.numel(),
+  const int64_t n = output.numel();  // negative: dims not resolved yet
+  PLITE_CHECK(n < 0 || static_cast<uint64_t>(n) <= PhysicalMemoryBytes(), "op '", type_,
+              "': output dims ", output.dims(), " (", n,
               " elements) exceed this machine's memory (", PhysicalMemoryBytes(), " bytes)");
 }
 
