@@ -161,24 +161,9 @@ void PrintSaved(LiteModelType type) {
   }
 }
 
-// Says which valid targets this build has no kernels for (their ops fall back to host).
-void NoteTargetsWithoutKernels(const std::vector<lite::TargetType>& targets) {
-  std::vector<lite::TargetType> empty;
-  for (auto t : targets) {
-    bool any = false;
-    for (const auto* k : lite::KernelRegistry::Global().AllKernels()) any |= k->place.target == t;
-    if (!any) empty.push_back(t);
-  }
-  if (!empty.empty()) {
-    LOG(WARNING) << "this build has no kernels for " << lite::opt::TargetNames(empty)
-                 << "; ops run on the next valid target that has a kernel (host at last)";
-  }
-}
-
 void Optimize(const lite::opt::ValidTargets& valid, const lite::cpp::ProgramDesc& program,
               LiteModelType out_type) {
   lite::opt::CheckModelSupported(program, valid.targets);
-  NoteTargetsWithoutKernels(valid.targets);
   paddle::lite_api::CxxConfig config;
   config.set_model_dir(FLAGS_model_dir);
   config.set_model_file(FLAGS_model_file);

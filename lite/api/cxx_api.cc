@@ -1,23 +1,88 @@
 #include "lite/api/cxx_api.h"
 
 #include <filesystem>
+#include <set>
 
 #include "lite/api/tailoring_info.h"
+#include "lite/core/op_registry.h"
 #include "lite/core/program_check.h"
 #include "lite/optimizer/optimizer.h"
+#include "lite/utils/log.h"
 #include "lite/model_parser/flatbuffers/nb_model.h"
 #include "lite/model_parser/model_parser.h"
 
 namespace paddle {
 namespace lite {
 
+namespace {
+
+// An enum's name, or its number where the value is outside the enum.
+template <typename Enum>
+std::string EnumText(Enum value, const std::string& name) {
+  return name != "unk" ? name : StrCat(static_cast<int>(value));
+}
+
+std::string PlaceText(const Place& p) {
+  return StrCat("(", EnumText(p.target, lite_api::TargetToStr(p.target)), ", ",
+                EnumText(p.precision, lite_api::PrecisionToStr(p.precision)), ", ",
+                EnumText(p.layout, lite_api::DataLayoutToStr(p.layout)), ")");
+}
+
+// Why `p` names no value of the enums ("" when every field is a known value).
+std::string OutOfRange(const Place& p) {
+  const auto target = static_cast<int>(p.target);
+  const auto precision = static_cast<int>(p.precision);
+  const auto layout = static_cast<int>(p.layout);
+  if (target <= 0 || target >= static_cast<int>(TargetType::NUM)) return "unknown target";
+  if (precision <= 0 || precision >= static_cast<int>(PrecisionType::NUM)) {
+    return "unknown precision";
+  }
+  const bool blocked = lite_api::LayoutChannelBlock(p.layout) > 0;
+  if (!blocked && (layout <= 0 || layout >= static_cast<int>(DataLayoutType::NUM))) {
+    return "unknown layout";
+  }
+  return "";
+}
+
+// The valid places the optimizer can use. A field outside its enum is an error. A place
+// whose target has no kernels in this build is dropped with a warning while another place
+// remains usable (apps list {arm, opencl} whatever the build has), and is an error naming
+// the targets this build has otherwise.
+std::vector<Place> UsablePlaces(std::vector<Place> places) {
+  if (places.empty()) return {Place(TargetType::kHost, PrecisionType::kFloat)};
+  std::set<TargetType> built{TargetType::kAny};
+  for (const KernelInfo* k : KernelRegistry::Global().AllKernels()) built.insert(k->place.target);
+  std::vector<std::string> built_names;
+  for (TargetType t : built) {
+    if (t != TargetType::kAny) built_names.push_back(lite_api::TargetToStr(t));
+  }
+  std::vector<Place> usable;
+  std::vector<std::string> dropped;
+  for (size_t i = 0; i < places.size(); ++i) {
+    const std::string which = StrCat("valid place ", i, " ", PlaceText(places[i]));
+    const std::string bad = OutOfRange(places[i]);
+    PLITE_CHECK(bad.empty(), which, ": ", bad);
+    if (built.count(places[i].target)) {
+      usable.push_back(places[i]);
+    } else {
+      dropped.push_back(which);
+    }
+  }
+  const std::string lacking = StrCat(": this build has no kernels for its target (it has ",
+                                     Join(built_names, ", "), ")");
+  PLITE_CHECK(!usable.empty(), Join(dropped, "; "), lacking);
+  for (const std::string& which : dropped) PLITE_WARN << which << lacking << "; ignored";
+  return usable;
+}
+
+}  // namespace
+
 Predictor::Predictor(const lite_api::CxxConfig& config) : ProgramPredictor(config.threads()) {
+  const std::vector<Place> places = UsablePlaces(config.valid_places());
   cpp::ProgramDesc program;
   LoadModelPb(config.model_dir(), config.model_file(), config.param_file(), root(), &program);
   PLITE_CHECK(!program.blocks.empty(), "the model has no blocks");
   CheckDataflow(program, WriteRule::kOnce);
-  std::vector<Place> places = config.valid_places();
-  if (places.empty()) places.push_back(Place(TargetType::kHost, PrecisionType::kFloat));
   OptimizerOptions options;
   options.fuse = config.fusion_passes();
   options.memory_optimize = config.memory_optimize();

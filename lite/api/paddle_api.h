@@ -103,6 +103,11 @@ class ConfigBase {
 // Loads a Paddle inference model (protobuf program + params) and optimizes it on load.
 class CxxConfig : public ConfigBase {
  public:
+  // The places the optimizer may pick kernels for, in priority order (none: host float).
+  // Checked at CreatePaddlePredictor: a place with a target, precision or layout outside
+  // its enum is an error naming it; a place whose target has no kernels in this build
+  // (kOpenCL without OpenCL, kARM on x86) is dropped with a warning while another place
+  // remains, and is an error naming the targets this build has when none remains.
   void set_valid_places(const std::vector<Place>& places) { valid_places_ = places; }
   const std::vector<Place>& valid_places() const { return valid_places_; }
   // The program file (any name) and the combined params file; without a param file the

@@ -116,14 +116,21 @@ void ProgramPredictor::CheckInputs() {
   for (size_t i = 0; i < input_names_.size(); ++i) {
     Tensor& t = list[i];
     const std::string which = StrCat("input ", i, " ('", input_names_[i], "')");
-    PLITE_CHECK(!t.dims().empty() && t.memory_size() > 0, which,
+    PLITE_CHECK(!t.dims().empty(), which,
+                " was not set: Resize it and write its data before Run()");
+    for (int64_t d : t.dims().Vectorize()) {
+      PLITE_CHECK(d >= 1, which, " has a ", d == 0 ? "zero" : "negative", " dimension ", t.dims(),
+                  ": every dimension must be at least 1");
+    }
+    PLITE_CHECK(t.memory_size() > 0, which,
                 " was not set: Resize it and write its data before Run()");
     // Memory shared in with ShareExternalMemory carries no precision: it is the model's.
     if (t.precision() == PrecisionType::kUnk) t.set_precision(input_precisions_[i]);
     PLITE_CHECK(t.precision() == input_precisions_[i], which, " must be ",
                 lite_api::PrecisionToStr(input_precisions_[i]), ", got ",
                 lite_api::PrecisionToStr(t.precision()));
-    PLITE_CHECK(t.memory_size() >= t.numel() * lite_api::PrecisionTypeLength(t.precision()),
+    PLITE_CHECK(t.memory_size() / lite_api::PrecisionTypeLength(t.precision()) >=
+                    static_cast<uint64_t>(t.numel()),
                 which, " holds ", t.memory_size(), " bytes, too few for shape ", t.dims());
   }
 }

@@ -2,12 +2,17 @@
 
 #include <ostream>
 
+#include "lite/utils/check.h"
+
 namespace paddle {
 namespace lite {
 
 int64_t DDim::count(size_t start, size_t end) const {
   int64_t n = 1;
-  for (size_t i = start; i < end && i < dims_.size(); ++i) n *= dims_[i];
+  for (size_t i = start; i < end && i < dims_.size(); ++i) {
+    PLITE_CHECK(!__builtin_mul_overflow(n, dims_[i], &n), "dims ", repr(),
+                " have more elements than a 64-bit count holds");
+  }
   return n;
 }
 

@@ -25,8 +25,10 @@ class DDim {
   std::vector<int64_t>& data() { return dims_; }
 
   // Number of elements (1 for a 0-D tensor); negative dims are not counted as sizes.
+  // Throws naming the dims when the product does not fit in int64: a hostile shape must
+  // not wrap to a small size that a later allocation would then trust.
   int64_t production() const { return count(0, dims_.size()); }
-  // Product of dims in [start, end).
+  // Product of dims in [start, end), overflow-checked like production().
   int64_t count(size_t start, size_t end) const;
   DDim Slice(size_t start, size_t end) const;
   // Collapses to 2-D at col: [prod(dims[:col]), prod(dims[col:])].

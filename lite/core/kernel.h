@@ -53,6 +53,12 @@ class KernelBase {
   void SetContext(KernelContext* ctx) { ctx_ = ctx; }
   KernelContext& ctx() const { return *ctx_; }
 
+  // Resizes this kernel's scratch with the op named in errors (ResizeScratch in memory.h).
+  template <typename Vector>
+  void ResizeScratch(Vector* scratch, size_t count, const char* purpose) const {
+    lite::ResizeScratch(scratch, count, info_ ? op_type().c_str() : "kernel", purpose);
+  }
+
   void set_info(const KernelInfo* info) { info_ = info; }
   const KernelInfo& info() const { return *info_; }
   const std::string& op_type() const;

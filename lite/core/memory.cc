@@ -1,5 +1,8 @@
 #include "lite/core/memory.h"
 
+#include <unistd.h>
+
+#include <cstdint>
 #include <cstdlib>
 #include <new>
 
@@ -8,16 +11,54 @@
 namespace paddle {
 namespace lite {
 
+size_t PhysicalMemoryBytes() {
+  static const size_t bytes = [] {
+    const long pages = sysconf(_SC_PHYS_PAGES);
+    const long page_size = sysconf(_SC_PAGESIZE);
+    size_t total = SIZE_MAX;
+    if (pages <= 0 || page_size <= 0 ||
+        __builtin_mul_overflow(static_cast<size_t>(pages), static_cast<size_t>(page_size),
+                               &total)) {
+      return size_t{SIZE_MAX};
+    }
+    return total;
+  }();
+  return bytes;
+}
+
+void CheckAllocationSize(size_t bytes, const char* what) {
+  PLITE_CHECK(bytes <= PhysicalMemoryBytes(), "cannot allocate ", bytes, " bytes of ", what,
+              ": more than this machine's memory (", PhysicalMemoryBytes(), " bytes)");
+}
+
+size_t ScratchBytes(const char* op, size_t count, size_t element_bytes, const char* purpose) {
+  size_t bytes = 0;
+  PLITE_CHECK(!__builtin_mul_overflow(count, element_bytes, &bytes), op, ": scratch (", purpose,
+              ") of ", count, " elements of ", element_bytes, " bytes overflows a size");
+  if (bytes > PhysicalMemoryBytes()) {
+    ThrowScratchError(
+        op, bytes, purpose,
+        StrCat("more than this machine's memory (", PhysicalMemoryBytes(), " bytes)"));
+  }
+  return bytes;
+}
+
+void ThrowScratchError(const char* op, size_t bytes, const char* purpose,
+                       const std::string& reason) {
+  PLITE_THROW(op, ": cannot allocate ", bytes, " bytes of scratch (", purpose, "): ", reason);
+}
+
 void* TargetMalloc(TargetType target, size_t size) {
   switch (target) {
     case TargetType::kHost:
     case TargetType::kX86:
     case TargetType::kARM:
     case TargetType::kAny: {
+      CheckAllocationSize(size, "tensor memory");
       const size_t padded =
           (size + kBufferPadding + kBufferAlignment - 1) / kBufferAlignment * kBufferAlignment;
       void* p = std::aligned_alloc(kBufferAlignment, padded);
-      PLITE_CHECK(p != nullptr, "out of memory allocating ", size, " bytes");
+      PLITE_CHECK(p != nullptr, "cannot allocate ", size, " bytes of tensor memory: out of memory");
       return p;
     }
     default:

@@ -3,7 +3,11 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
+#include <new>
+#include <stdexcept>
+#include <string>
 
 #include "lite/utils/place.h"
 #include "lite/utils/aligned_vector.h"
@@ -20,6 +24,36 @@ using lite_api::TargetType;
 constexpr size_t kBufferAlignment = kVectorAlignment;
 constexpr size_t kBufferPadding = 64;
 
+// This machine's physical memory in bytes (SIZE_MAX where the system does not say).
+size_t PhysicalMemoryBytes();
+// Throws "cannot allocate N bytes of <what>" when `bytes` exceeds physical memory: such a
+// block can never serve a run, and asking for it anyway may get the app killed (an
+// overcommitting system grants it, then the first writes run out of pages).
+void CheckAllocationSize(size_t bytes, const char* what);
+
+// count x element_bytes of scratch for `op`, checked against overflow and the machine's
+// memory; throws as ThrowScratchError does.
+size_t ScratchBytes(const char* op, size_t count, size_t element_bytes, const char* purpose);
+[[noreturn]] void ThrowScratchError(const char* op, size_t bytes, const char* purpose,
+                                    const std::string& reason);
+
+// Resizes a kernel's scratch (im2col columns, transposed operands) to `count` elements.
+// A size over the machine's memory or one the system refuses is an error naming the op,
+// the bytes and `purpose` ("conv2d: cannot allocate 123456789 bytes of scratch (im2col):
+// ..."), never a bare std::bad_alloc. Kernels call KernelBase::ResizeScratch.
+template <typename Vector>
+void ResizeScratch(Vector* scratch, size_t count, const char* op, const char* purpose) {
+  const size_t bytes = ScratchBytes(op, count, sizeof(typename Vector::value_type), purpose);
+  try {
+    scratch->resize(count);
+  } catch (const std::bad_alloc&) {
+    ThrowScratchError(op, bytes, purpose, "out of memory");
+  } catch (const std::length_error&) {
+    ThrowScratchError(op, bytes, purpose, "too large for a vector");
+  }
+}
+
+// Host memory for CPU targets, 64-byte aligned and padded; throws when it cannot be had.
 void* TargetMalloc(TargetType target, size_t size);
 void TargetFree(TargetType target, void* ptr);
 

@@ -32,6 +32,15 @@ void OpLite::Attach(const cpp::OpDesc& desc, Scope* scope) {
   cache_valid_ = false;
 }
 
+// An output of more elements than the machine has bytes can never be allocated: refused
+// while its dims are known, before a kernel sizes scratch or loops over it.
+void OpLite::CheckOutputFits(const Tensor& output) const {
+  const int64_t n = output.numel();  // negative: dims not resolved yet
+  PLITE_CHECK(n < 0 || static_cast<uint64_t>(n) <= PhysicalMemoryBytes(), "op '", type_,
+              "': output dims ", output.dims(), " (", n,
+              " elements) exceed this machine's memory (", PhysicalMemoryBytes(), " bytes)");
+}
+
 bool OpLite::InferShape() {
   if (cache_valid_ && !ShapeDependsOnInputValues() && inputs_.size() == last_input_dims_.size()) {
     bool same = true;
@@ -48,6 +57,7 @@ bool OpLite::InferShape() {
   }
   CheckShape();
   InferShapeImpl();
+  for (const Tensor* t : outputs_) CheckOutputFits(*t);
   last_input_dims_.clear();
   last_input_lods_.clear();
   for (const Tensor* t : inputs_) {

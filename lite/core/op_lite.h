@@ -30,8 +30,9 @@ class OpLite {
   // Throws (via PLITE_CHECK) when inputs are unusable; returns true otherwise.
   virtual bool CheckShape() const = 0;
   virtual bool InferShapeImpl() const = 0;
-  // CheckShape + InferShapeImpl; when no input dims/LoD changed since the last call the
-  // cached output dims are restored instead.
+  // CheckShape + InferShapeImpl, then refuses an output with more elements than the
+  // machine has bytes; when no input dims/LoD changed since the last call the cached
+  // output dims are restored instead.
   bool InferShape();
 
   // False for an output parameter the op never writes at inference (batch_norm's training
@@ -72,6 +73,8 @@ class OpLite {
                                         const std::string& param) const;
 
  private:
+  void CheckOutputFits(const Tensor& output) const;
+
   std::string type_;
   cpp::OpDesc desc_;
   Scope* scope_{nullptr};

@@ -1,5 +1,6 @@
 #include "lite/core/program.h"
 
+#include <new>
 #include <set>
 
 #include "lite/core/op_registry.h"
@@ -11,6 +12,15 @@ namespace lite {
 namespace {
 bool IsRunOnceOp(const std::string& type) {
   return type == "io_copy_once" || type == "calib_once" || type == "layout_once";
+}
+
+// " [while running op 'reshape2' writing y]", naming the outputs as the model does even
+// where memory_optimize gave them shared buffers.
+std::string RunContext(const cpp::OpDesc& desc) {
+  const std::vector<std::string> outputs =
+      desc.HasAttr(kModelOutputsAttr) ? desc.GetAttr<std::vector<std::string>>(kModelOutputsAttr)
+                                      : desc.OutputArgumentNames();
+  return StrCat(" [while running op '", desc.Type(), "' writing ", Join(outputs, ","), "]");
 }
 }  // namespace
 
@@ -32,8 +42,9 @@ void Instruction::Run() {
     kernel_->Launch();
 #endif
   } catch (const PaddleLiteException& e) {
-    PLITE_THROW(e.what(), " [while running op '", op_->Type(), "' writing ",
-                Join(op_->op_info().OutputArgumentNames(), ","), "]");
+    PLITE_THROW(e.what(), RunContext(op_->op_info()));
+  } catch (const std::bad_alloc&) {
+    PLITE_THROW(op_->Type(), ": out of memory (std::bad_alloc)", RunContext(op_->op_info()));
   }
   has_run_ = true;
 }

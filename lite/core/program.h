@@ -22,11 +22,16 @@ namespace lite {
 
 // OpDesc attribute holding the picked kernel's registry key.
 constexpr const char* kKernelKeyAttr = "__kernel_key__";
+// OpDesc attribute (a string list) holding the op's output variables as the model names
+// them, written by passes that rename outputs to shared buffers (memory_optimize), so
+// errors name what the app's model calls them. Saved in a .nb like any attribute.
+constexpr const char* kModelOutputsAttr = "__model_outputs__";
 
 class Instruction {
  public:
   Instruction(std::unique_ptr<OpLite> op, std::unique_ptr<KernelBase> kernel);
-  // InferShape + kernel launch; failures are rethrown naming the op and its outputs.
+  // InferShape + kernel launch; failures (std::bad_alloc included) are rethrown naming the
+  // op and its outputs as the model names them.
   void Run();
   // Cast ops on weights (io_copy_once, calib_once, layout_once) run on the first Run only.
   bool run_once() const { return run_once_; }

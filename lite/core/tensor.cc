@@ -12,10 +12,22 @@ void* Tensor::mutable_data(TargetType target, size_t bytes) {
     buffer_ = std::make_shared<Buffer>();
     is_view_ = false;
   }
+  if (bytes > PhysicalMemoryBytes()) {
+    PLITE_THROW("cannot allocate ", bytes, " bytes for tensor ", dims_,
+                ": more than this machine's memory (", PhysicalMemoryBytes(), " bytes)");
+  }
   buffer_->ResetLazy(target, bytes);
   target_ = target;
   memory_size_ = bytes;
   return buffer_->data();
+}
+
+size_t Tensor::BytesFor(size_t element_bytes) const {
+  PLITE_CHECK(numel_ >= 0, "tensor ", dims_, " has unresolved dims");
+  size_t bytes = 0;
+  PLITE_CHECK(!__builtin_mul_overflow(static_cast<uint64_t>(numel_), element_bytes, &bytes),
+              "tensor ", dims_, " of ", element_bytes, "-byte elements overflows a byte size");
+  return bytes;
 }
 
 const void* Tensor::raw_data() const {
@@ -38,6 +50,7 @@ void Tensor::CheckReadable(PrecisionType requested, size_t element_bytes) const 
 
 void Tensor::ShareDataWith(const Tensor& other) {
   dims_ = other.dims_;
+  numel_ = other.numel_;
   lod_ = other.lod_;
   buffer_ = other.buffer_;
   is_view_ = true;
@@ -49,6 +62,7 @@ void Tensor::ShareDataWith(const Tensor& other) {
 
 void Tensor::CopyDataFrom(const Tensor& other) {
   dims_ = other.dims_;
+  numel_ = other.numel_;
   lod_ = other.lod_;
   precision_ = other.precision_;
   layout_ = other.layout_;

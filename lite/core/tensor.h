@@ -38,10 +38,15 @@ class Tensor {
  public:
   Tensor() : buffer_(std::make_shared<Buffer>()) {}
 
-  void Resize(const DDim& dims) { dims_ = dims; }
-  void Resize(std::initializer_list<int64_t> dims) { dims_ = DDim(dims); }
+  // Throws naming the dims when their element count overflows (DDim::production), and
+  // then keeps the old dims. The count is kept, so numel() costs a read.
+  void Resize(const DDim& dims) {
+    numel_ = dims.production();
+    dims_ = dims;
+  }
+  void Resize(std::initializer_list<int64_t> dims) { Resize(DDim(dims)); }
   const DDim& dims() const { return dims_; }
-  int64_t numel() const { return dims_.production(); }
+  int64_t numel() const { return numel_; }
 
   const LoD& lod() const { return lod_; }
   LoD* mutable_lod() { return &lod_; }
@@ -56,10 +61,11 @@ class Tensor {
   void set_persistable(bool p) { persistable_ = p; }
 
   // Allocates numel() elements of T on `target` (keeps the block when it is big enough).
+  // Throws naming the dims when numel() x sizeof(T) overflows or exceeds the machine.
   template <typename T>
   T* mutable_data(TargetType target = TargetType::kHost) {
     precision_ = PrecisionTypeTrait<T>::value;
-    return static_cast<T*>(mutable_data(target, numel() * sizeof(T)));
+    return static_cast<T*>(mutable_data(target, BytesFor(sizeof(T))));
   }
   // Raw allocation of `bytes`; the caller sets the precision.
   void* mutable_data(TargetType target, size_t bytes);
@@ -103,8 +109,10 @@ class Tensor {
 
  private:
   void CheckReadable(PrecisionType requested, size_t element_bytes) const;
+  size_t BytesFor(size_t element_bytes) const;
 
   DDim dims_;
+  int64_t numel_{1};  // dims_.production(), kept by Resize
   LoD lod_;
   std::shared_ptr<Buffer> buffer_;
   size_t memory_size_{0};

@@ -22,6 +22,14 @@ bool IsFile(const fs::path& p) {
   return fs::is_regular_file(p, ec);
 }
 
+// Throws unless `path` is a regular file; a directory gets its own message, since
+// "missing" would send the user looking for something that is there.
+void RequireFile(const std::string& path, const std::string& what) {
+  std::error_code ec;
+  PLITE_CHECK(!fs::is_directory(path, ec), what, " ", path, " is a directory, not a ", what);
+  PLITE_CHECK(IsFile(path), "missing ", what, " ", path);
+}
+
 // The first of `names` that exists in `dir`, else the single file ending in `suffix`, else
 // "". Several files with the suffix is an error (which one is meant is unclear).
 std::string FindInDir(const std::string& dir, const std::vector<std::string>& names,
@@ -43,7 +51,7 @@ std::string FindInDir(const std::string& dir, const std::vector<std::string>& na
 }
 
 std::string ReadFile(const std::string& path, const std::string& what) {
-  PLITE_CHECK(IsFile(path), "missing ", what, " ", path);
+  RequireFile(path, what);
   std::ifstream in(path, std::ios::binary);
   PLITE_CHECK(in.is_open(), "cannot open ", what, " ", path);
   std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -65,7 +73,7 @@ PbModelFiles FindPbModelFiles(const std::string& model_dir, const std::string& m
                               const std::string& param_file) {
   PbModelFiles files;
   if (!model_file.empty()) {
-    PLITE_CHECK(IsFile(model_file), "missing model file ", model_file);
+    RequireFile(model_file, "model file");
     files.model_file = model_file;
   } else {
     PLITE_CHECK(!model_dir.empty(), "no model given: set a model dir or a model file");
@@ -76,7 +84,7 @@ PbModelFiles FindPbModelFiles(const std::string& model_dir, const std::string& m
                 " (looked for __model__, model, *.pdmodel)");
   }
   if (!param_file.empty()) {
-    PLITE_CHECK(IsFile(param_file), "missing params file ", param_file);
+    RequireFile(param_file, "params file");
     files.params_file = param_file;
     return files;
   }

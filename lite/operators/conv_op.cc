@@ -54,6 +54,7 @@ bool ConvOpLite::InferShapeImpl() const {
   PLITE_CHECK(out[0] > 0 && out[1] > 0, "op '", op, "': output size ", out[0], "x", out[1],
               " is not positive (Input ", x, ", Filter ", w, ", paddings ", param_.paddings,
               ", strides ", param_.strides, ", dilations ", param_.dilations, ")");
+  CheckOutputPlane(op, out[0], out[1], param_.paddings);
   param_.output->Resize({x[0], w[0], out[0], out[1]});
   param_.output->set_lod(param_.x->lod());
   return true;

@@ -42,6 +42,7 @@ bool PoolOpLite::InferShapeImpl() const {
   PLITE_CHECK(out[0] > 0 && out[1] > 0, "op '", Type(), "': output size ", out[0], "x", out[1],
               " is not positive (X ", x, ", ksize ", param_.ksize, ", paddings ", param_.paddings,
               ", strides ", param_.strides, ")");
+  CheckOutputPlane(Type(), out[0], out[1], param_.paddings);
   param_.output->Resize({x[0], x[1], out[0], out[1]});
   param_.output->set_lod(param_.x->lod());
   return true;

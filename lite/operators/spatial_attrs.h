@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -63,6 +64,16 @@ inline int64_t WindowOutputSize(int64_t in, int window, int pad_before, int pad_
   int64_t span = in + pad_before + pad_after - window;
   if (ceil_mode) span += stride - 1;
   return span / stride + 1;
+}
+
+// Kernels index an image plane with int, as Paddle Lite's do: a positive output plane of
+// more elements (huge paddings, say) is refused here, naming its size, rather than
+// wrapping inside a kernel.
+inline void CheckOutputPlane(const std::string& op, int64_t out_h, int64_t out_w,
+                             const std::vector<int>& paddings) {
+  PLITE_CHECK(out_h <= std::numeric_limits<int32_t>::max() / out_w, "op '", op,
+              "': output plane ", out_h, "x", out_w, " has more than 2^31-1 elements (paddings ",
+              paddings, ")");
 }
 
 }  // namespace operators

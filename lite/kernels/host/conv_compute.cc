@@ -32,7 +32,7 @@ class ConvCompute : public KernelLite<TargetType::kHost, PrecisionType::kFloat> 
     const int patch = in_c_per_group * window.kernel_h * window.kernel_w;  // GEMM K
     const int spatial = window.out_h * window.out_w;                       // GEMM N
     const int64_t in_plane = static_cast<int64_t>(window.in_h) * window.in_w;
-    col_.resize(static_cast<size_t>(patch) * spatial);
+    ResizeScratch(&col_, static_cast<size_t>(patch) * spatial, "im2col");
 
     const float* x = param.x->data<float>();
     const float* w = param.filter->data<float>();

@@ -163,7 +163,7 @@ void ConvCompute::RunUnfolded(const GroupGemm& gemm, const float* x, int channel
   };
 
   if (own_blocks) {
-    col_.resize(block_floats * threads);
+    ResizeScratch(&col_, block_floats * threads, "im2col");
     ParallelTasks(ctx(), threads, [&](int t) {
       float* col = col_.data() + block_floats * t;
       for (int b = t; b < blocks; b += threads) {
@@ -175,7 +175,7 @@ void ConvCompute::RunUnfolded(const GroupGemm& gemm, const float* x, int channel
     return;
   }
 
-  col_.resize(block_floats);
+  ResizeScratch(&col_, block_floats, "im2col");
   const math::SgemmOptions options = SgemmOptionsFor(ctx());
   const int64_t in_plane = static_cast<int64_t>(window.in_h) * window.in_w;
   const int64_t rows_per_channel = static_cast<int64_t>(window.kernel_h) * window.kernel_w;

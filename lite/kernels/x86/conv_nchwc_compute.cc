@@ -156,7 +156,8 @@ class ConvNchwcCompute
     const int out_blocks = static_cast<int>(ChannelBlocks(s.out_c));
     const int groups = (out_blocks + math::kNchwcGroupBlocks - 1) / math::kNchwcGroupBlocks;
     const bool by_blocks = blocks >= tasks;
-    scratch_.resize(by_blocks ? (v_size + m_size) * tasks : v_size + m_size * tasks);
+    ResizeScratch(&scratch_, by_blocks ? (v_size + m_size) * tasks : v_size + m_size * tasks,
+                  "Winograd tiles");
     for (int64_t n = 0; n < batch; ++n) {
       const float* in_n = in + n * in_image;
       float* out_n = dst + n * out_image;

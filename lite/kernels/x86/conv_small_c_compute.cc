@@ -80,7 +80,7 @@ void ConvSmallC::Run(const operators::ConvParam& param, const KernelContext& ctx
 
   const int threads = std::max(1, std::min(ctx.pool ? ctx.pool->threads() : 1, s.out_h));
   const size_t scratch_floats = math::SmallCScratchSize(s);
-  scratch_.resize(scratch_floats * threads);
+  ResizeScratch(&scratch_, scratch_floats * threads, "conv2d", "direct convolution rows");
   const float* in = param.x->data<float>();
   const int64_t in_image = static_cast<int64_t>(s.in_c) * s.in_h * s.in_w;
   const int64_t out_image = static_cast<int64_t>(s.out_c) * s.out_h * s.out_w;

@@ -100,7 +100,8 @@ void ConvWinograd::Run(const operators::ConvParam& param, const KernelContext& c
   Choose(param, &shape.variant);  // stays F(4x4) for shapes outside the rule
   const AlignedVector<float>& filter = Filter(param, shape.variant);
   const math::SgemmOptions options = SgemmOptionsFor(ctx);
-  scratch_.resize(math::WinogradScratchSize(shape, options.threads));
+  ResizeScratch(&scratch_, math::WinogradScratchSize(shape, options.threads), "conv2d",
+                "Winograd tiles");
   float* out = param.output->mutable_data<float>();
   math::WinogradConv3x3(shape, param.x->data<float>(), filter.data(),
                         param.bias ? param.bias->data<float>() : nullptr, param.act, out,

@@ -65,7 +65,7 @@ class MatMulCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat>
     const size_t a_size = param.transpose_x ? static_cast<size_t>(m) * k : 0;
     const bool small = m <= lite::x86::math::kSmallGemmMaxRows && k > 0;
     const size_t b_size = param.transpose_y && !small ? static_cast<size_t>(k) * n : 0;
-    scratch_.resize(static_cast<size_t>(tasks) * (a_size + b_size));
+    ResizeScratch(&scratch_, static_cast<size_t>(tasks) * (a_size + b_size), "transposed operands");
     const lite::x86::math::SgemmOptions options =
         batch_parallel ? lite::x86::math::SgemmOptions() : SgemmOptionsFor(ctx());
 

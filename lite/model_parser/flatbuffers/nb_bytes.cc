@@ -75,7 +75,7 @@ std::shared_ptr<const NbModelBytes> NbModelBytes::MapFile(const std::string& pat
   FdCloser closer{fd};
   struct stat st;
   PLITE_CHECK(fstat(fd, &st) == 0, "cannot stat nb model file ", path, ": ", std::strerror(errno));
-  PLITE_CHECK(!S_ISDIR(st.st_mode), "nb model file ", path, " is a directory");
+  PLITE_CHECK(!S_ISDIR(st.st_mode), "nb model file ", path, " is a directory, not a model file");
   PLITE_CHECK(S_ISREG(st.st_mode), "nb model file ", path, " is not a regular file");
   PLITE_CHECK(st.st_size > 0, "nb model file ", path, " is empty (0 bytes)");
   const auto size = static_cast<size_t>(st.st_size);

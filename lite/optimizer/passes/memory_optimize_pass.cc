@@ -8,11 +8,14 @@
 // buffer's next user would overwrite what the view still shows),
 // fetch inputs (the user's results), outputs of the run-once casts on weights (they must
 // survive between runs), vars written more than once, and non-CPU targets.
+// A renamed output's producer keeps the model's names in kModelOutputsAttr, so run-time
+// errors still name the variable the app knows.
 #include <map>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "lite/core/program.h"
 #include "lite/optimizer/pass.h"
 
 namespace paddle {
@@ -35,7 +38,13 @@ void RenameArg(SSAGraph* graph, Node* arg, const std::string& to) {
       }
     }
   };
-  for (Node* producer : arg->inlinks) rename(producer->desc.mutable_outputs());
+  for (Node* producer : arg->inlinks) {
+    // Before its first rename an op's outputs still carry the model's names.
+    if (!producer->desc.HasAttr(kModelOutputsAttr)) {
+      producer->desc.SetAttr(kModelOutputsAttr, producer->desc.OutputArgumentNames());
+    }
+    rename(producer->desc.mutable_outputs());
+  }
   for (Node* consumer : arg->outlinks) rename(consumer->desc.mutable_inputs());
   arg->name = to;
 }

@@ -16,6 +16,7 @@
 #include "lite/api/paddle_api.h"
 #include "lite/core/op_registry.h"
 #include "lite/tests/core/kernelless_op.h"
+#include "lite/tests/core/program_test_util.h"
 #include "lite/tests/core/thread_limit.h"
 #include "lite/tests/kernels/kernel_test_util.h"
 #include "lite/tests/models/model_test_util.h"
@@ -63,6 +64,38 @@ void WriteFile(const std::string& path, const std::string& bytes) {
 std::string ReadFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// feed x [-1, 6] -> relu -> a -> relu6 -> b -> reshape2 [3, -1] -> c -> relu -> d -> fetch.
+// memory_optimize gives c the buffer of a (dead after relu6), so the reshape2 writes 'a'.
+// On x = [1, -2, 3, -4, 5, 6] the output is [1, 0, 3, 0, 5, 6] as [3, 2]; an input of 4
+// elements cannot be reshaped to [3, -1].
+PbModelFiles WriteReusingModel(const std::string& dir) {
+  Builder b({-1, 6});
+  b.Op("relu", {{"X", "x"}}, {{"Out", "a"}});
+  b.Op("relu6", {{"X", "a"}}, {{"Out", "b"}}).SetAttr<float>("threshold", 6.f);
+  b.Op("reshape2", {{"X", "b"}}, {{"Out", "c"}}).SetAttr<std::vector<int32_t>>("shape", {3, -1});
+  b.Op("relu", {{"X", "c"}}, {{"Out", "d"}});
+  b.Fetch("d", 0);
+  Scope no_weights;
+  return SaveModelPb(dir, b.program(), no_weights, true);
+}
+const std::vector<float> kReusingInput = {1, -2, 3, -4, 5, 6};
+const std::vector<float> kReusingOutput = {1, 0, 3, 0, 5, 6};
+
+CxxConfig ConfigOf(const PbModelFiles& files) {
+  CxxConfig config;
+  config.set_model_file(files.model_file);
+  config.set_param_file(files.params_file);
+  return config;
+}
+
+// Runs `p` on kReusingInput and checks the hand-worked output.
+void ExpectReusingModelRuns(lite_api::PaddlePredictor* p) {
+  SetInput(p, 0, {1, 6}, kReusingInput);
+  p->Run();
+  EXPECT_EQ(p->GetOutput(0)->shape(), (lite_api::shape_t{3, 2}));
+  EXPECT_EQ(OutputFloats(*p, 0), kReusingOutput);
 }
 
 }  // namespace
@@ -157,6 +190,137 @@ TEST_F(CxxApiTest, BadPathsAreClearErrors) {
   CxxConfig d = Config();
   d.set_param_file(dir_ + "/missing.pdiparams");
   ExpectErrorContaining([&] { lite_api::CreatePaddlePredictor(d); }, "missing.pdiparams");
+}
+
+TEST_F(CxxApiTest, DirectoryGivenAsAFileIsNamedSo) {
+  CxxConfig model_dir_as_file = Config();
+  model_dir_as_file.set_model_file(dir_);
+  ExpectErrorContaining([&] { lite_api::CreatePaddlePredictor(model_dir_as_file); },
+                        "model file " + dir_ + " is a directory, not a model file");
+  CxxConfig params_dir_as_file = Config();
+  params_dir_as_file.set_param_file(dir_);
+  ExpectErrorContaining([&] { lite_api::CreatePaddlePredictor(params_dir_as_file); },
+                        "params file " + dir_ + " is a directory, not a params file");
+  lite_api::MobileConfig light;
+  light.set_model_from_file(dir_);
+  ExpectErrorContaining([&] { lite_api::CreatePaddlePredictor(light); },
+                        dir_ + " is a directory, not a model file");
+}
+
+TEST_F(CxxApiTest, ErrorContextNamesTheOutputAsTheModelDoesUnderMemoryReuse) {
+  const PbModelFiles files = WriteReusingModel(dir_ + "/reusing");
+  CxxConfig config = ConfigOf(files);
+  config.set_memory_optimize(true);
+  auto full = lite_api::CreatePaddlePredictor(config);
+  // The .nb keeps the model's names through the reuse too.
+  const std::string nb = dir_ + "/reusing_opt";
+  full->SaveOptimizedModel(nb, lite_api::LiteModelType::kNaiveBuffer, false);
+  lite_api::MobileConfig light_config;
+  light_config.set_model_from_file(nb + ".nb");
+  auto light = lite_api::CreatePaddlePredictor(light_config);
+  for (auto* p : {full.get(), light.get()}) {
+    SetInput(p, 0, {1, 4}, {1, 2, 3, 4});
+    try {
+      p->Run();
+      ADD_FAILURE() << "reshaping 4 elements to [3, -1] ran";
+    } catch (const PaddleLiteException& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find("while running op 'reshape2' writing c]"), std::string::npos) << what;
+    }
+    ExpectReusingModelRuns(p);
+  }
+}
+
+TEST_F(CxxApiTest, ZeroDimensionInputHasItsOwnMessage) {
+  auto p = lite_api::CreatePaddlePredictor(ConfigOf(WriteReusingModel(dir_ + "/zero_dim")));
+  auto in = p->GetInput(0);
+  in->Resize({0, 6});
+  in->mutable_data<float>();
+  ExpectErrorContaining([&] { p->Run(); },
+                        "input 0 ('x') has a zero dimension [0, 6]: every dimension must be at "
+                        "least 1");
+  ExpectReusingModelRuns(p.get());
+}
+
+TEST_F(CxxApiTest, InvalidOrUnsupportedPlacesAreNamedAtCreate) {
+  const PbModelFiles files = WriteReusingModel(dir_ + "/places");
+  using lite_api::Place;
+  const Place host{TargetType::kHost, PrecisionType::kFloat};
+  struct Case {
+    Place place;
+    std::vector<std::string> says;
+  };
+  const std::vector<Case> errors = {
+      {Place{TargetType::kOpenCL, PrecisionType::kFloat, DataLayoutType::kImageDefault},
+       {"valid place 0 (opencl, float, ImageDefault)", "this build has no kernels for its target",
+        "it has host"}},
+      {Place{static_cast<TargetType>(77)}, {"valid place 0 (77, float, NCHW)", "unknown target"}},
+      {Place{TargetType::kHost, static_cast<PrecisionType>(99)},
+       {"valid place 0 (host, 99, NCHW)", "unknown precision"}},
+      {Place{TargetType::kHost, PrecisionType::kFloat, static_cast<DataLayoutType>(20)},
+       {"valid place 0 (host, float, 20)", "unknown layout"}},
+  };
+  for (const Case& c : errors) {
+    CxxConfig config = ConfigOf(files);
+    config.set_valid_places({c.place});
+    for (const std::string& part : c.says) {
+      ExpectErrorContaining([&] { lite_api::CreatePaddlePredictor(config); }, part);
+    }
+  }
+  // An out-of-range value is an error even beside a usable place.
+  CxxConfig garbage_beside_host = ConfigOf(files);
+  garbage_beside_host.set_valid_places({host, Place{static_cast<TargetType>(77)}});
+  ExpectErrorContaining([&] { lite_api::CreatePaddlePredictor(garbage_beside_host); },
+                        "valid place 1 (77, float, NCHW): unknown target");
+  // A target this build lacks beside one it has is dropped (with a warning): apps list
+  // places for several targets.
+  CxxConfig opencl_then_host = ConfigOf(files);
+  opencl_then_host.set_valid_places(
+      {Place{TargetType::kOpenCL, PrecisionType::kFloat, DataLayoutType::kImageDefault}, host});
+  ExpectReusingModelRuns(lite_api::CreatePaddlePredictor(opencl_then_host).get());
+}
+
+TEST_F(CxxApiTest, AbsurdConvolutionSizesAreRefusedNamingTheOp) {
+  // feed x [1, 1, 4, 4] -> conv2d (filter [C, 1, 1, 1] of ones, paddings p) -> fetch.
+  auto write = [&](const std::string& name, int64_t channels, int pad) {
+    Builder b({-1, 1, 4, 4});
+    b.AddVar("w", cpp::VarKind::kLodTensor, {channels, 1, 1, 1}, true);
+    auto& conv = b.Op("conv2d", {{"Input", "x"}, {"Filter", "w"}}, {{"Output", "y"}});
+    conv.SetAttr<std::vector<int32_t>>("strides", {1, 1});
+    conv.SetAttr<std::vector<int32_t>>("paddings", {pad, pad});
+    conv.SetAttr<std::vector<int32_t>>("dilations", {1, 1});
+    conv.SetAttr<int32_t>("groups", 1);
+    b.Fetch("y", 0);
+    Scope weights;
+    Tensor* w = weights.Var("w")->GetMutable<Tensor>();
+    w->Resize({channels, 1, 1, 1});
+    float* data = w->mutable_data<float>();
+    for (int64_t i = 0; i < channels; ++i) data[i] = 1.f;
+    w->set_persistable(true);
+    return SaveModelPb(dir_ + "/" + name, b.program(), weights, true);
+  };
+  const std::vector<float> x(16, 2.f);
+  // Paddings 100000: a 200004 x 200004 output plane, more than the kernels index.
+  auto huge_plane = lite_api::CreatePaddlePredictor(ConfigOf(write("conv_pad", 1, 100000)));
+  SetInput(huge_plane.get(), 0, {1, 1, 4, 4}, x);
+  ExpectErrorContaining([&] { huge_plane->Run(); },
+                        "op 'conv2d': output plane 200004x200004 has more than 2^31-1 elements");
+  // Paddings 20000 (40004 x 40004, 1.6e9 elements a plane) on 4096 channels: 6.6e12
+  // elements, more than any machine this runs on has bytes.
+  auto huge_output = lite_api::CreatePaddlePredictor(ConfigOf(write("conv_wide", 4096, 20000)));
+  SetInput(huge_output.get(), 0, {1, 1, 4, 4}, x);
+  ExpectErrorContaining([&] { huge_output->Run(); },
+                        "op 'conv2d': output dims [1, 4096, 40004, 40004]");
+  ExpectErrorContaining([&] { huge_output->Run(); }, "exceed this machine's memory");
+  // Paddings 1 run: a 1x1 filter of ones copies x (all 2) and the padding adds a zero border.
+  auto small = lite_api::CreatePaddlePredictor(ConfigOf(write("conv_small", 1, 1)));
+  SetInput(small.get(), 0, {1, 1, 4, 4}, x);
+  small->Run();
+  const std::vector<float> out = OutputFloats(*small, 0);
+  ASSERT_EQ(out.size(), 36u);  // 6 x 6
+  EXPECT_EQ(out[0], 0.f);
+  EXPECT_EQ(out[7], 2.f);
+  EXPECT_EQ(out[35], 0.f);
 }
 
 TEST_F(CxxApiTest, MalformedFilesAreClearErrors) {

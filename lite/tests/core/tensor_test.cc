@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "lite/core/tensor.h"
+#include "lite/tests/kernels/kernel_test_util.h"
 
 namespace paddle {
 namespace lite {
@@ -15,6 +16,56 @@ TEST(DDim, ProductionCountSliceFlatten) {
   EXPECT_EQ(d.Flatten2D(2), DDim({6, 20}));
   EXPECT_EQ(DDim().production(), 1);  // 0-D tensor holds one element
   EXPECT_EQ(d.repr(), "[2, 3, 4, 5]");
+}
+
+TEST(DDim, ProductThatOverflowsIsAnErrorNamingTheDims) {
+  const int64_t big = int64_t{1} << 40;  // 2^40 x 2^40 = 2^80 elements
+  test::ExpectErrorContaining([&] { DDim({big, big, 1, 1}).production(); },
+                              "dims [1099511627776, 1099511627776, 1, 1]");
+  test::ExpectErrorContaining([&] { DDim({1, big, big}).count(1, 3); }, "64-bit count");
+  // 2^31 x 2^31 = 2^62 still fits.
+  EXPECT_EQ(DDim({int64_t{1} << 31, int64_t{1} << 31}).production(), int64_t{1} << 62);
+}
+
+TEST(Tensor, ResizeRefusesAnOverflowingShapeAndKeepsItsDims) {
+  Tensor t;
+  t.Resize({2, 3});
+  const int64_t big = int64_t{1} << 40;
+  test::ExpectErrorContaining([&] { t.Resize({big, big, 1, 1}); },
+                              "dims [1099511627776, 1099511627776, 1, 1]");
+  EXPECT_EQ(t.dims(), DDim({2, 3}));
+  EXPECT_EQ(t.numel(), 6);
+  EXPECT_NE(t.mutable_data<float>(), nullptr);
+}
+
+TEST(Tensor, AllocationBeyondTheMachineIsAnErrorNamingTheDims) {
+  Tensor t;
+  // 2^61 elements fit in numel, but 2^61 x 8 bytes is 2^64: the byte size overflows.
+  t.Resize({int64_t{1} << 61});
+  test::ExpectErrorContaining([&] { t.mutable_data<double>(); }, "overflows a byte size");
+  // 2^60 floats (4 EiB) fit in a size, but in no machine.
+  t.Resize({int64_t{1} << 30, int64_t{1} << 30});
+  test::ExpectErrorContaining([&] { t.mutable_data<float>(); },
+                              "cannot allocate 4611686018427387904 bytes for tensor "
+                              "[1073741824, 1073741824]");
+  t.Resize({-1, 3});
+  test::ExpectErrorContaining([&] { t.mutable_data<float>(); }, "unresolved dims");
+  t.Resize({4});  // the tensor is still usable
+  float* data = t.mutable_data<float>();
+  data[3] = 1.5f;
+  EXPECT_EQ(t.data<float>()[3], 1.5f);
+}
+
+TEST(Scratch, SizeBeyondTheMachineNamesTheOpAndBytes) {
+  AlignedVector<float> scratch;
+  test::ExpectErrorContaining(
+      [&] { ResizeScratch(&scratch, size_t{1} << 60, "conv2d", "im2col"); },
+      "conv2d: cannot allocate 4611686018427387904 bytes of scratch (im2col)");
+  test::ExpectErrorContaining(
+      [&] { ResizeScratch(&scratch, SIZE_MAX / 2, "matmul", "transposed operands"); },
+      "matmul: scratch (transposed operands)");
+  ResizeScratch(&scratch, 16, "conv2d", "im2col");
+  EXPECT_EQ(scratch.size(), 16u);
 }
 
 TEST(Tensor, TypedAllocationSetsPrecisionAndChecksReads) {

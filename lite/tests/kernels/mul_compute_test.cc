@@ -83,6 +83,13 @@ TEST(MulErrors, NumColDimsTooLarge) {
   ExpectErrorContaining([&] { r.InferShapeOnly(); }, "needs more than x_num_col_dims=2");
 }
 
+TEST(MulErrors, YOfTooFewDims) {
+  // Y [6] flattened at y_num_col_dims=1 would need a second dim for its columns.
+  OpRunner r("mul");
+  SetUpMul(&r, {2, 6}, std::vector<float>(12, 1.f), {6}, std::vector<float>(6, 1.f), 1, 1);
+  ExpectErrorContaining([&] { r.InferShapeOnly(); }, "Y [6] needs more than y_num_col_dims=1");
+}
+
 TEST(MulErrors, NonPositiveNumColDims) {
   OpRunner r("mul");
   SetUpMul(&r, {2, 3}, std::vector<float>(6, 1.f), {3, 2}, std::vector<float>(6, 1.f), 1, 0);
