@@ -54,6 +54,7 @@ std::shared_ptr<PaddlePredictor> CreatePredictor(const ModelSpec& spec) {
     paddle::lite_api::MobileConfig config;
     config.set_model_from_file(spec.optimized_model_file);
     config.set_threads(spec.threads);
+    config.set_check_weight_checksums(spec.check_weight_checksums);
     return paddle::lite_api::CreatePaddlePredictor(config);
   }
   paddle::lite_api::CxxConfig config;

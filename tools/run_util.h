@@ -39,6 +39,7 @@ struct ModelSpec {
   bool fusion{true};
   bool memory_optimize{true};
   bool x86_blocked_layout{true};
+  bool check_weight_checksums{false};  // .nb only
   std::vector<Place> valid_places;  // CxxConfig only; empty: host float
 };
 // Throws UsageError when no model is given.

@@ -32,7 +32,9 @@ LightPredictor::LightPredictor(const lite_api::MobileConfig& config)
     : ProgramPredictor(config.threads()) {
   LinkAllRegistrations();
   auto program = std::make_shared<cpp::ProgramDesc>();
-  LoadModelNb(ModelBytes(config), root(), program.get());
+  NbLoadOptions options;
+  options.check_weight_checksums = config.check_weight_checksums();
+  LoadModelNb(ModelBytes(config), root(), program.get(), options);
   SetProgram(std::move(program));
 }
 

@@ -158,10 +158,18 @@ class MobileConfig : public ConfigBase {
   const std::string& lite_model_file() const { return lite_model_file_; }
   const std::string& lite_model_buffer() const { return lite_model_buffer_; }
 
+  // plite: compare every weight with the CRC32C opt stored for it when the model loads, so
+  // a corrupted file (storage, download) is an error naming the weight instead of wrong
+  // results. Off by default: it reads all weight bytes once (docs/model_format.md gives
+  // the cost). The model's structure is always checked.
+  void set_check_weight_checksums(bool on) { check_weight_checksums_ = on; }
+  bool check_weight_checksums() const { return check_weight_checksums_; }
+
  private:
   std::string lite_model_file_;
   std::string lite_model_buffer_;
   bool from_memory_{false};
+  bool check_weight_checksums_{false};
 };
 
 template <typename ConfigT>

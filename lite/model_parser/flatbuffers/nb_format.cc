@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "lite/utils/check.h"
+#include "lite/utils/crc32c.h"
 
 namespace paddle {
 namespace lite {
@@ -52,6 +53,7 @@ std::string EncodeHeader(const Header& h) {
   PutLE<uint64_t>(p + kDataOffsetOffset, h.data_offset);
   PutLE<uint64_t>(p + kDataSizeOffset, h.data_size);
   std::memcpy(p + kOptVersionOffset, h.opt_version.data(), h.opt_version.size());
+  PutLE<uint32_t>(p + kMetaChecksumOffset, h.meta_checksum);
   return out;
 }
 
@@ -71,6 +73,7 @@ Header DecodeHeader(const uint8_t* p, uint64_t file_size, const std::string& sou
   h.data_size = GetLE<uint64_t>(p + kDataSizeOffset);
   const auto* text = reinterpret_cast<const char*>(p + kOptVersionOffset);
   h.opt_version.assign(text, strnlen(text, kOptVersionBytes));
+  h.meta_checksum = GetLE<uint32_t>(p + kMetaChecksumOffset);
 
   PLITE_CHECK(h.format_version <= kNbFormatVersion, where, ": format version ", h.format_version,
               " is newer than this plite reads (format version ", kNbFormatVersion,
@@ -95,6 +98,18 @@ Header DecodeHeader(const uint8_t* p, uint64_t file_size, const std::string& sou
               file_size - h.data_offset - h.data_size,
               " bytes after the data section (corrupt header or trailing garbage)");
   return h;
+}
+
+uint32_t ComputeMetaChecksum(const uint8_t* file, const Header& h) {
+  const uint32_t head = Crc32c(file, kMetaChecksumOffset);
+  const size_t after = kMetaChecksumOffset + 4;
+  return Crc32c(file + after, static_cast<size_t>(h.data_offset) - after, head);
+}
+
+void RewriteMetaChecksum(std::string* file) {
+  auto* p = reinterpret_cast<uint8_t*>(file->data());
+  const Header h = DecodeHeader(p, file->size(), "being rewritten");
+  PutLE<uint32_t>(p + kMetaChecksumOffset, ComputeMetaChecksum(p, h));
 }
 
 fbs::VarKind ToFbs(cpp::VarKind kind) {

@@ -24,8 +24,10 @@ constexpr size_t kDataOffsetOffset = 32;
 constexpr size_t kDataSizeOffset = 40;
 constexpr size_t kOptVersionOffset = 48;  // NUL-padded text
 constexpr size_t kOptVersionBytes = 64;
-constexpr size_t kReservedOffset = kOptVersionOffset + kOptVersionBytes;  // zero for now
-static_assert(kReservedOffset + 16 == kNbHeaderSize, "header layout");
+// CRC32C of bytes [0, data offset) but these 4 (header, meta section, padding); version 2 on.
+constexpr size_t kMetaChecksumOffset = kOptVersionOffset + kOptVersionBytes;
+constexpr size_t kReservedOffset = kMetaChecksumOffset + 4;  // zero for now
+static_assert(kReservedOffset + 12 == kNbHeaderSize, "header layout");
 
 // 0x89 first, CR LF and ^Z after the name: text-mode transfers and truncation by a text
 // tool are caught at once (the idea of PNG's signature).
@@ -39,12 +41,20 @@ struct Header {
   uint64_t data_offset{0};
   uint64_t data_size{0};
   std::string opt_version;
+  uint32_t meta_checksum{0};
 };
 
 std::string EncodeHeader(const Header& header);
 // Checks magic, version and that both sections lie inside `file_size` bytes in order;
 // messages start with `source`.
 Header DecodeHeader(const uint8_t* bytes, uint64_t file_size, const std::string& source);
+
+// What the meta checksum covers: every byte of `file` before the data section but the
+// checksum field itself. `header` must be DecodeHeader's (or the writer's) for `file`.
+uint32_t ComputeMetaChecksum(const uint8_t* file, const Header& header);
+// Recomputes and stores the meta checksum of a whole file in memory, for tools and tests
+// that edit a file's meta section on purpose.
+void RewriteMetaChecksum(std::string* file);
 
 // Runtime -> schema: targets and precisions keep their numbers (static_asserts in
 // nb_format.cc); layouts are mapped (a layout the file cannot hold throws).

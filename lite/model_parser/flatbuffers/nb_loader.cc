@@ -1,8 +1,10 @@
 // .nb bytes -> cpp::ProgramDesc + params viewing the bytes. Nothing in the file is trusted:
-// the header bounds, then the flatbuffer verifier, then every enum, index, size and offset
-// are checked before use.
+// the header bounds, the meta checksum, then the flatbuffer verifier, then every enum,
+// index, size and offset are checked before use.
 #include <algorithm>
+#include <cinttypes>
 #include <cstdint>
+#include <cstdio>
 #include <limits>
 #include <map>
 #include <set>
@@ -10,6 +12,7 @@
 #include "lite/core/program.h"
 #include "lite/model_parser/flatbuffers/nb_format.h"
 #include "lite/utils/check.h"
+#include "lite/utils/crc32c.h"
 
 namespace paddle {
 namespace lite {
@@ -71,6 +74,21 @@ std::vector<std::string> ToStrings(
   out.reserve(v->size());
   for (const flatbuffers::String* s : *v) out.push_back(Str(s, budget));
   return out;
+}
+
+std::string Hex32(uint32_t v) {
+  char text[16];
+  std::snprintf(text, sizeof(text), "0x%08" PRIX32, v);
+  return text;
+}
+
+// Catches accidental damage (disk, transfer, a bit flipped in memory) before the verifier
+// and the checks below, which would let a flipped offset or attribute value through.
+void CheckMetaChecksum(const uint8_t* file, const nb::Header& header, const std::string& where) {
+  const uint32_t computed = nb::ComputeMetaChecksum(file, header);
+  PLITE_CHECK(computed == header.meta_checksum, where, ": meta section checksum mismatch (stored ",
+              Hex32(header.meta_checksum), ", computed ", Hex32(computed),
+              "): the file is corrupted");
 }
 
 void CheckBlockIndex(int32_t idx, int num_blocks, const std::string& where) {
@@ -260,7 +278,7 @@ LoD ReadLod(const fbs::Param& p, const std::vector<int64_t>& dims, const std::st
 
 void LoadParams(const fbs::Model& model, const cpp::ProgramDesc& program,
                 const std::shared_ptr<const NbModelBytes>& bytes, const nb::Header& header,
-                Budget* budget, Scope* scope) {
+                bool check_checksums, Budget* budget, Scope* scope) {
   std::map<std::string, const cpp::VarDesc*> param_vars;
   for (const auto& var : program.blocks[0].vars) {
     if (var.persistable && var.kind != cpp::VarKind::kFeedList &&
@@ -303,6 +321,12 @@ void LoadParams(const fbs::Model& model, const cpp::ProgramDesc& program,
                   ": ends less than ", kBufferPadding,
                   " bytes before the end of the data section (kernels may read past it)");
       const LoD lod = ReadLod(*p, dims, where, budget);
+      if (check_checksums) {
+        const uint32_t computed = Crc32c(data + p->offset(), p->size());
+        PLITE_CHECK(computed == p->crc32c(), where, ": checksum mismatch (stored ",
+                    Hex32(p->crc32c()), ", computed ", Hex32(computed),
+                    "): the weights are corrupted");
+      }
 
       Tensor* t = scope->Var(name)->GetMutable<Tensor>();
       t->Resize(DDim(dims));
@@ -326,7 +350,7 @@ NbHeaderInfo ReadNbHeader(const NbModelBytes& bytes) {
 }
 
 NbHeaderInfo LoadModelNb(std::shared_ptr<const NbModelBytes> bytes, Scope* scope,
-                         cpp::ProgramDesc* program) {
+                         cpp::ProgramDesc* program, const NbLoadOptions& options) {
   PLITE_CHECK(bytes != nullptr, "LoadModelNb: no model bytes given");
   PLITE_CHECK(scope != nullptr && program != nullptr, "LoadModelNb: null scope or program");
   const std::string where = StrCat("nb model ", bytes->source());
@@ -335,6 +359,12 @@ NbHeaderInfo LoadModelNb(std::shared_ptr<const NbModelBytes> bytes, Scope* scope
               ": the bytes are not ", kNbParamAlignment,
               "-byte aligned (use NbModelBytes::CopyOf)");
   const nb::Header header = nb::DecodeHeader(bytes->data(), bytes->size(), bytes->source());
+  const bool has_checksums = header.format_version >= kNbFirstChecksummedVersion;
+  if (has_checksums) CheckMetaChecksum(bytes->data(), header, where);
+  PLITE_CHECK(has_checksums || !options.check_weight_checksums, where,
+              ": cannot check the weights: format version ", header.format_version,
+              " (written by plite ", header.opt_version, ") stores no checksums; they start at "
+              "format version ", kNbFirstChecksummedVersion, " (re-run opt)");
   const uint8_t* meta = bytes->data() + header.meta_offset;
   PLITE_CHECK(header.meta_size < FLATBUFFERS_MAX_BUFFER_SIZE, where, ": meta section of ",
               header.meta_size, " bytes is too large");
@@ -348,7 +378,7 @@ NbHeaderInfo LoadModelNb(std::shared_ptr<const NbModelBytes> bytes, Scope* scope
   try {
     Budget budget(header.meta_size);
     cpp::ProgramDesc loaded = ProgramReader(model, &budget).Read();
-    LoadParams(model, loaded, bytes, header, &budget, scope);
+    LoadParams(model, loaded, bytes, header, options.check_weight_checksums, &budget, scope);
     *program = std::move(loaded);
   } catch (const PaddleLiteException& e) {
     PLITE_THROW(where, ": ", e.what());

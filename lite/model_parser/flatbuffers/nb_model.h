@@ -3,14 +3,16 @@
 //
 // File layout (little-endian; docs/model_format.md has the byte offsets):
 //   header   kNbHeaderSize bytes: magic, format version, header size, offsets and sizes of
-//            the two sections below, the writer's plite version, reserved bytes
+//            the two sections below, the writer's plite version, the meta checksum
+//            (CRC32C of every byte before the data section but its own), reserved bytes
 //   meta     a flatbuffer (schema model.fbs): blocks, vars, ops with attributes and kernel,
-//            and for each param its name, precision, dims, LoD and place in the data section
+//            and for each param its name, precision, dims, LoD, place in the data section
+//            and CRC32C
 //   data     the params' raw bytes, each at a multiple of kNbParamAlignment from the file
 //            start, followed by at least kBufferPadding bytes (SIMD loads may read past a
 //            tensor's end)
-// The loader verifies the flatbuffer and checks every size and offset before use; params
-// become tensors pointing into the file's bytes (no copy).
+// The loader checks the meta checksum, verifies the flatbuffer and checks every size and
+// offset before use; params become tensors pointing into the file's bytes (no copy).
 #pragma once
 
 #include <cstdint>
@@ -23,7 +25,9 @@
 namespace paddle {
 namespace lite {
 
-constexpr uint32_t kNbFormatVersion = 1;
+// Version 2 added the checksums; version 1 files load without them (nothing to check).
+constexpr uint32_t kNbFormatVersion = 2;
+constexpr uint32_t kNbFirstChecksummedVersion = 2;
 constexpr size_t kNbParamAlignment = 64;
 constexpr size_t kNbHeaderSize = 128;
 
@@ -64,11 +68,18 @@ void SaveModelNb(const std::string& path, const cpp::ProgramDesc& optimized, con
 // Checks the header only (magic, format version, section bounds inside `bytes`).
 NbHeaderInfo ReadNbHeader(const NbModelBytes& bytes);
 
+struct NbLoadOptions {
+  // Compare each param's bytes with the CRC32C opt stored for them: one pass over all
+  // weights (it touches every page of a mapped file), so off unless the app asks.
+  bool check_weight_checksums{false};
+};
+
 // Verifies and loads `bytes` into `program` and `scope` (params as host tensors viewing
-// `bytes`, which they keep alive). Every failure throws PaddleLiteException naming what
-// is wrong; `scope` may then hold the params read before the failure.
+// `bytes`, which they keep alive). The meta checksum is always checked. Every failure
+// throws PaddleLiteException naming what is wrong; `scope` may then hold the params read
+// before the failure.
 NbHeaderInfo LoadModelNb(std::shared_ptr<const NbModelBytes> bytes, Scope* scope,
-                         cpp::ProgramDesc* program);
+                         cpp::ProgramDesc* program, const NbLoadOptions& options = {});
 
 }  // namespace lite
 }  // namespace paddle

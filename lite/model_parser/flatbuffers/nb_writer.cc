@@ -8,6 +8,7 @@
 #include "lite/core/program.h"
 #include "lite/model_parser/flatbuffers/nb_format.h"
 #include "lite/utils/check.h"
+#include "lite/utils/crc32c.h"
 
 namespace paddle {
 namespace lite {
@@ -259,8 +260,9 @@ Offset<fbs::Param> WriteParam(FlatBufferBuilder* fbb, const ParamSlot& slot) {
     levels.push_back(fbs::CreateLodLevel(*fbb, fbb->CreateVector(level)));
   }
   const auto lod = fbb->CreateVector(levels);
+  const uint32_t crc = Crc32c(slot.tensor->raw_data(), slot.size);
   return fbs::CreateParam(*fbb, name, nb::ToFbs(slot.tensor->precision()), dims, lod, slot.offset,
-                          slot.size);
+                          slot.size, crc);
 }
 
 }  // namespace
@@ -295,6 +297,10 @@ std::string SerializeModelNb(const cpp::ProgramDesc& optimized, const Scope& sco
       std::memcpy(&out[header.data_offset + slot.offset], slot.tensor->raw_data(), slot.size);
     }
   }
+  header.meta_checksum =
+      nb::ComputeMetaChecksum(reinterpret_cast<const uint8_t*>(out.data()), header);
+  const std::string sealed = nb::EncodeHeader(header);
+  out.replace(0, sealed.size(), sealed);
   return out;
 }
 

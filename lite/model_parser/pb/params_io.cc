@@ -72,7 +72,8 @@ void ReadTensorRecord(RecordReader* r, const cpp::VarDesc& var, Tensor* tensor) 
   const std::string where = r->Where();
   CheckIsTensorVar(var, where);
   const auto version = r->ReadPod<uint32_t>("the LoDTensor version");
-  PLITE_CHECK(version == 0, where, ": unsupported LoDTensor version ", version);
+  PLITE_CHECK(version == 0, where, ": unsupported LoDTensor version ", version,
+              " (only 0 is known)");
 
   const auto lod_level = r->ReadPod<uint64_t>("lod_level");
   // Each level takes at least its 8-byte size field.
@@ -90,7 +91,8 @@ void ReadTensorRecord(RecordReader* r, const cpp::VarDesc& var, Tensor* tensor) 
   }
 
   const auto tensor_version = r->ReadPod<uint32_t>("the tensor version");
-  PLITE_CHECK(tensor_version == 0, where, ": unsupported tensor version ", tensor_version);
+  PLITE_CHECK(tensor_version == 0, where, ": unsupported tensor version ", tensor_version,
+              " (only 0 is known)");
   const auto desc_size = r->ReadPod<int32_t>("the TensorDesc size");
   PLITE_CHECK(desc_size >= 0 && static_cast<uint64_t>(desc_size) <= r->remaining(), where,
               ": TensorDesc size ", desc_size, " is invalid (", r->remaining(),

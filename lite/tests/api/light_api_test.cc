@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -15,6 +16,7 @@
 
 #include "lite/api/paddle_api.h"
 #include "lite/core/program.h"
+#include "lite/model_parser/flatbuffers/model_generated.h"
 #include "lite/model_parser/flatbuffers/nb_model.h"
 #include "lite/model_parser/model_parser.h"
 #include "lite/tests/kernels/kernel_test_util.h"
@@ -245,6 +247,64 @@ TEST_F(LightApiTest, MissingKernelsAreListedTogether) {
   for (const std::string& want : renamed) {
     ExpectErrorContaining([&] { lite_api::CreatePaddlePredictor(BufferConfig(bytes)); }, want);
   }
+}
+
+// Where the first param with bytes lies in a .nb file, and its name.
+std::pair<size_t, std::string> FirstParamBytes(const std::string& nb) {
+  uint64_t meta_offset = 0, data_offset = 0;
+  std::memcpy(&meta_offset, nb.data() + 16, 8);  // header fields (docs/model_format.md)
+  std::memcpy(&data_offset, nb.data() + 32, 8);
+  for (const auto* p : *fbs::GetModel(nb.data() + meta_offset)->params()) {
+    if (p->size() >= 4) return {data_offset + p->offset(), p->name()->str()};
+  }
+  ADD_FAILURE() << "no param";
+  return {0, ""};
+}
+
+// A flipped weight bit goes unnoticed unless the app asks for the weight check; then
+// creation fails naming the weight, and neither a predictor made before nor a good load
+// after is affected.
+TEST_F(LightApiTest, WeightCheckNamesTheCorruptedWeight) {
+  auto before = lite_api::CreatePaddlePredictor(FileConfig(nb_));
+  std::string bad = ReadFile(nb_);
+  const auto param = FirstParamBytes(bad);
+  bad[param.first + 2] = static_cast<char>(bad[param.first + 2] ^ 0x10);
+  const std::string bad_path = dir_ + "/bad_weight.nb";
+  WriteFile(bad_path, bad);
+
+  MobileConfig unchecked = FileConfig(bad_path);
+  EXPECT_FALSE(unchecked.check_weight_checksums());
+  EXPECT_NO_THROW(lite_api::CreatePaddlePredictor(unchecked));
+  for (bool from_buffer : {false, true}) {
+    MobileConfig checked = from_buffer ? BufferConfig(bad) : FileConfig(bad_path);
+    checked.set_check_weight_checksums(true);
+    try {
+      lite_api::CreatePaddlePredictor(checked);
+      ADD_FAILURE() << "a corrupted weight passed the check";
+    } catch (const lite_api::PaddleLiteException& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find("param '" + param.second + "'"), std::string::npos) << what;
+      EXPECT_NE(what.find("checksum mismatch"), std::string::npos) << what;
+      if (!from_buffer) std::printf("[corrupted weight] %s\n", e.what());
+    }
+  }
+  MobileConfig good = FileConfig(nb_);
+  good.set_check_weight_checksums(true);
+  auto after = lite_api::CreatePaddlePredictor(good);
+  ExpectSameAsFull(after.get(), "checked load after a failed one");
+  ExpectSameAsFull(before.get(), "predictor made before the failed load");
+}
+
+// A flipped bit in the structure (here the meta section's first byte) is always caught.
+TEST_F(LightApiTest, FlippedMetaBitIsAChecksumError) {
+  std::string bad = ReadFile(nb_);
+  uint64_t meta_offset = 0;
+  std::memcpy(&meta_offset, bad.data() + 16, 8);
+  bad[meta_offset + 40] = static_cast<char>(bad[meta_offset + 40] ^ 0x01);
+  ExpectErrorContaining([&] { lite_api::CreatePaddlePredictor(BufferConfig(bad)); },
+                        "meta section checksum mismatch");
+  auto p = lite_api::CreatePaddlePredictor(FileConfig(nb_));
+  ExpectSameAsFull(p.get(), "after a corrupted model");
 }
 
 }  // namespace test

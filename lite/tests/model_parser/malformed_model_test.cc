@@ -102,6 +102,19 @@ TEST_F(MalformedModelTest, EveryTruncationOfTheParamsFails) {
   }
 }
 
+// Paddle starts each tensor record with a uint32 version (0, the only one it writes): any
+// other value is named with the var it belongs to. The first record in a combined file is
+// the var first in name order, batch_norm_0.b_0.
+TEST_F(MalformedModelTest, UnknownRecordVersionIsNamed) {
+  std::string bytes = ReadBytes(params_);
+  ASSERT_EQ(bytes.substr(0, 4), std::string(4, '\0'));
+  bytes[0] = 7;
+  WriteBytes(params_, bytes);
+  ExpectError([&] { Load(combined_.path()); },
+              {"params file " + params_, "var 'batch_norm_0.b_0'",
+               "unsupported LoDTensor version 7 (only 0 is known)"});
+}
+
 TEST_F(MalformedModelTest, ExtraTrailingBytesInParams) {
   WriteBytes(params_, ReadBytes(params_) + "junk");
   ExpectError([&] { Load(combined_.path()); },

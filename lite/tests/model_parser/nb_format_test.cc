@@ -1,7 +1,8 @@
 // The .nb format: round trips of every attribute kind and param precision, params used in
 // place from the file's bytes, the sample model saved by the full predictor and run from
 // the .nb, the tailoring lists, and every malformed file we can make (it must throw a
-// PaddleLiteException naming the problem, never crash).
+// PaddleLiteException naming the problem, never crash), and the checksums that catch
+// accidental damage.
 #include "lite/model_parser/flatbuffers/nb_format.h"
 
 #include <gtest/gtest.h>
@@ -20,6 +21,7 @@
 #include "lite/model_parser/flatbuffers/model_generated.h"
 #include "lite/model_parser/flatbuffers/nb_model.h"
 #include "lite/tests/model_parser/model_test_util.h"
+#include "lite/utils/crc32c.h"
 #include "tools/sample_model_builder.h"
 
 namespace paddle {
@@ -47,9 +49,11 @@ struct SmallModel {
 };
 
 // Loads `bytes` (copied) into fresh containers; returns the program.
-cpp::ProgramDesc Load(const std::string& bytes, Scope* scope) {
+cpp::ProgramDesc Load(const std::string& bytes, Scope* scope, bool check_weights = false) {
   cpp::ProgramDesc program;
-  LoadModelNb(NbModelBytes::CopyOf(bytes.data(), bytes.size()), scope, &program);
+  NbLoadOptions options;
+  options.check_weight_checksums = check_weights;
+  LoadModelNb(NbModelBytes::CopyOf(bytes.data(), bytes.size()), scope, &program, options);
   return program;
 }
 
@@ -435,13 +439,25 @@ TEST(NbWriter, UnwritablePathIsNamed) {
 
 // ---- malformed files ----
 
-void ExpectLoadError(const std::string& bytes, std::initializer_list<std::string> parts) {
+void ExpectLoadError(const std::string& bytes, std::initializer_list<std::string> parts,
+                     bool check_weights = false) {
   ExpectError(
       [&] {
         Scope scope;
-        Load(bytes, &scope);
+        Load(bytes, &scope, check_weights);
       },
       parts);
+}
+
+// For a meta section edited on purpose: the checksum made right again, so the checks behind
+// it (verifier, enums, sizes, offsets) are what the load meets.
+std::string Resealed(std::string bytes) {
+  nb::RewriteMetaChecksum(&bytes);
+  return bytes;
+}
+
+void ExpectMetaEditError(const std::string& bytes, std::initializer_list<std::string> parts) {
+  ExpectLoadError(Resealed(bytes), parts);
 }
 
 TEST(NbLoader, BadMagic) {
@@ -495,19 +511,33 @@ TEST(NbLoader, TruncatedAtEveryLengthThrows) {
   }
 }
 
+// Random flips before the data section (header, meta) always fail: on the checksum, or
+// earlier on the header's own checks. With the checksum made right again the structural
+// checks face them: load or throw, never crash. Flips in param bytes load by default.
 TEST(NbLoader, RandomByteFlipsLoadOrThrowNeverCrash) {
   SmallModel m;
   std::mt19937 rng(20240611);
+  const size_t data_offset = GetLE<uint64_t>(m.bytes, 32);
   int loaded = 0, thrown = 0;
   for (int trial = 0; trial < 3000; ++trial) {
     std::string bytes = m.bytes;
-    // Mostly the header and meta section (where structure lives), sometimes the data.
-    const size_t meta_end = GetLE<uint64_t>(bytes, 32);
-    const size_t span = trial % 4 == 0 ? bytes.size() : meta_end;
+    const bool in_data = trial % 4 == 0;
     const int flips = 1 + trial % 4;
     for (int f = 0; f < flips; ++f) {
-      const size_t at = rng() % span;
+      const size_t at = in_data ? data_offset + rng() % (bytes.size() - data_offset)
+                                : rng() % data_offset;
       bytes[at] = static_cast<char>(bytes[at] ^ (1u << (rng() % 8)));
+    }
+    if (bytes == m.bytes) continue;  // the flips cancelled
+    if (!in_data) {
+      Scope unused;
+      EXPECT_ANY_THROW(Load(bytes, &unused)) << "trial " << trial;
+      try {
+        bytes = Resealed(bytes);
+      } catch (const PaddleLiteException&) {
+        ++thrown;  // the header itself is broken
+        continue;
+      }
     }
     Scope scope;
     cpp::ProgramDesc program;
@@ -524,6 +554,7 @@ TEST(NbLoader, RandomByteFlipsLoadOrThrowNeverCrash) {
         }
       }
     } catch (const PaddleLiteException&) {
+      EXPECT_FALSE(in_data) << "trial " << trial << ": a flip in the data section failed";
       ++thrown;
     }
   }
@@ -535,11 +566,11 @@ TEST(NbLoader, ParamOffsetOutsideTheDataSection) {
   SmallModel m;
   std::string bytes = m.bytes;
   ASSERT_TRUE(MutableParam(&bytes, "p_i64")->mutate_offset(1ull << 40));
-  ExpectLoadError(bytes, {"param 'p_i64'", "outside the data section"});
+  ExpectMetaEditError(bytes, {"param 'p_i64'", "outside the data section"});
   bytes = m.bytes;
   ASSERT_TRUE(
       MutableParam(&bytes, "p_i32")->mutate_offset(std::numeric_limits<uint64_t>::max() - 63));
-  ExpectLoadError(bytes, {"param 'p_i32'", "outside the data section"});
+  ExpectMetaEditError(bytes, {"param 'p_i32'", "outside the data section"});
 }
 
 TEST(NbLoader, ParamSizeMustMatchDimsTimesPrecision) {
@@ -547,17 +578,17 @@ TEST(NbLoader, ParamSizeMustMatchDimsTimesPrecision) {
   std::string bytes = m.bytes;
   fbs::Param* p = MutableParam(&bytes, "p_i64");
   ASSERT_TRUE(p->mutate_size(p->size() - 8));
-  ExpectLoadError(bytes,
+  ExpectMetaEditError(bytes,
                   {"param 'p_i64'", "size 16 bytes does not match dims [3]", "int64", "24 bytes"});
   bytes = m.bytes;
   auto* dims = MutableParam(&bytes, "p_f32")->mutable_dims();
   dims->Mutate(0, -2);
-  ExpectLoadError(bytes, {"param 'p_f32'", "negative dim"});
+  ExpectMetaEditError(bytes, {"param 'p_f32'", "negative dim"});
   bytes = m.bytes;
   dims = MutableParam(&bytes, "p_f32")->mutable_dims();
   dims->Mutate(0, int64_t{1} << 40);
   dims->Mutate(1, int64_t{1} << 40);
-  ExpectLoadError(bytes, {"param 'p_f32'", "overflow"});
+  ExpectMetaEditError(bytes, {"param 'p_f32'", "overflow"});
 }
 
 TEST(NbLoader, UnalignedParamOffset) {
@@ -565,27 +596,27 @@ TEST(NbLoader, UnalignedParamOffset) {
   std::string bytes = m.bytes;
   fbs::Param* p = MutableParam(&bytes, "p_i8");
   ASSERT_TRUE(p->mutate_offset(p->offset() + 4));
-  ExpectLoadError(bytes, {"param 'p_i8'", "not a multiple of 64"});
+  ExpectMetaEditError(bytes, {"param 'p_i8'", "not a multiple of 64"});
 }
 
 TEST(NbLoader, UnknownEnumValues) {
   SmallModel m;
   std::string bytes = m.bytes;
   ASSERT_TRUE(MutableParam(&bytes, "p_f32")->mutate_precision(static_cast<fbs::Precision>(77)));
-  ExpectLoadError(bytes, {"param 'p_f32'", "unknown precision value 77"});
+  ExpectMetaEditError(bytes, {"param 'p_f32'", "unknown precision value 77"});
 
   bytes = m.bytes;
   auto* op =
       MutableMeta(&bytes)->mutable_blocks()->GetMutableObject(0)->mutable_ops()->GetMutableObject(
           1);
   ASSERT_TRUE(op->mutable_kernel()->mutate_target(static_cast<fbs::Target>(3)));
-  ExpectLoadError(bytes, {"op 'every_kind' kernel", "unknown target value 3"});
+  ExpectMetaEditError(bytes, {"op 'every_kind' kernel", "unknown target value 3"});
 
   bytes = m.bytes;
   op = MutableMeta(&bytes)->mutable_blocks()->GetMutableObject(0)->mutable_ops()->GetMutableObject(
       1);
   ASSERT_TRUE(op->mutable_kernel()->mutate_layout(static_cast<fbs::Layout>(-1)));
-  ExpectLoadError(bytes, {"unknown layout value -1"});
+  ExpectMetaEditError(bytes, {"unknown layout value -1"});
 
   bytes = m.bytes;
   auto* attr = MutableMeta(&bytes)
@@ -596,21 +627,21 @@ TEST(NbLoader, UnknownEnumValues) {
                    ->mutable_attrs()
                    ->GetMutableObject(0);
   ASSERT_TRUE(attr->mutate_kind(static_cast<fbs::AttrKind>(13)));
-  ExpectLoadError(bytes, {"op 'every_kind'", "unknown attribute kind value 13"});
+  ExpectMetaEditError(bytes, {"op 'every_kind'", "unknown attribute kind value 13"});
 
   bytes = m.bytes;
   auto* var =
       MutableMeta(&bytes)->mutable_blocks()->GetMutableObject(0)->mutable_vars()->GetMutableObject(
           2);  // "x", float: its precision is stored
   ASSERT_TRUE(var->mutate_precision(static_cast<fbs::Precision>(11)));
-  ExpectLoadError(bytes, {"var 'x'", "unknown precision value 11"});
+  ExpectMetaEditError(bytes, {"var 'x'", "unknown precision value 11"});
 
   bytes = m.bytes;
   var =
       MutableMeta(&bytes)->mutable_blocks()->GetMutableObject(0)->mutable_vars()->GetMutableObject(
           0);  // "feed", a FeedList (kind 1, stored)
   ASSERT_TRUE(var->mutate_kind(static_cast<fbs::VarKind>(9)));
-  ExpectLoadError(bytes, {"var 'feed'", "unknown var kind value 9"});
+  ExpectMetaEditError(bytes, {"var 'feed'", "unknown var kind value 9"});
 }
 
 TEST(NbLoader, CorruptMetaSectionFailsVerification) {
@@ -618,7 +649,7 @@ TEST(NbLoader, CorruptMetaSectionFailsVerification) {
   std::string bytes = m.bytes;
   const auto meta_offset = GetLE<uint64_t>(bytes, 16);
   PutLE<uint32_t>(&bytes, meta_offset, 0x7ffffff0u);  // root table offset far outside
-  ExpectLoadError(bytes, {"meta section is not a valid model flatbuffer"});
+  ExpectMetaEditError(bytes, {"meta section is not a valid model flatbuffer"});
 }
 
 // A whole file around a meta flatbuffer built here (no params).
@@ -632,7 +663,7 @@ std::string FileWithMeta(const flatbuffers::FlatBufferBuilder& fbb) {
   std::string bytes = nb::EncodeHeader(h);
   bytes.append(reinterpret_cast<const char*>(fbb.GetBufferPointer()), fbb.GetSize());
   bytes.resize(h.data_offset + h.data_size, '\0');
-  return bytes;
+  return Resealed(bytes);
 }
 
 // A flatbuffer may point at one table or string from many places; what the loader builds
@@ -685,7 +716,7 @@ TEST(NbLoader, MisalignedVectorIsRefused) {
   // Now the length is the low half of dims[0] (2) and the elements start 4 bytes later.
   flatbuffers::WriteScalar<flatbuffers::uoffset_t>(
       field, flatbuffers::ReadScalar<flatbuffers::uoffset_t>(field) + 4);
-  ExpectLoadError(bytes, {"param 'p_f32'", "misaligned"});
+  ExpectMetaEditError(bytes, {"param 'p_f32'", "misaligned"});
 }
 
 // Bytes from elsewhere that do not keep the params' alignment.
@@ -734,6 +765,177 @@ TEST(NbLoader, MissingEmptyAndDirectoryFiles) {
         LoadModelNb(nullptr, &scope, &program);
       },
       {"no model bytes"});
+}
+
+// ---- checksums ----
+
+void FlipBit(std::string* bytes, size_t bit) {
+  (*bytes)[bit / 8] = static_cast<char>((*bytes)[bit / 8] ^ (1u << (bit % 8)));
+}
+
+// Where a param's bytes lie in the file.
+size_t ParamPosition(std::string* bytes, const std::string& name) {
+  return GetLE<uint64_t>(*bytes, 32) + MutableParam(bytes, name)->offset();
+}
+
+// The file position of a scalar field of a flatbuffer table inside `bytes`.
+size_t FieldPosition(const std::string& bytes, const void* table, flatbuffers::voffset_t field) {
+  const uint8_t* at = reinterpret_cast<const flatbuffers::Table*>(table)->GetAddressOf(field);
+  EXPECT_NE(at, nullptr);
+  return static_cast<size_t>(reinterpret_cast<const char*>(at) - bytes.data());
+}
+
+TEST(NbChecksum, HeaderAndParamsHoldTheCrc32cOfTheirBytes) {
+  SmallModel m;
+  const size_t data_offset = GetLE<uint64_t>(m.bytes, 32);
+  // From the documented layout: bytes [0, 112), then [116, data offset).
+  const uint32_t meta = Crc32c(m.bytes.data() + 116, data_offset - 116, Crc32c(m.bytes.data(), 112));
+  EXPECT_EQ(GetLE<uint32_t>(m.bytes, 112), meta);
+  EXPECT_EQ(m.bytes.substr(116, 12), std::string(12, '\0'));  // reserved
+  std::string bytes = m.bytes;
+  const auto* params = MutableMeta(&bytes)->params();
+  ASSERT_GT(params->size(), 5u);
+  for (const fbs::Param* p : *params) {
+    EXPECT_EQ(p->crc32c(), Crc32c(&m.bytes[data_offset + p->offset()], p->size()))
+        << p->name()->str();
+  }
+}
+
+// Every single-bit flip before the data section fails the load: in the header's fields on
+// their own checks or the checksum, from the writer's version on (meta section, padding) on
+// the checksum, with a message saying so.
+TEST(NbChecksum, EveryBitFlipBeforeTheDataSectionIsCaught) {
+  SmallModel m;
+  const size_t data_offset = GetLE<uint64_t>(m.bytes, 32);
+  ASSERT_LT(data_offset, 16384u);  // small enough to try every bit
+  std::string bytes = m.bytes;
+  for (size_t bit = 0; bit < data_offset * 8 && !::testing::Test::HasFailure(); ++bit) {
+    FlipBit(&bytes, bit);
+    const size_t byte = bit / 8;
+    try {
+      Scope scope;
+      Load(bytes, &scope);
+      ADD_FAILURE() << "bit " << bit % 8 << " of byte " << byte << " flipped: loaded";
+    } catch (const PaddleLiteException& e) {
+      const std::string what = e.what();
+      if (byte >= nb::kOptVersionOffset) {
+        EXPECT_NE(what.find("meta section checksum mismatch (stored 0x"), std::string::npos)
+            << "byte " << byte << ": " << what;
+        EXPECT_NE(what.find("): the file is corrupted"), std::string::npos) << what;
+      }
+    }
+    FlipBit(&bytes, bit);
+  }
+}
+
+// Param bytes are checked only when asked (a pass over every weight); then a flipped bit
+// names its param, and the same bytes unflipped load.
+TEST(NbChecksum, FlippedWeightBitFailsOnlyTheCheckedLoadNamingTheParam) {
+  SmallModel m;
+  std::string bytes = m.bytes;
+  const auto* params = MutableMeta(&bytes)->params();
+  int checked = 0;
+  for (const fbs::Param* p : *params) {
+    if (p->size() == 0) continue;
+    const std::string name = p->name()->str();
+    SCOPED_TRACE(name);
+    for (size_t bit : {size_t{0}, p->size() * 8 - 1}) {
+      std::string flipped = m.bytes;
+      FlipBit(&flipped, ParamPosition(&flipped, name) * 8 + bit);
+      Scope unchecked;
+      EXPECT_NO_THROW(Load(flipped, &unchecked));
+      ExpectLoadError(flipped,
+                      {"<memory buffer>", "param '" + name + "'", "checksum mismatch (stored 0x",
+                       "the weights are corrupted"},
+                      /*check_weights=*/true);
+    }
+    ++checked;
+  }
+  EXPECT_GE(checked, 5);
+  Scope scope;
+  Load(m.bytes, &scope, /*check_weights=*/true);
+  ExpectSameParams(m.program, m.scope, scope);
+}
+
+// Files from before the checksums (format version 1) load as they always did, unchecked;
+// asking to check their weights says why it cannot.
+TEST(NbChecksum, FormatVersion1LoadsWithoutChecksums) {
+  SmallModel m;
+  std::string v1 = m.bytes;
+  PutLE<uint32_t>(&v1, 8, 1);
+  PutLE<uint32_t>(&v1, nb::kMetaChecksumOffset, 0);
+  Scope scope;
+  Load(v1, &scope);
+  ExpectSameParams(m.program, m.scope, scope);
+  ExpectLoadError(v1,
+                  {"cannot check the weights", "format version 1", "test-1.2.3",
+                   "start at format version 2", "re-run opt"},
+                  /*check_weights=*/true);
+}
+
+// The two single-bit flips a tester found passing validation before the checksums, on the
+// sample model as opt writes it: each is caught, and with the checksum made right again it
+// would load (nothing else can tell).
+TEST_F(NbSampleModel, FlipsThatPassEveryStructuralCheckAreCaught) {
+  auto cxx = CxxPredictor();
+  const std::string base = *dir_ / "flips";
+  cxx->SaveOptimizedModel(base, lite_api::LiteModelType::kNaiveBuffer);
+  const std::string good = ReadBytes(base + ".nb");
+  const uint64_t data_size = GetLE<uint64_t>(good, 40);
+
+  // 1. A param's offset moved by 512 bytes (bit 9), to where its bytes still fit (an offset
+  // of 0 is the field's default, not stored).
+  std::string moved = good;
+  const fbs::Param* param = nullptr;
+  for (const fbs::Param* p : *MutableMeta(&moved)->params()) {
+    const uint64_t offset = p->offset() ^ 512;
+    if (p->offset() != 0 && offset <= data_size &&
+        p->size() + kBufferPadding <= data_size - offset) {
+      param = p;
+      break;
+    }
+  }
+  ASSERT_NE(param, nullptr);
+  const std::string name = param->name()->str();
+  const uint64_t offset = param->offset();
+  FlipBit(&moved, FieldPosition(moved, param, fbs::Param::VT_OFFSET) * 8 + 9);
+  ASSERT_EQ(param->offset(), offset ^ 512);
+  ExpectLoadError(moved, {"meta section checksum mismatch", "the file is corrupted"});
+  {
+    Scope scope;
+    Load(Resealed(moved), &scope);  // other bytes as the weight, silently
+    const auto* w = static_cast<const uint8_t*>(scope.FindTensor(name)->raw_data());
+    Scope right;
+    Load(good, &right);
+    const auto* r = static_cast<const uint8_t*>(right.FindTensor(name)->raw_data());
+    EXPECT_NE(std::memcmp(w, r, 64), 0) << name;
+  }
+
+  // 2. A conv attribute changed: one bit of strides[0].
+  std::string changed = good;
+  const fbs::Attr* strides = nullptr;
+  for (const fbs::Op* op : *MutableMeta(&changed)->blocks()->Get(0)->ops()) {
+    if (op->type()->str().find("conv2d") == std::string::npos) continue;
+    for (const fbs::Attr* a : *op->attrs()) {
+      if (a->name()->str() == "strides") strides = a;
+    }
+    if (strides) break;
+  }
+  ASSERT_NE(strides, nullptr);
+  const int32_t stride = strides->ints()->Get(0);
+  const size_t at = reinterpret_cast<const char*>(strides->ints()->Data()) - changed.data();
+  FlipBit(&changed, at * 8);
+  ASSERT_EQ(strides->ints()->Get(0), stride ^ 1);
+  ExpectLoadError(changed, {"meta section checksum mismatch", "the file is corrupted"});
+  Scope scope;
+  const cpp::ProgramDesc program = Load(Resealed(changed), &scope);
+  bool found = false;
+  for (const auto& op : program.blocks[0].ops) {
+    if (op.HasAttr("strides") && op.GetAttr<std::vector<int32_t>>("strides")[0] == (stride ^ 1)) {
+      found = true;
+    }
+  }
+  EXPECT_TRUE(found) << "the changed stride loads once the checksum is made right";
 }
 
 }  // namespace
