@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -129,18 +130,38 @@ bool FillInput(PrecisionType precision, Tensor* t) {
   }
 }
 
-// The dims an input gets: the declared ones, unknown (-1) ones made small.
-std::vector<int64_t> InputDims(const cpp::VarDesc* var) {
+// The dims an input gets: the declared ones, unknown (-1) ones made small, and the largest
+// halved until the input has at most `max_elements` (a real model's 224x224 image becomes
+// 112x112, so its kernels still run).
+std::vector<int64_t> InputDims(const cpp::VarDesc* var, int64_t max_elements) {
   if (var == nullptr || var->shape.empty()) return {1};
   std::vector<int64_t> dims = var->shape;
   for (size_t i = 0; i < dims.size(); ++i) {
     if (dims[i] < 0) dims[i] = i == 0 ? 1 : 8;
   }
+  while (Elements(dims) > max_elements) {
+    int64_t& largest = *std::max_element(dims.begin(), dims.end());
+    largest -= largest / 2;
+  }
   return dims;
 }
 
+// The predictor's check of the feed and fetch ops (ProgramPredictor::BuildRuntime): their
+// cols number the inputs and outputs 0..n-1, each once. The fetch kernel grows the fetch
+// list to its col, so a col of 2^31 must not reach it.
+void CheckIoCols(const cpp::BlockDesc& block, const std::string& op_type) {
+  std::set<int> cols;
+  for (const auto& op : block.ops) {
+    if (op.Type() != op_type) continue;
+    PLITE_CHECK(cols.insert(op.GetAttr<int32_t>("col")).second, op_type, " col ",
+                op.GetAttr<int32_t>("col"), " is used twice");
+  }
+  PLITE_CHECK(cols.empty() || (*cols.begin() == 0 && *cols.rbegin() == static_cast<int>(cols.size()) - 1),
+              op_type, " cols are not 0..n-1");
+}
+
 // Sets every feed's input in the feed list, as a user does through the predictor (which
-// refuses empty inputs). False when an input is over the limits or cannot be made.
+// refuses empty inputs). False when an input cannot be made.
 bool SetInputs(const cpp::BlockDesc& block, Scope* exec_scope, const RunLimits& limits) {
   for (const auto& op : block.ops) {
     if (op.Type() != "feed") continue;
@@ -153,9 +174,8 @@ bool SetInputs(const cpp::BlockDesc& block, Scope* exec_scope, const RunLimits& 
     auto* list = list_var->GetMutable<TensorList>();
     if (list->size() <= static_cast<size_t>(col)) list->resize(col + 1);
     const cpp::VarDesc* var = block.FindVar(op.Output("Out")[0]);
-    const std::vector<int64_t> dims = InputDims(var);
-    const int64_t n = Elements(dims);
-    if (n == 0 || n > limits.feed_elements) return false;
+    const std::vector<int64_t> dims = InputDims(var, limits.feed_elements);
+    if (Elements(dims) == 0) return false;  // the predictor refuses an empty input
     Tensor& input = (*list)[col];
     input.Resize(DDim(dims));
     if (!FillInput(var ? var->precision : PrecisionType::kFloat, &input)) return false;
@@ -168,6 +188,8 @@ bool SetInputs(const cpp::BlockDesc& block, Scope* exec_scope, const RunLimits& 
 bool RunOnSmallInputs(const cpp::ProgramDesc& program, Scope* exec_scope,
                       const RunLimits& limits) {
   RuntimeProgram runtime(program, exec_scope, 1);
+  CheckIoCols(program.blocks[0], "feed");
+  CheckIoCols(program.blocks[0], "fetch");
   if (!SetInputs(program.blocks[0], exec_scope, limits)) return false;
   int64_t work = 0;
   for (Instruction& inst : runtime.mutable_instructions()) {
