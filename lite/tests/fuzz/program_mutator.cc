@@ -116,10 +116,13 @@ proto::OpDesc* PickOp(Model* model, Rng* rng) {
 }
 
 int64_t InterestingInt(int64_t current, Rng* rng) {
+  // Neighbours of the current value wrap around (a fuzzed value may be INT64_MAX).
+  const uint64_t c = static_cast<uint64_t>(current);
   const std::vector<int64_t> values = {0, -1, 1, 2, 3, -2, 7, 255, 1 << 16, 1 << 20,
                                        std::numeric_limits<int32_t>::max(),
                                        std::numeric_limits<int32_t>::min(),
-                                       current + 1, current - 1, current * 2, -current};
+                                       static_cast<int64_t>(c + 1), static_cast<int64_t>(c - 1),
+                                       static_cast<int64_t>(c * 2), static_cast<int64_t>(0 - c)};
   return rng->Pick(values);
 }
 
