@@ -1,14 +1,26 @@
 #!/usr/bin/env bash
-# run_fuzzers.sh [seconds_per_target]: build the libFuzzer targets (clang, ASan + UBSan) in
-# build-fuzz/, make their seed corpora from the sample model and the shared real models, and
-# run each target for the given time (default 60 s). Fails naming the reproducer when a
+# run_fuzzers.sh [seconds_per_target] [--runs N] [--targets pb,nb,program]: build the
+# libFuzzer targets (clang, ASan + UBSan) in build-fuzz/, make their seed corpora from the
+# sample model and the shared real models, and run each target for the given time (default
+# 60 s), or for N executions with --runs (the long run). Fails naming the reproducer when a
 # target finds a crash, a leak, a timeout or an out-of-memory input.
-#   Replay one input:  build-fuzz/lite/tests/fuzz/fuzz_pb_loader <file>  (or fuzz_nb_loader)
+#   Targets: pb (fuzz_pb_loader), nb (fuzz_nb_loader), program (fuzz_program_mutator).
+#   Replay one input:  build-fuzz/lite/tests/fuzz/fuzz_pb_loader <file>  (or another target)
 # Seeds are generated into build-fuzz/corpus/<target>/ (never committed); what the fuzzers
-# add goes to build-fuzz/corpus/<target>-work/, which later runs start from.
+# add goes to build-fuzz/corpus/<target>-work/, which later runs start from. Each target's
+# executions, exec/s and peak RSS are appended to build-fuzz/fuzz_stats.txt.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-seconds=${1:-60}
+seconds=60
+runs=
+targets=(pb nb program)
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --runs) runs=$2; shift 2 ;;
+    --targets) IFS=, read -r -a targets <<<"$2"; shift 2 ;;
+    *) seconds=$1; shift ;;
+  esac
+done
 build=${PLITE_FUZZ_BUILD_DIR:-$root/build-fuzz}
 models=${PLITE_MODELS_DIR:-$root/../shared/models}
 
@@ -30,33 +42,41 @@ if [ -d "$models" ]; then
   done
 fi
 [ ${#model_dirs[@]} -gt 0 ] || echo "run_fuzzers: no shared models in $models; seeding from the sample model only"
-rm -rf "$build/corpus/pb" "$build/corpus/nb"
+rm -rf "$build/corpus/pb" "$build/corpus/nb" "$build/corpus/program"
 "$build/lite/tests/fuzz/make_fuzz_seeds" "$build/corpus/pb" "$build/corpus/nb" \
-  "${model_dirs[@]}" >/dev/null
+  "$build/corpus/program" "${model_dirs[@]}" >/dev/null
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
-targets=(pb nb)
+declare -A binaries=([pb]=fuzz_pb_loader [nb]=fuzz_nb_loader [program]=fuzz_program_mutator)
+# A run stays far under a second (lite/tests/fuzz/program_runner.h bounds it); 10 s is a hang.
+limit=(-max_total_time="$seconds")
+[ -n "$runs" ] && limit=(-runs="$runs")
 failed=()
 for target in "${targets[@]}"; do
+  binary=${binaries[$target]:?"unknown target $target (pb, nb, program)"}
   work="$build/corpus/$target-work"
   artifacts="$build/artifacts/$target"
   log="$build/fuzz_$target.log"
   mkdir -p "$work" "$artifacts"
-  echo "run_fuzzers: fuzz_${target}_loader for ${seconds}s ($(ls "$build/corpus/$target" | wc -l) seeds; log $log)"
+  echo "run_fuzzers: $binary for ${limit[*]} ($(ls "$build/corpus/$target" | wc -l) seeds; log $log)"
   dirs=("$work" "$build/corpus/$target")
   # Inputs that once crashed a target are good seeds too.
   regressions="$root/lite/tests/fuzz/regressions/$target"
   [ -d "$regressions" ] && dirs+=("$regressions")
   status=0
-  "$build/lite/tests/fuzz/fuzz_${target}_loader" -max_total_time="$seconds" -timeout=30 \
+  start=$(date +%s)
+  "$build/lite/tests/fuzz/$binary" "${limit[@]}" -timeout=10 \
     -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$artifacts/" "${dirs[@]}" \
     >"$log" 2>&1 || status=$?
-  grep -E '^#[0-9]+[[:space:]]+(INITED|DONE)|^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' "$log" | tail -5 || true
+  grep -E '^#[0-9]+[[:space:]]+(INITED|DONE)|^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)|Slowest unit' "$log" | tail -6 || true
+  final_stat() { grep -oE "^stat::$1: *[0-9]+" "$log" | grep -oE '[0-9]+$' || echo "?"; }
+  echo "$(date -u +%F) $binary exit=$status seconds=$(( $(date +%s) - start )) executions=$(final_stat number_of_executed_units) exec/s=$(final_stat average_exec_per_sec) peak_rss_mb=$(final_stat peak_rss_mb)" \
+    | tee -a "$build/fuzz_stats.txt"
   if [ "$status" -ne 0 ]; then
     tail -60 "$log"
     reproducer=$(grep -oE 'Test unit written to [^ ]+' "$log" | tail -1 | sed 's/Test unit written to //')
-    echo "run_fuzzers: fuzz_${target}_loader FAILED (exit $status); reproducer: ${reproducer:-see $log}"
+    echo "run_fuzzers: $binary FAILED (exit $status); reproducer: ${reproducer:-see $log}"
     failed+=("$target")
   fi
 done
@@ -65,4 +85,4 @@ if [ ${#failed[@]} -gt 0 ]; then
   echo "run_fuzzers: failures in: ${failed[*]}"
   exit 1
 fi
-echo "run_fuzzers: no crash, leak or timeout in ${seconds}s per target"
+echo "run_fuzzers: no crash, leak or timeout in ${limit[*]} per target"

@@ -9,9 +9,19 @@ Tensor* LookupTensor(const std::string& op, Scope* scope, const std::string& par
   Variable* v = scope->FindVar(var);
   PLITE_CHECK(v != nullptr, "op '", op, "': variable '", var, "' (", param,
               ") is not defined in the program");
+  PLITE_CHECK(!v->IsType<TensorList>(), "op '", op, "': variable '", var, "' (", param,
+              ") is a feed/fetch list, not a tensor");
   return v->GetMutable<Tensor>();
 }
 }  // namespace
+
+TensorList* OpLite::GetTensorList(Scope* scope, const std::string& param,
+                                  const std::string& var) const {
+  Variable* v = scope->Var(var);
+  PLITE_CHECK(!v->IsType<Tensor>(), "op '", type_, "': variable '", var, "' (", param,
+              ") is a tensor, not a feed/fetch list");
+  return v->GetMutable<TensorList>();
+}
 
 void OpLite::Attach(const cpp::OpDesc& desc, Scope* scope) {
   desc_ = desc;

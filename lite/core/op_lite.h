@@ -64,6 +64,9 @@ class OpLite {
                          size_t index = 0) const;
   Tensor* GetOutputTensor(const cpp::OpDesc& desc, Scope* scope, const std::string& param,
                           size_t index = 0) const;
+  // The feed/fetch list `var` bound to `param`, created in `scope` when missing; throws
+  // when the variable holds a tensor.
+  TensorList* GetTensorList(Scope* scope, const std::string& param, const std::string& var) const;
   // nullptr when the op has no argument for `param`.
   Tensor* GetOptionalInputTensor(const cpp::OpDesc& desc, Scope* scope,
                                  const std::string& param) const;

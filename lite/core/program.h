@@ -37,6 +37,7 @@ class Instruction {
   bool run_once() const { return run_once_; }
   bool has_run() const { return has_run_; }
   const OpLite& op() const { return *op_; }
+  OpLite* mutable_op() { return op_.get(); }
   const KernelBase& kernel() const { return *kernel_; }
 #ifdef LITE_WITH_PROFILE
   const profile::InstructionRecord& profile_record() const { return record_; }
@@ -61,6 +62,9 @@ class RuntimeProgram {
 
   void Run();
   const std::vector<Instruction>& instructions() const { return instructions_; }
+  // For a caller that runs the instructions one by one, e.g. the fuzz targets, which infer
+  // an op's shapes and bound its work before launching its kernel.
+  std::vector<Instruction>& mutable_instructions() { return instructions_; }
   // Bytes held by activation tensors (non-persistable, in the exec scope), counting a
   // shared buffer once. Measured after Run().
   size_t ActivationBytes() const;

@@ -14,9 +14,13 @@ using TensorList = std::vector<Tensor>;
 
 class Variable {
  public:
+  // The value, made empty on first use. A value of the other kind is never replaced: ops
+  // and the predictor keep pointers to it, which would then point into the new value.
   template <typename T>
   T* GetMutable() {
-    if (!std::holds_alternative<T>(value_)) value_ = T();
+    if (std::holds_alternative<std::monostate>(value_)) value_ = T();
+    PLITE_CHECK(std::holds_alternative<T>(value_), "variable holds a ", KindName(),
+                ", not a ", std::is_same<T, Tensor>::value ? "tensor" : "tensor list");
     return &std::get<T>(value_);
   }
   template <typename T>
@@ -27,6 +31,11 @@ class Variable {
   template <typename T>
   bool IsType() const {
     return std::holds_alternative<T>(value_);
+  }
+  const char* KindName() const {
+    return std::holds_alternative<Tensor>(value_)       ? "tensor"
+           : std::holds_alternative<TensorList>(value_) ? "tensor list"
+                                                        : "nothing";
   }
 
  private:

@@ -22,7 +22,7 @@ bool FeedOp::InferShapeImpl() const {
 
 bool FeedOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   PLITE_CHECK(desc.HasInput("X") && desc.HasOutput("Out"), "feed: needs X and Out");
-  param_.feed_list = scope->Var(desc.Input("X")[0])->GetMutable<TensorList>();
+  param_.feed_list = GetTensorList(scope, "X", desc.Input("X")[0]);
   param_.out = GetOutputTensor(desc, scope, "Out");
   param_.col = desc.GetAttr<int32_t>("col");
   return true;

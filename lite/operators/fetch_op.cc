@@ -14,7 +14,7 @@ bool FetchOp::CheckShape() const {
 bool FetchOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   PLITE_CHECK(desc.HasInput("X") && desc.HasOutput("Out"), "fetch: needs X and Out");
   param_.input = GetInputTensor(desc, scope, "X");
-  param_.fetch_list = scope->Var(desc.Output("Out")[0])->GetMutable<TensorList>();
+  param_.fetch_list = GetTensorList(scope, "Out", desc.Output("Out")[0]);
   param_.col = desc.GetAttr<int32_t>("col");
   return true;
 }

@@ -20,7 +20,18 @@ bool IsConv(const Node& n) {
   return n.IsStmt() && (n.desc.Type() == "conv2d" || n.desc.Type() == "depthwise_conv2d");
 }
 
-// The conv's bias tensor, created (zeros) as a new weight when the conv has none yet.
+// Whether a fusion may add into the conv's bias: it has none, or its own float weight of
+// `channels` elements. A bias that is an activation (computed at run time) or shared with
+// another op leaves the conv unfused.
+bool ConvBiasIsFoldable(SSAGraph* graph, Node* conv, int64_t channels) {
+  Node* bias = InputOf(conv, "Bias");
+  if (bias == nullptr) return true;
+  return IsPrivateWeight(graph, bias, conv) &&
+         graph->weight_scope()->FindTensor(bias->name)->numel() == channels;
+}
+
+// The conv's bias tensor (ConvBiasIsFoldable), created (zeros) as a new weight when the conv
+// has none yet.
 float* ConvBias(SSAGraph* graph, Node* conv, int64_t channels) {
   if (Node* bias = InputOf(conv, "Bias")) {
     return graph->weight_scope()->FindMutableTensor(bias->name)->mutable_data_ptr<float>();
@@ -63,7 +74,8 @@ class ConvBnFusePass : public Pass {
       Tensor* weights = w->FindMutableTensor(filter->name);
       const int64_t channels = weights->dims()[0];
       if (!scale || !shift || !mean || !var || scale->numel() != channels ||
-          shift->numel() != channels || mean->numel() != channels || var->numel() != channels) {
+          shift->numel() != channels || mean->numel() != channels || var->numel() != channels ||
+          !ConvBiasIsFoldable(graph, conv, channels)) {
         continue;
       }
       const float eps = bn->desc.GetAttrOr<float>("epsilon", 1e-5f);
@@ -94,7 +106,8 @@ class ConvElementwiseAddFusePass : public Pass {
       const Tensor* addend = graph->weight_scope()->FindTensor(y->name);
       const int64_t channels = filter->dims()[0];
       if (!addend || addend->precision() != PrecisionType::kFloat ||
-          !IsChannelVector(addend->dims(), add->desc.GetAttrOr<int32_t>("axis", -1), channels)) {
+          !IsChannelVector(addend->dims(), add->desc.GetAttrOr<int32_t>("axis", -1), channels) ||
+          !ConvBiasIsFoldable(graph, conv, channels)) {
         continue;
       }
       float* bias = ConvBias(graph, conv, channels);

@@ -1,5 +1,6 @@
 // Programs whose dataflow is broken (an op reading its own output, a cycle, a read of a later
-// op's output, two writers of one variable, a write to a weight) are refused at load by the
+// op's output, two writers of one variable, a write to a weight, a tensor used as the feed or
+// fetch list or the other way round) are refused at load by the
 // full predictor (from a Paddle model) and by the light one (from a .nb), naming the op,
 // the variable and the rule; the process goes on and a good model still runs.
 #include <gtest/gtest.h>
@@ -97,6 +98,24 @@ const std::vector<Edit>& Edits() {
          In(ops[1]) = weight;
        },
        "weights are read-only", "weights are read-only"},
+      // A variable holds a tensor or a feed/fetch list, never one after the other: ops keep
+      // pointers to what it holds.
+      {"an op reading the feed list",
+       [](cpp::ProgramDesc* p) { In(ComputeOps(p)[0]) = "feed"; },
+       "'feed' (Input) is a feed/fetch list, not a tensor",
+       "'feed' (Input) is a feed/fetch list, not a tensor"},
+      {"a fetch writing a tensor",
+       [](cpp::ProgramDesc* p) {
+         cpp::VarDesc stray;
+         stray.name = "stray";
+         stray.shape = {1};
+         p->blocks[0].vars.push_back(stray);
+         for (auto& op : p->blocks[0].ops) {
+           if (op.Type() == "fetch") op.SetOutput("Out", {"stray"});
+         }
+       },
+       "'stray' (Out) is a tensor, not a feed/fetch list",
+       "'stray' (Out) is a tensor, not a feed/fetch list"},
   };
   return edits;
 }

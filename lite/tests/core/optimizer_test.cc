@@ -462,6 +462,61 @@ TEST(FusionPasses, ConvBnWithOneVarAsMeanAndVarianceFuses) {
   ExpectAllNear(fused->Run(dims, x), plain->Run(dims, x), 1e-4f, 1e-5f);
 }
 
+// Found by fuzzing: a conv whose Bias is an activation (here an input) has no bias weight
+// to fold a batch_norm into; the fusion dereferenced the missing weight. It stays unfused.
+TEST(FusionPasses, ConvWithActivationBiasIsNotFused) {
+  ProgramBuilder b;
+  b.AddVar("x", cpp::VarKind::kLodTensor, false, {-1, 2, 4, 4});
+  b.AddVar("bias", cpp::VarKind::kLodTensor, false, {3});
+  for (const char* w : {"filter", "bn_scale", "bn_bias", "bn_mean", "bn_var"}) {
+    b.AddVar(w, cpp::VarKind::kLodTensor, true);
+  }
+  b.AddOp("feed", {{"X", "feed"}}, {{"Out", "x"}}).SetAttr<int32_t>("col", 0);
+  b.AddOp("feed", {{"X", "feed"}}, {{"Out", "bias"}}).SetAttr<int32_t>("col", 1);
+  auto& conv = b.AddOp("conv2d", {{"Input", "x"}, {"Filter", "filter"}, {"Bias", "bias"}},
+                       {{"Output", "c"}});
+  conv.SetAttr<std::vector<int32_t>>("strides", {1, 1});
+  conv.SetAttr<std::vector<int32_t>>("paddings", {0, 0});
+  conv.SetAttr<std::vector<int32_t>>("dilations", {1, 1});
+  conv.SetAttr<int32_t>("groups", 1);
+  b.AddOp("batch_norm",
+          {{"X", "c"}, {"Scale", "bn_scale"}, {"Bias", "bn_bias"}, {"Mean", "bn_mean"},
+           {"Variance", "bn_var"}},
+          {{"Y", "y"}})
+      .SetAttr<float>("epsilon", 1e-3f);
+  b.AddOp("fetch", {{"X", "y"}}, {{"Out", "fetch"}}).SetAttr<int32_t>("col", 0);
+  auto weights = [](Scope* root) {
+    uint32_t seed = 30;
+    for (const auto& [name, dims] : std::vector<std::pair<std::string, DDim>>{
+             {"filter", DDim({3, 2, 1, 1})}, {"bn_scale", DDim({3})}, {"bn_bias", DDim({3})},
+             {"bn_mean", DDim({3})}, {"bn_var", DDim({3})}}) {
+      Tensor* t = root->Var(name)->GetMutable<Tensor>();
+      t->Resize(dims);
+      const auto v = RandomVector(dims.production(), 0.5f, 2.f, seed++);
+      std::memcpy(t->mutable_data<float>(), v.data(), v.size() * 4);
+      t->set_persistable(true);
+    }
+  };
+  OptimizerOptions off;
+  off.fuse = false;
+  auto fused = Optimize(b.program(), kHostFloat, {}, weights);
+  auto plain = Optimize(b.program(), kHostFloat, off, weights);
+  EXPECT_EQ(fused->Ops(), plain->Ops());
+  auto run = [](Optimized* o) {
+    auto* feed = o->exec->Var("feed")->GetMutable<TensorList>();
+    feed->resize(2);
+    (*feed)[0].Resize({1, 2, 4, 4});
+    const auto x = RandomVector(32, -1.f, 1.f, 7);
+    std::memcpy((*feed)[0].mutable_data<float>(), x.data(), x.size() * sizeof(float));
+    (*feed)[1].Resize({3});
+    const float bias[3] = {0.5f, -1.f, 2.f};
+    std::memcpy((*feed)[1].mutable_data<float>(), bias, sizeof(bias));
+    o->runtime->Run();
+    return ToVector(o->exec->FindVar("fetch")->Get<TensorList>().at(0));
+  };
+  EXPECT_EQ(run(fused.get()), run(plain.get()));
+}
+
 }  // namespace test
 }  // namespace lite
 }  // namespace paddle

@@ -33,5 +33,23 @@ TEST(Variable, HoldsTensorOrList) {
   EXPECT_THROW(v.Get<Tensor>(), PaddleLiteException);
 }
 
+// Ops keep pointers to what a variable holds, so it never becomes the other kind.
+TEST(Variable, NeverChangesKind) {
+  Variable v;
+  Tensor* t = v.GetMutable<Tensor>();
+  try {
+    v.GetMutable<TensorList>();
+    ADD_FAILURE() << "a tensor variable became a list";
+  } catch (const PaddleLiteException& e) {
+    EXPECT_NE(std::string(e.what()).find("variable holds a tensor, not a tensor list"),
+              std::string::npos)
+        << e.what();
+  }
+  EXPECT_EQ(v.GetMutable<Tensor>(), t);
+  Variable list;
+  list.GetMutable<TensorList>();
+  EXPECT_THROW(list.GetMutable<Tensor>(), PaddleLiteException);
+}
+
 }  // namespace lite
 }  // namespace paddle

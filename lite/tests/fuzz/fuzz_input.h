@@ -30,10 +30,11 @@ inline PbInput SplitPbInput(const uint8_t* data, size_t size) {
   return in;
 }
 
-// What the targets run on one input (fuzz_targets.cc); they throw PaddleLiteException for
-// a bad model.
-void LoadAndOptimizePb(const uint8_t* data, size_t size);
-void LoadAndBuildNb(const uint8_t* data, size_t size);
+// What the targets run on one input (fuzz_targets.cc): load the model and run it on small
+// inputs (program_runner.h). True when the program ran, false when it was too big to run;
+// they throw PaddleLiteException for a bad model.
+bool LoadAndOptimizePb(const uint8_t* data, size_t size);
+bool LoadAndBuildNb(const uint8_t* data, size_t size);
 
 inline std::string JoinPbInput(const std::string& program, const std::string& params) {
   std::string out(4, '\0');

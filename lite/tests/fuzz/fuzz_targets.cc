@@ -1,19 +1,21 @@
-// What the fuzz targets run on one input (fuzz_pb_loader.cc, fuzz_nb_loader.cc hold their
-// libFuzzer entry points); also run by fuzz_targets_test on seeds and regression inputs.
+// What the fuzz targets run on one input (fuzz_pb_loader.cc, fuzz_nb_loader.cc and
+// fuzz_program_mutator.cc hold their libFuzzer entry points); also run by fuzz_targets_test
+// on seeds and regression inputs.
 #include <memory>
 
 #include "lite/optimizer/optimizer.h"
-#include "lite/core/program.h"
 #include "lite/model_parser/flatbuffers/nb_model.h"
 #include "lite/model_parser/model_parser.h"
 #include "lite/tests/fuzz/fuzz_input.h"
+#include "lite/tests/fuzz/program_runner.h"
 
 namespace paddle {
 namespace lite {
 namespace fuzz {
 
-// As the full predictor: load, optimize for the host, build the runtime program.
-void LoadAndOptimizePb(const uint8_t* data, size_t size) {
+// As the full predictor: load, optimize for the host, build the runtime program and run it
+// on small inputs.
+bool LoadAndOptimizePb(const uint8_t* data, size_t size) {
   const PbInput in = SplitPbInput(data, size);
   auto root = std::make_shared<Scope>();
   cpp::ProgramDesc program;
@@ -21,15 +23,16 @@ void LoadAndOptimizePb(const uint8_t* data, size_t size) {
   Scope* exec = &root->NewScope();
   const std::vector<Place> places = {Place(TargetType::kHost, PrecisionType::kFloat)};
   const cpp::ProgramDesc optimized = Optimize(program, exec, places, DefaultPasses());
-  RuntimeProgram runtime(optimized, exec, 1);
+  return RunOnSmallInputs(optimized, exec);
 }
 
-// As the light predictor: load the .nb, build the runtime program over a child scope.
-void LoadAndBuildNb(const uint8_t* data, size_t size) {
+// As the light predictor: load the .nb, build the runtime program over a child scope and
+// run it on small inputs.
+bool LoadAndBuildNb(const uint8_t* data, size_t size) {
   auto root = std::make_shared<Scope>();
   cpp::ProgramDesc program;
   LoadModelNb(NbModelBytes::CopyOf(data, size), root.get(), &program);
-  RuntimeProgram runtime(program, &root->NewScope(), 1);
+  return RunOnSmallInputs(program, &root->NewScope());
 }
 
 }  // namespace fuzz

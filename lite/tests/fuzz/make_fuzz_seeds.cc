@@ -1,5 +1,5 @@
 // Writes the seed corpora of the fuzz targets (lite/tests/fuzz/seed_maker.h):
-//   make_fuzz_seeds <pb corpus dir> <nb corpus dir> [model dir ...]
+//   make_fuzz_seeds <pb corpus dir> <nb corpus dir> <program corpus dir> [model dir ...]
 // The sample model is always included; each model dir is a Paddle model (a dir of the
 // shared models). A model that fails to load or optimize is reported (exit status 1).
 #include <filesystem>
@@ -27,24 +27,28 @@ void WriteSeeds(const std::string& dir, const std::vector<Seed>& seeds) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 3) {
-    std::cerr << "usage: " << argv[0] << " <pb corpus dir> <nb corpus dir> [model dir ...]\n";
+  if (argc < 4) {
+    std::cerr << "usage: " << argv[0]
+              << " <pb corpus dir> <nb corpus dir> <program corpus dir> [model dir ...]\n";
     return 2;
   }
   const std::string pb_dir = argv[1];
   const std::string nb_dir = argv[2];
+  const std::string program_dir = argv[3];
   int failures = 0;
   try {
     fs::create_directories(pb_dir);
     fs::create_directories(nb_dir);
+    fs::create_directories(program_dir);
     const auto seeds = paddle::lite::fuzz::PbSeedsOfSampleModel();
     WriteSeeds(pb_dir, seeds);
     WriteSeeds(nb_dir, paddle::lite::fuzz::NbSeedsOf(seeds));
+    WriteSeeds(program_dir, paddle::lite::fuzz::ProgramMutatorSeedsOf(seeds));
   } catch (const std::exception& e) {
     std::cerr << "make_fuzz_seeds: sample model: " << e.what() << "\n";
     return 1;
   }
-  for (int i = 3; i < argc; ++i) {
+  for (int i = 4; i < argc; ++i) {
     const std::string dir = argv[i];
     fs::path tag = fs::path(dir).lexically_normal();
     if (tag.filename().empty()) tag = tag.parent_path();  // "dir/"
@@ -52,6 +56,7 @@ int main(int argc, char** argv) {
       const auto seeds = paddle::lite::fuzz::PbSeedsOfModel(dir, tag.filename().string());
       WriteSeeds(pb_dir, seeds);
       WriteSeeds(nb_dir, paddle::lite::fuzz::NbSeedsOf(seeds));
+      WriteSeeds(program_dir, paddle::lite::fuzz::ProgramMutatorSeedsOf(seeds));
     } catch (const std::exception& e) {
       std::cerr << "make_fuzz_seeds: skipping " << dir << ": " << e.what() << "\n";
       ++failures;

@@ -191,6 +191,18 @@ std::vector<Seed> NbSeedsOf(const std::vector<Seed>& pb_seeds) {
   return seeds;
 }
 
+std::vector<Seed> ProgramMutatorSeedsOf(const std::vector<Seed>& pb_seeds,
+                                        size_t max_params_bytes) {
+  std::vector<Seed> seeds;
+  for (const Seed& seed : pb_seeds) {
+    if (!seed.loads || EndsWith(seed.name, ".full")) continue;
+    const PbInput in =
+        SplitPbInput(reinterpret_cast<const uint8_t*>(seed.bytes.data()), seed.bytes.size());
+    if (in.params.size() <= max_params_bytes) seeds.push_back(seed);
+  }
+  return seeds;
+}
+
 }  // namespace fuzz
 }  // namespace lite
 }  // namespace paddle

@@ -30,6 +30,12 @@ std::vector<Seed> PbSeedsOfSampleModel();
 // and saved as .nb (SaveOptimizedModel(kNaiveBuffer)), named <pb seed name>.nb.
 std::vector<Seed> NbSeedsOf(const std::vector<Seed>& pb_seeds);
 
+// Seeds of the program mutator (pb inputs too): the complete pb seeds but .full (the same
+// model as .compact, with bookkeeping attributes) whose params hold at most
+// `max_params_bytes`, since every mutation of a seed runs the whole model.
+std::vector<Seed> ProgramMutatorSeedsOf(const std::vector<Seed>& pb_seeds,
+                                        size_t max_params_bytes = 2 << 20);
+
 }  // namespace fuzz
 }  // namespace lite
 }  // namespace paddle
