@@ -52,6 +52,9 @@ declare -A binaries=([pb]=fuzz_pb_loader [nb]=fuzz_nb_loader [program]=fuzz_prog
 # A run stays far under a second (lite/tests/fuzz/program_runner.h bounds it); 10 s is a hang.
 limit=(-max_total_time="$seconds")
 [ -n "$runs" ] && limit=(-runs="$runs")
+# Inputs up to 64 KiB: whole real models (up to 800 KiB) run ten times slower and reach less
+# per second; fuzz_targets_test loads and runs each of them whole.
+limit+=(-max_len=65536)
 failed=()
 for target in "${targets[@]}"; do
   binary=${binaries[$target]:?"unknown target $target (pb, nb, program)"}
