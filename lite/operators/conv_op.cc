@@ -1,5 +1,8 @@
 #include "lite/operators/conv_op.h"
 
+#include <cstdint>
+#include <limits>
+
 #include "lite/core/op_registry.h"
 #include "lite/operators/activation_attrs.h"
 #include "lite/operators/spatial_attrs.h"
@@ -32,6 +35,12 @@ bool ConvOpLite::InferShapeImpl() const {
   const std::string& op = Type();
   const DDim& x = param_.x->dims();
   const DDim& w = param_.filter->dims();
+  // Kernels index with int: a dilated window past that is refused, not wrapped.
+  for (int i = 0; i < 2; ++i) {
+    const int64_t dilated = int64_t{attr_dilations_[i]} * (w[2 + i] - 1) + 1;
+    PLITE_CHECK(dilated <= std::numeric_limits<int32_t>::max(), "op '", op, "': Filter ", w,
+                " with dilations ", attr_dilations_, " spans more than 2^31-1 elements");
+  }
   const int kernel[2] = {static_cast<int>(w[2]), static_cast<int>(w[3])};
   param_.paddings = attr_paddings_;
   param_.dilations = attr_dilations_;
