@@ -1,5 +1,7 @@
 #include "lite/operators/interpolate_op.h"
 
+#include <cstdint>
+
 #include "lite/core/op_registry.h"
 #include "lite/operators/tensor_values.h"
 
@@ -35,8 +37,12 @@ InterpolatePlan PlanInterpolate(const InterpolateParam& param, const std::string
       scale_w = param.scale.size() > 1 ? param.scale[1] : param.scale[0];
     }
     if (scale_h > 0.f && scale_w > 0.f) {
-      out_h = static_cast<int>(static_cast<float>(in_h) * scale_h);
-      out_w = static_cast<int>(static_cast<float>(in_w) * scale_w);
+      const float h = static_cast<float>(in_h) * scale_h;
+      const float w = static_cast<float>(in_w) * scale_w;
+      PLITE_CHECK(h < 2147483648.f && w < 2147483648.f, "op '", op, "': scale ", scale_h, "x",
+                  scale_w, " makes an output of ", h, "x", w, ", over 2^31-1 rows or columns");
+      out_h = static_cast<int64_t>(h);
+      out_w = static_cast<int64_t>(w);
       if (param.ratio_from_scale) {
         plan.scale_h = scale_h;
         plan.scale_w = scale_w;
@@ -52,6 +58,8 @@ InterpolatePlan PlanInterpolate(const InterpolateParam& param, const std::string
   }
   PLITE_CHECK(out_h > 0 && out_w > 0, "op '", op, "': output size ", out_h, "x", out_w,
               " is not positive (no usable SizeTensor, OutSize, scale or out_h/out_w)");
+  PLITE_CHECK(out_h <= INT32_MAX && out_w <= INT32_MAX, "op '", op, "': output size ", out_h,
+              "x", out_w, " has over 2^31-1 rows or columns");
   plan.out_h = static_cast<int>(out_h);
   plan.out_w = static_cast<int>(out_w);
   return plan;

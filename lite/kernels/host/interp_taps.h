@@ -19,13 +19,20 @@ inline float InterpSourceRatio(int in, int out, float given_scale, bool align_co
                            : static_cast<float>(in) / out;
 }
 
+// `v` truncated toward zero and clamped to [0, in-1]; clamping before the cast keeps a huge
+// or NaN position (a tiny given scale makes the ratio huge) defined.
+inline int SourceIndex(double v, int in) {
+  if (!(v > 0)) return 0;
+  if (v >= in - 1) return in - 1;
+  return static_cast<int>(v);
+}
+
 // Nearest source index per output index (clamped so a size forced by OutSize never reads
 // past the input).
 inline std::vector<int> NearestIndices(int in, int out, float ratio, bool align_corners) {
   std::vector<int> idx(out);
   for (int k = 0; k < out; ++k) {
-    const int i = align_corners ? static_cast<int>(ratio * k + 0.5) : static_cast<int>(ratio * k);
-    idx[k] = std::min(std::max(i, 0), in - 1);
+    idx[k] = SourceIndex(align_corners ? ratio * k + 0.5 : ratio * k, in);
   }
   return idx;
 }
@@ -41,8 +48,7 @@ inline LinearTaps MakeLinearTaps(int in, int out, float ratio, bool align_corner
   const bool half_pixel = align_mode == 0 && !align_corners;
   LinearTaps t;
   for (int k = 0; k < out; ++k) {
-    int lo = half_pixel ? static_cast<int>(ratio * (k + 0.5) - 0.5) : static_cast<int>(ratio * k);
-    lo = std::min(std::max(lo, 0), in - 1);
+    const int lo = SourceIndex(half_pixel ? ratio * (k + 0.5) - 0.5 : ratio * k, in);
     const int hi = (lo + 1) < (in - 1) ? (lo + 1) : (in - 1);
     float src = ratio * (k + 0.5) - 0.5;
     src = src > 0 ? src : 0;

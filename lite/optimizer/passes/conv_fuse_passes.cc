@@ -120,10 +120,11 @@ class ConvElementwiseAddFusePass : public Pass {
   // Whether Y, broadcast onto an NCHW conv output at `axis`, adds one value per channel.
   static bool IsChannelVector(const DDim& y, int axis, int64_t channels) {
     if (y.production() != channels) return false;
-    const int start = axis < 0 ? 4 - static_cast<int>(y.size()) : axis;
-    if (start < 0 || start + static_cast<int>(y.size()) > 4) return false;
+    // int64: a fuzzed axis may be INT_MAX.
+    const int64_t start = axis < 0 ? 4 - static_cast<int64_t>(y.size()) : axis;
+    if (start < 0 || start + static_cast<int64_t>(y.size()) > 4) return false;
     for (size_t j = 0; j < y.size(); ++j) {
-      const int pos = start + static_cast<int>(j);
+      const int64_t pos = start + static_cast<int64_t>(j);
       if (y[j] != (pos == 1 ? channels : 1)) return false;
     }
     return true;

@@ -3,6 +3,7 @@
 // op's alignment logic.
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -229,6 +230,24 @@ void ExpectIntegerOps(PrecisionType precision) {
     Tensor* out = runner.SetOutput("Out", "out");
     runner.Run(place);
     EXPECT_EQ(TypedValues<T>(*out), std::vector<T>{static_cast<T>(big + 1)});
+  }
+  {  // overflow wraps around in two's complement (hand-worked), as on Paddle's hardware
+    const T max = std::numeric_limits<T>::max();
+    const T min = std::numeric_limits<T>::min();
+    const std::vector<std::pair<std::string, std::vector<T>>> cases = {
+        {"elementwise_add", {max, 1, min}},  // x, y, want
+        {"elementwise_sub", {min, 1, max}},
+        {"elementwise_mul", {max, 2, -2}},
+        {"elementwise_div", {min, -1, min}},
+    };
+    for (const auto& [type, v] : cases) {
+      OpRunner runner(type);
+      SetTypedInput<T>(&runner, "X", "x", DDim({1}), {v[0]});
+      SetTypedInput<T>(&runner, "Y", "y", DDim({1}), {v[1]});
+      Tensor* out = runner.SetOutput("Out", "out");
+      runner.Run(place);
+      EXPECT_EQ(TypedValues<T>(*out), std::vector<T>{v[2]}) << type;
+    }
   }
   {  // fused relu
     OpRunner runner("elementwise_sub");

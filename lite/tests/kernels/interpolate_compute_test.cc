@@ -2,6 +2,7 @@
 // (hand-checked index lists), align_corners / align_mode against a naive reference, and
 // rejected attributes.
 #include <cmath>
+#include <limits>
 
 #include "lite/tests/kernels/shape_test_util.h"
 
@@ -165,6 +166,28 @@ TEST(NearestInterp, OutSizeKeepsTheScaleRatioOfV2) {
   EXPECT_EQ(r->Var("out")->dims(), DDim({1, 1, 6, 6}));
   ExpectAllNear(ToVector(*r->Var("out")),
                 Gather(x, 1, 4, 4, {0, 0, 1, 1, 2, 2}, {0, 0, 1, 1, 2, 2}), 0.f);
+}
+
+TEST(NearestInterp, ScaleTooLargeForAnIntIsAnError) {
+  const std::vector<float> x = RandomVector(16, -1.f, 1.f, 6);
+  for (float scale : {1e31f, std::numeric_limits<float>::infinity()}) {
+    auto r = InterpRunner("nearest_interp_v2", {1, 1, 4, 4}, x);
+    r->desc().SetAttr("scale", std::vector<float>{scale, 2.f});
+    ExpectErrorContaining([&] { r->Run(); }, "over 2^31-1 rows or columns");
+  }
+  auto r = InterpRunner("nearest_interp_v2", {1, 1, 4, 4}, x);
+  SetTypedInput<int64_t>(r.get(), "OutSize", "size", {2}, {int64_t{1} << 31, 2});
+  ExpectErrorContaining([&] { r->Run(); }, "over 2^31-1 rows or columns");
+}
+
+TEST(NearestInterp, TinyScaleWithOutSizeClampsToTheLastRow) {
+  // Steps of 1/1e-30: every output index past 0 lies beyond the input and reads its last row.
+  const std::vector<float> x = RandomVector(16, -1.f, 1.f, 7);
+  auto r = InterpRunner("nearest_interp_v2", {1, 1, 4, 4}, x);
+  r->desc().SetAttr("scale", std::vector<float>{1e-30f, 1e-30f});
+  SetTypedInput<int32_t>(r.get(), "OutSize", "size", {2}, {3, 3});
+  r->Run();
+  ExpectAllNear(ToVector(*r->Var("out")), Gather(x, 1, 4, 4, {0, 3, 3}, {0, 3, 3}), 0.f);
 }
 
 TEST(NearestInterp, UnchangedSizeCopies) {
