@@ -6,6 +6,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "lite/backends/host/math/wrapping.h"
 #include "lite/core/op_registry.h"
 #include "lite/operators/elementwise_ops.h"
 #include "lite/utils/activation_ref.h"
@@ -15,28 +16,21 @@ namespace lite {
 namespace kernels {
 namespace host {
 
-// Integer results wrap around in two's complement, as Paddle's kernels do on the hardware;
-// signed overflow is undefined in C++, so integers are added, subtracted and multiplied as
-// their unsigned twins.
-template <typename T>
-using Arith = std::conditional_t<std::is_integral_v<T>, std::make_unsigned<T>, std::common_type<T>>;
-template <typename T>
-using ArithType = typename Arith<T>::type;
-
+// Integer results wrap around in two's complement (lite/backends/host/math/wrapping.h).
 struct AddOp {
   static constexpr const char* kName = "elementwise_add";
   template <typename T>
-  T operator()(T a, T b) const { return static_cast<T>(ArithType<T>(a) + ArithType<T>(b)); }
+  T operator()(T a, T b) const { return lite::host::math::WrapAdd(a, b); }
 };
 struct SubOp {
   static constexpr const char* kName = "elementwise_sub";
   template <typename T>
-  T operator()(T a, T b) const { return static_cast<T>(ArithType<T>(a) - ArithType<T>(b)); }
+  T operator()(T a, T b) const { return lite::host::math::WrapSub(a, b); }
 };
 struct MulOp {
   static constexpr const char* kName = "elementwise_mul";
   template <typename T>
-  T operator()(T a, T b) const { return static_cast<T>(ArithType<T>(a) * ArithType<T>(b)); }
+  T operator()(T a, T b) const { return lite::host::math::WrapMul(a, b); }
 };
 struct DivOp {
   static constexpr const char* kName = "elementwise_div";
@@ -46,7 +40,7 @@ struct DivOp {
       // Integer division truncates toward zero (C++ semantics, as Paddle's kernel); the
       // one overflowing quotient, lowest / -1, wraps to lowest.
       PLITE_CHECK(b != 0, kName, ": integer division by zero");
-      if (b == -1) return static_cast<T>(ArithType<T>(0) - ArithType<T>(a));
+      if (b == -1) return lite::host::math::WrapSub(T(0), a);
     }
     return a / b;
   }

@@ -1,11 +1,13 @@
 // scale on host: Out = X * scale + bias, or (X + bias) * scale when !bias_after_scale.
 // The integer kernels convert scale and bias to the element type first (truncating
-// toward zero, as Paddle does), so the arithmetic stays exact integer arithmetic.
+// toward zero, as Paddle does), so the arithmetic stays exact integer arithmetic; it wraps
+// around on overflow.
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <type_traits>
 
+#include "lite/backends/host/math/wrapping.h"
 #include "lite/core/op_registry.h"
 #include "lite/operators/op_params.h"
 
@@ -39,10 +41,12 @@ class ScaleCompute
     const T* x = param.x->template data<T>();
     T* out = param.output->template mutable_data<T>();
     const int64_t count = param.x->numel();
+    using lite::host::math::WrapAdd;
+    using lite::host::math::WrapMul;
     if (param.bias_after_scale) {
-      for (int64_t i = 0; i < count; ++i) out[i] = x[i] * scale + bias;
+      for (int64_t i = 0; i < count; ++i) out[i] = WrapAdd(WrapMul(x[i], scale), bias);
     } else {
-      for (int64_t i = 0; i < count; ++i) out[i] = (x[i] + bias) * scale;
+      for (int64_t i = 0; i < count; ++i) out[i] = WrapMul(WrapAdd(x[i], bias), scale);
     }
   }
 };

@@ -1,5 +1,6 @@
 // scale: both bias orders, the ScaleTensor override and the integer kernels.
 #include <cstring>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -109,6 +110,11 @@ void CheckIntegerScale(PrecisionType precision) {
             (std::vector<T>{10, 2, -4}));
   // scale and bias are converted to the element type first (truncation: 2.9 -> 2, -1.5 -> -1).
   EXPECT_EQ(RunIntegerScale<T>(precision, {5, -5}, 2.9f, -1.5f, true), (std::vector<T>{9, -11}));
+  // Overflow wraps around in two's complement: max * 2 = -2, then + 1 = -1; (max + 1) * 1 = min.
+  const T max = std::numeric_limits<T>::max();
+  EXPECT_EQ(RunIntegerScale<T>(precision, {max}, 2.f, 1.f, true), (std::vector<T>{-1}));
+  EXPECT_EQ(RunIntegerScale<T>(precision, {max}, 1.f, 1.f, false),
+            (std::vector<T>{std::numeric_limits<T>::min()}));
 }
 
 TEST(Scale, Int32Kernel) { CheckIntegerScale<int32_t>(PrecisionType::kInt32); }
