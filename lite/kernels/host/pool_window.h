@@ -32,12 +32,13 @@ inline WindowRange AdaptiveRange(int i, int in, int out) {
 // counts the window clipped to [-pad, in + pad) with the leading padding on both sides
 // (identical to the true padded extent when paddings are symmetric).
 inline WindowRange SlidingRange(int i, int in, int kernel, int stride, int pad) {
+  // int64: stride and padding may each be near 2^31.
   WindowRange r;
-  const int start = i * stride - pad;
-  const int padded_end = std::min(start + kernel, in + pad);
-  r.padded_size = padded_end - start;
-  r.begin = std::max(start, 0);
-  r.end = std::min(padded_end, in);
+  const int64_t start = int64_t{i} * stride - pad;
+  const int64_t padded_end = std::min(start + kernel, int64_t{in} + pad);
+  r.padded_size = static_cast<int>(padded_end - start);
+  r.begin = static_cast<int>(std::clamp<int64_t>(start, 0, in));
+  r.end = static_cast<int>(std::clamp<int64_t>(padded_end, 0, in));
   return r;
 }
 

@@ -22,11 +22,12 @@ struct InsideRange {
 
 InsideRange InsideColumns(int out_w, int in_w, int stride, int offset) {
   // iw >= 0  <=>  ow >= ceil(-offset / stride);  iw < in_w  <=>  ow <= (in_w - 1 - offset) / stride
-  int begin = offset >= 0 ? 0 : (-offset + stride - 1) / stride;
-  int end = in_w - 1 - offset < 0 ? 0 : (in_w - 1 - offset) / stride + 1;
-  begin = std::min(begin, out_w);
-  end = std::max(begin, std::min(end, out_w));
-  return {begin, end};
+  // (int64: padding and stride may each be near 2^31).
+  const int64_t s = stride;
+  const int64_t reach = int64_t{in_w} - 1 - offset;
+  const int64_t begin = std::min<int64_t>(offset >= 0 ? 0 : (-int64_t{offset} + s - 1) / s, out_w);
+  const int64_t end = std::max(begin, std::min<int64_t>(reach < 0 ? 0 : reach / s + 1, out_w));
+  return {static_cast<int>(begin), static_cast<int>(end)};
 }
 
 // One output row of one (channel, kh, kw) row of col.
@@ -66,7 +67,7 @@ void Im2ColRows(const float* im, int channels, const ConvWindow& w, int oh_begin
         const InsideRange inside = InsideColumns(w.out_w, w.in_w, w.stride_w, offset);
         float* dst = col + ((static_cast<int64_t>(c) * w.kernel_h + kh) * w.kernel_w + kw) * block;
         for (int oh = oh_begin; oh < oh_end; ++oh, dst += w.out_w) {
-          const int ih = oh * w.stride_h - w.pad_top + kh * w.dilation_h;
+          const int64_t ih = int64_t{oh} * w.stride_h - w.pad_top + int64_t{kh} * w.dilation_h;
           if (ih < 0 || ih >= w.in_h) {
             std::fill(dst, dst + w.out_w, 0.f);
           } else {
