@@ -4,7 +4,8 @@
 //   benchmark --model_dir=DIR --input_shape=1,3,224,224 [--threads=1 --warmup=5 --repeats=30]
 //   benchmark --model_file=m.pdmodel --param_file=m.pdiparams --input_shape=1x3x224x224
 //   benchmark --optimized_model_file=m.nb --input_shape=...          (the light predictor)
-//   --valid_targets=x86,host   targets the optimizer may pick kernels from (as opt's)
+//   --valid_targets=x86,host   targets the optimizer may pick kernels from (as opt's; default:
+//                              the build's CPU target, then host)
 //   --input_file=a.f32,b.f32   raw float32 inputs (default: the reference sin pattern)
 //   --output_file=o.f32        output 0 as raw float32
 //   --profile                  per-op table after the timed runs
@@ -26,6 +27,7 @@
 #include "lite/api/paddle_api.h"
 #include "lite/api/program_predictor.h"
 #include "lite/core/profiler.h"
+#include "tools/flag_help.h"
 #include "tools/opt_report.h"
 #include "tools/run_util.h"
 
@@ -36,7 +38,9 @@ DEFINE_string(optimized_model_file, "", ".nb model written by opt (loaded with M
 DEFINE_string(input_shape, "", "input shapes: dims by ',' (or 'x'), inputs by ':'");
 DEFINE_string(input_file, "", "raw float32 input files, by ',' (default: the sin pattern)");
 DEFINE_string(output_file, "", "write output 0 here as raw float32");
-DEFINE_string(valid_targets, "host", "targets for kernels, by ',': host, x86, arm, opencl");
+DEFINE_string(valid_targets, "",
+              "targets for kernels, by ',': host, x86, arm, opencl (default: this build's CPU "
+              "target, then host)");
 DEFINE_int32(threads, 1, "threads");
 DEFINE_int32(warmup, 5, "untimed runs after the first run");
 DEFINE_int32(repeats, 30, "timed runs");
@@ -70,7 +74,8 @@ ModelSpec SpecFromFlags() {
   if (FLAGS_threads < 1) throw UsageError("--threads must be >= 1");
   if (FLAGS_warmup < 0) throw UsageError("--warmup must be >= 0");
   if (FLAGS_repeats < 1) throw UsageError("--repeats must be >= 1");
-  const auto targets = paddle::lite::opt::ParseValidTargets(FLAGS_valid_targets);
+  const auto targets = paddle::lite::opt::ParseValidTargets(
+      FLAGS_valid_targets.empty() ? paddle::lite::opt::DefaultTargetList() : FLAGS_valid_targets);
   if (spec.optimized_model_file.empty()) {
     spec.valid_places = targets.places;
   } else if (!gflags::GetCommandLineFlagInfoOrDie("valid_targets").is_default) {
@@ -151,7 +156,11 @@ int Run() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  gflags::SetUsageMessage("measure a Paddle model's latency (and per-op profile)");
+  gflags::SetUsageMessage(
+      "measure a Paddle model's latency (and per-op profile)\n"
+      "  benchmark --model_dir=DIR --input_shape=1,3,224,224 [--valid_targets=x86,host]\n"
+      "  benchmark --optimized_model_file=m.nb --input_shape=1,3,224,224");
+  if (plite_tools::PrintHelpIfAsked(argc, argv, __FILE__)) return 0;
   gflags::ParseCommandLineFlags(&argc, &argv, true);
   if (argc > 1) {
     std::cerr << "error: unexpected argument '" << argv[1] << "' (flags are --name=value)\n";

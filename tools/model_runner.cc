@@ -4,6 +4,8 @@
 //   model_runner --model_dir=DIR --input_shape=1,3,224,224 [--input_file=x.f32] [--repeats=20]
 //   model_runner --model_file=m.pdmodel --param_file=m.pdiparams --input_shape=...
 //   model_runner --optimized_model_file=m.nb --input_shape=...     (the light predictor)
+//   --valid_targets=x86,host: kernels' targets (default: the library's, the build's CPU
+//   target then host)
 // --load_repeats=N creates the predictor N times and prints the median load time.
 // Several inputs: --input_shape=1,2:1,3,320,320 and --input_file=a.f32,b.f32 (feed order).
 // Without --input_file each input is filled with the pattern of the reference outputs:
@@ -20,7 +22,9 @@
 #include <vector>
 
 #include "lite/api/paddle_api.h"
+#include "tools/flag_help.h"
 #include "tools/run_util.h"
+#include "tools/valid_targets.h"
 
 DEFINE_string(model_dir, "", "model directory (program + params)");
 DEFINE_string(model_file, "", "program file (any name)");
@@ -30,6 +34,9 @@ DEFINE_int32(load_repeats, 1, "times the predictor is created (median load time 
 DEFINE_string(input_shape, "", "input shapes, dims by ',' and inputs by ':'");
 DEFINE_string(input_file, "", "raw float32 input files, by ',' (default: the sin pattern)");
 DEFINE_string(output_file, "", "write output 0 here as raw float32");
+DEFINE_string(valid_targets, "",
+              "targets for kernels, by ',': host, x86, arm, opencl; host is always appended "
+              "(default: the library's, this build's CPU target then host)");
 DEFINE_int32(threads, 1, "threads");
 DEFINE_int32(warmup, 2, "untimed runs first");
 DEFINE_int32(repeats, 10, "timed runs");
@@ -71,6 +78,14 @@ ModelSpec SpecFromFlags() {
   spec.fusion = FLAGS_fusion;
   spec.memory_optimize = FLAGS_memory_optimize;
   spec.x86_blocked_layout = FLAGS_x86_blocked_layout;
+  if (!FLAGS_valid_targets.empty()) {
+    const auto targets = paddle::lite::opt::ParseValidTargets(FLAGS_valid_targets);
+    if (spec.optimized_model_file.empty()) {
+      spec.valid_places = targets.places;
+    } else {
+      std::printf("note: --valid_targets is ignored for a .nb model (its kernels are picked)\n");
+    }
+  }
   return spec;
 }
 
@@ -115,8 +130,16 @@ int Run() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  gflags::SetUsageMessage("run a Paddle model and print its outputs and latency");
+  gflags::SetUsageMessage(
+      "run a Paddle model and print its outputs and latency\n"
+      "  model_runner --model_dir=DIR --input_shape=1,3,224,224 [--valid_targets=x86,host]\n"
+      "  model_runner --optimized_model_file=m.nb --input_shape=1,3,224,224");
+  if (plite_tools::PrintHelpIfAsked(argc, argv, __FILE__)) return 0;
   gflags::ParseCommandLineFlags(&argc, &argv, true);
+  if (argc > 1) {
+    std::cerr << "error: unexpected argument '" << argv[1] << "' (flags are --name=value)\n";
+    return 2;
+  }
   try {
     return Run();
   } catch (const plite_tools::UsageError& e) {

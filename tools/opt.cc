@@ -1,6 +1,7 @@
 // opt: optimize a Paddle inference model offline into what the light predictor loads, and
 // report what this build supports. Flags are spelled as Paddle Lite's opt spells them.
 //
+//   opt                                                                   -> help, exit 0
 //   opt --model_dir=DIR --valid_targets=arm --optimize_out=out/model      -> out/model.nb
 //   opt --model_file=m.pdmodel --param_file=m.pdiparams --optimize_out=m
 //       --record_tailoring_info                                          -> m.nb + lists in m/
@@ -27,6 +28,7 @@
 #include "lite/optimizer/program_dot.h"
 #include "lite/model_parser/model_parser.h"
 #include "lite/model_parser/pb/program_desc_parser.h"
+#include "tools/flag_help.h"
 #include "tools/opt_report.h"
 
 DEFINE_string(model_dir, "", "model directory (program + params)");
@@ -36,9 +38,9 @@ DEFINE_string(optimize_out_type, "naive_buffer",
               "naive_buffer (one <optimize_out>.nb file for MobileConfig) or protobuf (a Paddle "
               "model directory <optimize_out>)");
 DEFINE_string(optimize_out, "", "where the optimized model goes (see --optimize_out_type)");
-DEFINE_string(valid_targets, "arm",
+DEFINE_string(valid_targets, "",
               "comma list of host, x86, arm, opencl in priority order; host kernels are always "
-              "appended last as the portable fallback");
+              "appended last as the portable fallback (default: this build's CPU target, host)");
 DEFINE_bool(record_tailoring_info, false,
             "also write the ops/kernels the model uses (.tailored_*_list) into the dir "
             "<optimize_out>, for a tailored build");
@@ -186,7 +188,8 @@ void Optimize(const lite::opt::ValidTargets& valid, const lite::cpp::ProgramDesc
 }
 
 int Run() {
-  const auto valid = lite::opt::ParseValidTargets(FLAGS_valid_targets);
+  const auto valid = lite::opt::ParseValidTargets(
+      FLAGS_valid_targets.empty() ? lite::opt::DefaultTargetList() : FLAGS_valid_targets);
   const LiteModelType out_type = ParseOutType(FLAGS_optimize_out_type);
   const bool printing = FLAGS_print_all_ops || FLAGS_print_supported_ops ||
                         FLAGS_print_model_ops || FLAGS_display_kernels;
@@ -230,6 +233,7 @@ int main(int argc, char** argv) {
       "  opt --model_dir=DIR --print_model_ops\n"
       "see docs/opt.md");
   FLAGS_logtostderr = true;  // no log files in /tmp; --logtostderr=false restores them
+  if (plite_tools::PrintHelpIfAsked(argc, argv, __FILE__)) return 0;
   gflags::ParseCommandLineFlags(&argc, &argv, true);  // an unknown flag exits 1 here
   google::InitGoogleLogging(argv[0]);
   if (argc > 1) {

@@ -18,33 +18,6 @@ namespace {
 using lite_api::DataLayoutType;
 using lite_api::PrecisionType;
 
-std::vector<Place> PlacesOf(TargetType target) {
-  switch (target) {
-    case TargetType::kHost:
-      return {Place(target, PrecisionType::kFloat), Place(target, PrecisionType::kAny)};
-    case TargetType::kOpenCL:
-      // fp16 images first (the fast path on mobile GPUs), then fp32 images, then buffers.
-      return {Place(target, PrecisionType::kFP16, DataLayoutType::kImageDefault),
-              Place(target, PrecisionType::kFloat, DataLayoutType::kImageDefault),
-              Place(target, PrecisionType::kAny, DataLayoutType::kImageDefault),
-              Place(target, PrecisionType::kFloat, DataLayoutType::kNCHW),
-              Place(target, PrecisionType::kAny, DataLayoutType::kNCHW)};
-    default:
-      return {Place(target, PrecisionType::kFloat)};
-  }
-}
-
-std::string Trim(const std::string& s) {
-  const auto begin = s.find_first_not_of(" \t");
-  if (begin == std::string::npos) return "";
-  return s.substr(begin, s.find_last_not_of(" \t") - begin + 1);
-}
-
-std::string Lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
 std::string TrimRight(const std::string& s) {
   const auto end = s.find_last_not_of(' ');
   return end == std::string::npos ? "" : s.substr(0, end + 1);
@@ -116,48 +89,10 @@ std::string UnsupportedReason(const std::string& op_type, const std::vector<Targ
 
 }  // namespace
 
-const std::vector<TargetType>& KnownTargets() {
-  static const std::vector<TargetType> kTargets = {TargetType::kHost, TargetType::kX86,
-                                                   TargetType::kARM, TargetType::kOpenCL};
-  return kTargets;
-}
-
-std::string KnownTargetNames() { return TargetNames(KnownTargets()); }
-
-std::string TargetNames(const std::vector<TargetType>& targets) {
-  std::vector<std::string> names;
-  for (TargetType t : targets) names.push_back(lite_api::TargetToStr(t));
-  return Join(names, ", ");
-}
-
-ValidTargets ParseValidTargets(const std::string& list) {
-  PLITE_CHECK(!Trim(list).empty(), "--valid_targets is empty; give a comma list of ",
-              KnownTargetNames());
-  ValidTargets out;
-  std::stringstream in(list);
-  std::string item;
-  while (std::getline(in, item, ',')) {
-    const std::string name = Lower(Trim(item));
-    PLITE_CHECK(!name.empty(), "--valid_targets '", list, "' has an empty name; accepted: ",
-                KnownTargetNames());
-    TargetType target = TargetType::kUnk;
-    for (TargetType t : KnownTargets()) {
-      if (lite_api::TargetToStr(t) == name) target = t;
-    }
-    PLITE_CHECK(target != TargetType::kUnk, "unknown target '", Trim(item),
-                "' in --valid_targets; accepted: ", KnownTargetNames());
-    if (std::find(out.targets.begin(), out.targets.end(), target) != out.targets.end()) continue;
-    out.targets.push_back(target);
-  }
-  PLITE_CHECK(!out.targets.empty(), "--valid_targets '", list, "' names no target; accepted: ",
-              KnownTargetNames());
-  if (std::find(out.targets.begin(), out.targets.end(), TargetType::kHost) == out.targets.end()) {
-    out.targets.push_back(TargetType::kHost);
-  }
-  for (TargetType t : out.targets) {
-    for (const Place& p : PlacesOf(t)) out.places.push_back(p);
-  }
-  return out;
+std::string DefaultTargetList() {
+  std::string list;
+  for (const Place& p : DefaultPlaces()) list += (list.empty() ? "" : ",") + lite_api::TargetToStr(p.target);
+  return list;
 }
 
 std::vector<TargetType> KernelTargets(const std::string& op_type,

@@ -1,40 +1,23 @@
-// What the opt tool knows about targets and the op/kernel registries: parsing
-// --valid_targets, the op x target tables it prints, the kernel listing, and the check that
-// a model's ops can run on the valid targets (all problems reported at once).
+// What the opt tool knows about the op/kernel registries: the default targets, the op x
+// target tables it prints, the kernel listing, and the check that a model's ops can run on
+// the valid targets (all problems reported at once). tools/valid_targets.h parses
+// --valid_targets.
 #pragma once
 
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "lite/utils/place.h"
 #include "lite/core/program_desc.h"
+#include "tools/valid_targets.h"
 
 namespace paddle {
 namespace lite {
 namespace opt {
 
-using lite_api::Place;
-using lite_api::TargetType;
-
-// The targets --valid_targets accepts, in the order the tables show them.
-const std::vector<TargetType>& KnownTargets();
-// "host, x86, arm, opencl".
-std::string KnownTargetNames();
-
-struct ValidTargets {
-  std::vector<TargetType> targets;  // priority order; host always last
-  std::vector<Place> places;        // what the optimizer gets
-};
-
-// "arm,opencl" -> targets and places in that priority order. Host kernels are the portable
-// fallback the optimizer always considers, so host is appended last when not named.
-// Names are case-insensitive; repeats are ignored. Throws naming an unknown or empty name
-// and listing the accepted ones.
-ValidTargets ParseValidTargets(const std::string& list);
-
-// "arm, host".
-std::string TargetNames(const std::vector<TargetType>& targets);
+// The targets a tool uses when --valid_targets is not given, as a list it accepts: the CPU
+// target this build has kernels for (x86 or arm), then host (lite/core DefaultPlaces).
+std::string DefaultTargetList();
 
 // Targets of `targets` for which this build registers a kernel of `op_type`.
 std::vector<TargetType> KernelTargets(const std::string& op_type,

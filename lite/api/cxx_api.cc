@@ -49,7 +49,7 @@ std::string OutOfRange(const Place& p) {
 // remains usable (apps list {arm, opencl} whatever the build has), and is an error naming
 // the targets this build has otherwise.
 std::vector<Place> UsablePlaces(std::vector<Place> places) {
-  if (places.empty()) return {Place(TargetType::kHost, PrecisionType::kFloat)};
+  if (places.empty()) return DefaultPlaces();
   std::set<TargetType> built{TargetType::kAny};
   for (const KernelInfo* k : KernelRegistry::Global().AllKernels()) built.insert(k->place.target);
   std::vector<std::string> built_names;

@@ -103,7 +103,8 @@ class ConfigBase {
 // Loads a Paddle inference model (protobuf program + params) and optimizes it on load.
 class CxxConfig : public ConfigBase {
  public:
-  // The places the optimizer may pick kernels for, in priority order (none: host float).
+  // The places the optimizer may pick kernels for, in priority order (none: float kernels of
+  // the CPU target this build has, x86 or arm, then host).
   // Checked at CreatePaddlePredictor: a place with a target, precision or layout outside
   // its enum is an error naming it; a place whose target has no kernels in this build
   // (kOpenCL without OpenCL, kARM on x86) is dropped with a warning while another place

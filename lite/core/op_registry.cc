@@ -49,6 +49,24 @@ std::vector<const KernelInfo*> KernelRegistry::AllKernels() const {
   return out;
 }
 
+bool KernelRegistry::HasTarget(TargetType target) const {
+  for (const auto& kv : by_op_) {
+    for (const auto& k : kv.second) {
+      if (k->place.target == target) return true;
+    }
+  }
+  return false;
+}
+
+std::vector<Place> DefaultPlaces() {
+  std::vector<Place> places;
+  for (TargetType cpu : {TargetType::kX86, TargetType::kARM}) {
+    if (KernelRegistry::Global().HasTarget(cpu)) places.emplace_back(cpu, PrecisionType::kFloat);
+  }
+  places.emplace_back(TargetType::kHost, PrecisionType::kFloat);
+  return places;
+}
+
 const KernelInfo* KernelRegistry::Find(const std::string& key) const {
   const std::string op_type = key.substr(0, key.find(','));
   auto it = by_op_.find(op_type);

@@ -82,6 +82,8 @@ class KernelRegistry {
   // Kernels for an op, in registration order (stable pointers).
   std::vector<const KernelInfo*> Kernels(const std::string& op_type) const;
   std::vector<const KernelInfo*> AllKernels() const;
+  // Whether any kernel is registered for `target`.
+  bool HasTarget(TargetType target) const;
   const KernelInfo* Find(const std::string& key) const;
   // Creates a kernel bound to its registration info.
   static std::unique_ptr<KernelBase> Create(const KernelInfo& info);
@@ -89,6 +91,10 @@ class KernelRegistry {
  private:
   std::map<std::string, std::vector<std::unique_ptr<KernelInfo>>> by_op_;
 };
+
+// The places an app gets when it names none: float kernels of the CPU target this build
+// has (x86 or arm), then host. The GPU is never a default: it needs the app to ask for it.
+std::vector<Place> DefaultPlaces();
 
 class OpRegistry {
  public:

@@ -238,6 +238,8 @@ class NbSampleModel : public ::testing::Test {
     lite_api::CxxConfig config;
     config.set_model_file(files_.model_file);
     config.set_param_file(files_.params_file);
+    // Host kernels: the tailoring lists below name them, whatever targets the build has.
+    config.set_valid_places({lite_api::Place(lite_api::TargetType::kHost)});
     return lite_api::CreatePaddlePredictor(config);
   }
   static std::vector<float> Input() {

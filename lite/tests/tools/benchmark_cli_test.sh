@@ -54,9 +54,9 @@ expect shape_with_x 0 "median_ms:" -- "$bench" "${model[@]}" --input_shape=1x3x3
 # --- input file -> output file, against model_runner on the same input
 python3 -c 'import struct,math; open("'"$work"'/in.f32","wb").write(struct.pack("<3072f",*[math.cos(0.37*i) for i in range(3072)]))' ||
   { echo "FAIL: python3 to write the input"; exit 1; }
-"$bench" "${model[@]}" --input_shape=1,3,32,32 --repeats=2 --input_file="$work/in.f32" \
+"$bench" "${model[@]}" --input_shape=1,3,32,32 --repeats=2 --input_file="$work/in.f32" --valid_targets=host \
   --output_file="$work/bench.f32" >/dev/null 2>&1 || fail "bench with files"
-"$runner" "${model[@]}" --input_shape=1,3,32,32 --repeats=1 --input_file="$work/in.f32" \
+"$runner" "${model[@]}" --input_shape=1,3,32,32 --repeats=1 --input_file="$work/in.f32" --valid_targets=host \
   --output_file="$work/runner.f32" >/dev/null 2>&1 || fail "model_runner with files"
 "$bench" "${model[@]}" --input_shape=1,3,32,32 --repeats=1 --output_file="$work/pattern.f32" \
   >/dev/null 2>&1 || fail "bench with the default input"
@@ -82,6 +82,13 @@ expect nb_ignores_targets 0 "--valid_targets is ignored" -- "$bench" \
   --optimized_model_file="$work/sample.nb" --input_shape=1,3,32,32 --repeats=1 --valid_targets=x86
 expect valid_targets 0 "targets: x86, host" -- "$bench" "${model[@]}" --input_shape=1,3,32,32 \
   --repeats=1 --valid_targets=x86
+# Without --valid_targets: this build's CPU target first (x86 when it has x86 kernels).
+if "$opt" --display_kernels | grep -q ',x86,'; then
+  expect default_targets_x86 0 "targets: x86, host" -- "$bench" "${model[@]}" \
+    --input_shape=1,3,32,32 --repeats=1
+else
+  expect default_targets 0 "targets: " -- "$bench" "${model[@]}" --input_shape=1,3,32,32 --repeats=1
+fi
 expect two_threads 0 "threads: 2" -- "$bench" "${model[@]}" --input_shape=1,3,32,32 --repeats=1 --threads=2
 
 # --- --profile: the table in a LITE_WITH_PROFILE build, a clear note otherwise
@@ -90,12 +97,13 @@ rc=$?
 if [ $rc -ne 0 ]; then fail "profile: exit $rc"; echo "$out"
 elif grep -q "profiler is not compiled in" <<<"$out"; then ok "profile (not compiled in: note printed)"
 elif ! grep -q '^profile: 4 runs' <<<"$out" || ! grep -q '^op types by time' <<<"$out" ||
-     ! grep -qE '^[0-9]+ +conv2d +host/float/NCHW/def +4 ' <<<"$out"; then
+     ! grep -qE '^[0-9]+ +conv2d +[a-z0-9]+/float/[A-Za-z0-9]+/[a-z0-9_]+ +4 ' <<<"$out"; then
   fail "profile: no table"; echo "$out"
 else ok profile; fi
 
 # --- errors
-expect no_model 2 "give --model_dir, --model_file or --optimized_model_file" -- "$bench"
+expect no_model 2 "give --model_dir, --model_file or --optimized_model_file" -- "$bench" --threads=1
+expect help_without_arguments 0 "--input_shape  input shapes" -- "$bench"
 expect no_shape 2 "give --input_shape" -- "$bench" "${model[@]}"
 expect bad_shape 1 "bad --input_shape dimension 'x'" -- "$bench" "${model[@]}" --input_shape=1,x,32,32
 expect zero_dim 1 "bad --input_shape dimension '0'" -- "$bench" "${model[@]}" --input_shape=1,3,0,32

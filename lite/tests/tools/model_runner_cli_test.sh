@@ -25,7 +25,8 @@ expect() {  # expect NAME EXIT_CODE NEEDLE -- command...
 }
 
 expect runs 0 "median_ms:" -- "$runner" --model_dir="$work/model" --input_shape=1,3,32,32 --repeats=3
-expect no_model 2 "give --model_dir, --model_file or --optimized_model_file" -- "$runner"
+expect no_model 2 "give --model_dir, --model_file or --optimized_model_file" -- "$runner" --threads=1
+expect help_without_arguments 0 "--valid_targets  targets for kernels" -- "$runner"
 "$opt" --model_dir="$work/model" --optimize_out="$work/sample" >/dev/null 2>&1 ||
   { echo "FAIL: opt"; exit 1; }
 expect nb_runs 0 "load_median_ms:" -- "$runner" --optimized_model_file="$work/sample.nb" \

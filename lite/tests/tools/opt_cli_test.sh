@@ -90,7 +90,12 @@ expect bad_out_type 1 "bad --optimize_out_type 'flatbuffer'" -- \
 expect no_optimize_out 1 "give --optimize_out" -- "$opt" --model_dir="$work/model"
 expect model_ops_without_model 1 "--print_model_ops needs --model_dir or --model_file" -- \
   "$opt" --print_model_ops
-expect nothing_to_do 1 "nothing to do" -- "$opt"
+expect nothing_to_do 1 "nothing to do" -- "$opt" --valid_targets=host
+expect help_without_arguments 0 "--optimize_out  where the optimized model goes" -- "$opt"
+checks=$((checks + 1))
+help_lines=$("$opt" --help | wc -l)
+[ "$help_lines" -lt 60 ] || fail "help_is_short: --help prints $help_lines lines (want under 60)"
+expect help_hides_library_flags 0 "--helpfull lists" -- "$opt" --help
 expect stray_argument 1 "unexpected argument 'extra'" -- "$opt" --print_all_ops extra
 
 expect unsupported_ops 1 "op 'frobnicate': not registered" -- \
