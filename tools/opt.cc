@@ -17,14 +17,19 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "lite/api/cxx_api.h"
 #include "lite/core/op_registry.h"
+#include "lite/model_parser/flatbuffers/nb_model.h"
+#include "lite/optimizer/optimizer.h"
 #include "lite/optimizer/program_dot.h"
 #include "lite/model_parser/model_parser.h"
 #include "lite/model_parser/pb/program_desc_parser.h"
@@ -53,6 +58,23 @@ DEFINE_bool(display_kernels, false,
 DEFINE_string(visualization_file_output_path, "",
               "write the optimized graph to <dir>/<model name>.dot (and .svg when Graphviz "
               "`dot` is on PATH)");
+// Paddle Lite's opt flags.
+DEFINE_string(model_set_dir, "",
+              "a directory of models (one per subdirectory): each is optimized into "
+              "<optimize_out>/<subdirectory>.nb; with --record_tailoring_info the lists cover "
+              "them all");
+DEFINE_string(model_filename, "", "with --model_set_dir: the program file's name in each model");
+DEFINE_string(param_filename, "", "with --model_set_dir: the params file's name in each model");
+DEFINE_bool(print_all_ops_in_md_format, false, "--print_all_ops as a Markdown table");
+DEFINE_string(optimized_nb_model_path, "",
+              "an optimized .nb to draw with --visualization_file_output_path");
+DEFINE_bool(quant_model, false, "accepted; plite keeps weights in float32 (a warning says so)");
+DEFINE_string(quant_type, "QUANT_INT16", "accepted with --quant_model (QUANT_INT8, QUANT_INT16)");
+DEFINE_bool(enable_fp16, false, "accepted; no fp16 kernels on these targets (a warning says so)");
+DEFINE_bool(sparse_model, false, "accepted; plite does not sparsify weights (a warning says so)");
+DEFINE_double(sparse_threshold, 0.6, "accepted with --sparse_model");
+DEFINE_string(nnadapter_mixed_precision_quantization_config_path, "",
+              "accepted; plite has no NNAdapter devices (a warning says so)");
 DEFINE_bool(fusion_passes, true, "run the fusion passes (conv+bn, conv+bias+act, fc, ...)");
 DEFINE_bool(memory_optimize, true, "let activations with disjoint lifetimes share buffers");
 DEFINE_bool(x86_blocked_layout, true, "run x86 convolution chains in the NCHW16c layout");
@@ -74,12 +96,18 @@ LiteModelType ParseOutType(const std::string& type) {
   UsageError("bad --optimize_out_type '" + type + "': use naive_buffer or protobuf");
 }
 
+// One model: the flags' model files, or those of one model of --model_set_dir.
+struct ModelFiles {
+  std::string dir, file, params;
+};
+
 bool HasModel() { return !FLAGS_model_dir.empty() || !FLAGS_model_file.empty(); }
 
+ModelFiles FlagModel() { return {FLAGS_model_dir, FLAGS_model_file, FLAGS_param_file}; }
+
 // The program only (no params): enough to list and check the model's ops.
-lite::cpp::ProgramDesc LoadProgram() {
-  const lite::PbModelFiles files =
-      lite::FindPbModelFiles(FLAGS_model_dir, FLAGS_model_file, FLAGS_param_file);
+lite::cpp::ProgramDesc LoadProgram(const ModelFiles& model) {
+  const lite::PbModelFiles files = lite::FindPbModelFiles(model.dir, model.file, model.params);
   std::ifstream in(files.model_file, std::ios::binary);
   if (!in) UsageError("cannot open model file " + files.model_file);
   const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -88,12 +116,12 @@ lite::cpp::ProgramDesc LoadProgram() {
 
 // The name of the graph file: the model dir's name; else the model file's stem unless that is
 // one of Paddle's generic names, then the name of the directory holding it.
-std::string ModelName() {
-  fs::path path = FLAGS_model_dir.empty() ? fs::path(FLAGS_model_file) : fs::path(FLAGS_model_dir);
+std::string ModelName(const ModelFiles& model) {
+  fs::path path = model.dir.empty() ? fs::path(model.file) : fs::path(model.dir);
   path = fs::absolute(path).lexically_normal();
   if (!path.has_filename()) path = path.parent_path();  // "dir/"
-  std::string name = FLAGS_model_dir.empty() ? path.stem().string() : path.filename().string();
-  if (!FLAGS_model_dir.empty()) return name.empty() ? "model" : name;
+  std::string name = model.dir.empty() ? path.stem().string() : path.filename().string();
+  if (!model.dir.empty()) return name.empty() ? "model" : name;
   if (name == "__model__" || name == "model" || name == "inference") {
     name = path.parent_path().filename().string();
   }
@@ -120,13 +148,12 @@ bool RenderSvg(const std::string& dot_file, const std::string& svg_file, std::st
   return true;
 }
 
-void WriteVisualization(const lite::cpp::ProgramDesc& optimized) {
+void WriteVisualization(const lite::cpp::ProgramDesc& optimized, const std::string& name) {
   const fs::path dir(FLAGS_visualization_file_output_path);
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) UsageError("cannot create --visualization_file_output_path " + dir.string() + ": " +
                      ec.message());
-  const std::string name = ModelName();
   const std::string dot_file = (dir / (name + ".dot")).string();
   {
     std::ofstream out(dot_file, std::ios::trunc);
@@ -144,8 +171,7 @@ void WriteVisualization(const lite::cpp::ProgramDesc& optimized) {
   }
 }
 
-void PrintSaved(LiteModelType type) {
-  const std::string& out = FLAGS_optimize_out;
+void PrintSaved(LiteModelType type, const std::string& out) {
   if (type == LiteModelType::kNaiveBuffer) {
     std::error_code ec;
     const auto size = fs::file_size(out + ".nb", ec);
@@ -163,13 +189,32 @@ void PrintSaved(LiteModelType type) {
   }
 }
 
-void Optimize(const lite::opt::ValidTargets& valid, const lite::cpp::ProgramDesc& program,
-              LiteModelType out_type) {
+// Paddle Lite flags asking for what plite's opt does not do: a warning each, the model is
+// still written (float32, dense), so build scripts keep working.
+void WarnUnsupportedFlags() {
+  const auto warn = [](const char* flag, const char* what) {
+    std::cerr << "opt: warning: --" << flag << ": " << what << "\n";
+  };
+  if (FLAGS_quant_model) {
+    warn("quant_model", "plite does not quantize weights at optimize time; they stay float32");
+  }
+  if (FLAGS_enable_fp16) {
+    warn("enable_fp16", "no fp16 kernels on these targets; the model stays float32");
+  }
+  if (FLAGS_sparse_model) warn("sparse_model", "plite does not sparsify weights");
+  if (!FLAGS_nnadapter_mixed_precision_quantization_config_path.empty()) {
+    warn("nnadapter_mixed_precision_quantization_config_path", "plite has no NNAdapter devices");
+  }
+}
+
+void Optimize(const lite::opt::ValidTargets& valid, const ModelFiles& model,
+              const lite::cpp::ProgramDesc& program, LiteModelType out_type,
+              const std::string& optimize_out) {
   lite::opt::CheckModelSupported(program, valid.targets);
   paddle::lite_api::CxxConfig config;
-  config.set_model_dir(FLAGS_model_dir);
-  config.set_model_file(FLAGS_model_file);
-  config.set_param_file(FLAGS_param_file);
+  config.set_model_dir(model.dir);
+  config.set_model_file(model.file);
+  config.set_param_file(model.params);
   config.set_valid_places(valid.places);
   config.set_fusion_passes(FLAGS_fusion_passes);
   config.set_memory_optimize(FLAGS_memory_optimize);
@@ -179,20 +224,93 @@ void Optimize(const lite::opt::ValidTargets& valid, const lite::cpp::ProgramDesc
   VLOG(1) << "optimized program: " << predictor.optimized_program().blocks[0].ops.size()
           << " ops";
   if (!FLAGS_visualization_file_output_path.empty()) {
-    WriteVisualization(predictor.optimized_program());
+    WriteVisualization(predictor.optimized_program(), ModelName(model));
   }
-  if (!FLAGS_optimize_out.empty()) {
-    predictor.SaveOptimizedModel(FLAGS_optimize_out, out_type, FLAGS_record_tailoring_info);
-    PrintSaved(out_type);
+  lite::OptimizerOptions options;
+  options.fuse = FLAGS_fusion_passes;
+  options.memory_optimize = FLAGS_memory_optimize;
+  options.blocked_layout = FLAGS_x86_blocked_layout;
+  std::cout << lite::opt::OptimizeSummary(program, predictor.optimized_program(),
+                                          lite::DefaultPasses(options));
+  if (!optimize_out.empty()) {
+    predictor.SaveOptimizedModel(optimize_out, out_type, FLAGS_record_tailoring_info);
+    PrintSaved(out_type, optimize_out);
   }
 }
 
+// Each subdirectory of --model_set_dir is one model, optimized into
+// <optimize_out>/<subdirectory>.nb; with --record_tailoring_info the lists of all of them
+// are merged into the directory <optimize_out> (a tailored build for the whole set).
+void OptimizeModelSet(const lite::opt::ValidTargets& valid, LiteModelType out_type) {
+  if (FLAGS_optimize_out.empty()) UsageError("--model_set_dir needs --optimize_out=<dir>");
+  std::vector<fs::path> dirs;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(FLAGS_model_set_dir, ec)) {
+    if (entry.is_directory()) dirs.push_back(entry.path());
+  }
+  if (ec) UsageError("cannot list --model_set_dir " + FLAGS_model_set_dir + ": " + ec.message());
+  if (dirs.empty()) UsageError("--model_set_dir " + FLAGS_model_set_dir + " has no model directories");
+  std::sort(dirs.begin(), dirs.end());
+  std::map<std::string, std::set<std::string>> lists;  // list file -> lines
+  for (const fs::path& dir : dirs) {
+    ModelFiles model{dir.string(), "", ""};
+    if (!FLAGS_model_filename.empty()) {
+      model = {"", (dir / FLAGS_model_filename).string(),
+               FLAGS_param_filename.empty() ? "" : (dir / FLAGS_param_filename).string()};
+    }
+    const std::string name = dir.filename().string();
+    const std::string out = (fs::path(FLAGS_optimize_out) / name).string();
+    std::cout << "model " << name << ":\n";
+    try {
+      Optimize(valid, model, LoadProgram(model), out_type, out);
+    } catch (const paddle::lite_api::PaddleLiteException& e) {
+      UsageError("model " + dir.string() + ": " + e.what());
+    }
+    if (!FLAGS_record_tailoring_info) continue;
+    for (const auto& entry : fs::directory_iterator(out, ec)) {
+      std::ifstream in(entry.path());
+      for (std::string line; std::getline(in, line);) {
+        if (!line.empty()) lists[entry.path().filename().string()].insert(line);
+      }
+    }
+  }
+  for (const auto& [file, lines] : lists) {
+    const fs::path path = fs::path(FLAGS_optimize_out) / file;
+    std::ofstream out(path, std::ios::trunc);
+    for (const std::string& line : lines) out << line << "\n";
+    if (!out.flush()) UsageError("could not write " + path.string());
+    std::cout << "wrote " << path.string() << " (all models)\n";
+  }
+}
+
+// Draws an already optimized .nb (--optimized_nb_model_path).
+void VisualizeNb() {
+  if (FLAGS_visualization_file_output_path.empty()) {
+    UsageError("--optimized_nb_model_path needs --visualization_file_output_path");
+  }
+  lite::Scope scope;
+  lite::cpp::ProgramDesc program;
+  lite::LoadModelNb(lite::NbModelBytes::MapFile(FLAGS_optimized_nb_model_path), &scope, &program);
+  WriteVisualization(program, fs::path(FLAGS_optimized_nb_model_path).stem().string());
+}
+
 int Run() {
+  WarnUnsupportedFlags();
   const auto valid = lite::opt::ParseValidTargets(
       FLAGS_valid_targets.empty() ? lite::opt::DefaultTargetList() : FLAGS_valid_targets);
   const LiteModelType out_type = ParseOutType(FLAGS_optimize_out_type);
   const bool printing = FLAGS_print_all_ops || FLAGS_print_supported_ops ||
-                        FLAGS_print_model_ops || FLAGS_display_kernels;
+                        FLAGS_print_model_ops || FLAGS_display_kernels ||
+                        FLAGS_print_all_ops_in_md_format;
+  if (!FLAGS_optimized_nb_model_path.empty()) {
+    VisualizeNb();
+    return 0;
+  }
+  if (!FLAGS_model_set_dir.empty()) {
+    if (HasModel()) UsageError("give --model_set_dir or a model (--model_dir, --model_file), not both");
+    OptimizeModelSet(valid, out_type);
+    return 0;
+  }
   const bool optimizing = !FLAGS_optimize_out.empty() ||
                           !FLAGS_visualization_file_output_path.empty();
   if (!HasModel()) {
@@ -212,14 +330,15 @@ int Run() {
   }
 
   if (FLAGS_print_all_ops) std::cout << lite::opt::AllOpsTable() << "\n";
+  if (FLAGS_print_all_ops_in_md_format) std::cout << lite::opt::AllOpsMarkdown();
   if (FLAGS_print_supported_ops) std::cout << lite::opt::SupportedOpsTable(valid.targets) << "\n";
   if (FLAGS_display_kernels) std::cout << lite::opt::KernelListing() << "\n";
   if (!HasModel()) return 0;
-  const lite::cpp::ProgramDesc program = LoadProgram();
+  const lite::cpp::ProgramDesc program = LoadProgram(FlagModel());
   if (FLAGS_print_model_ops) {
     std::cout << lite::opt::ModelOpsTable(program, valid.targets) << "\n";
   }
-  if (optimizing) Optimize(valid, program, out_type);
+  if (optimizing) Optimize(valid, FlagModel(), program, out_type, FLAGS_optimize_out);
   return 0;
 }
 

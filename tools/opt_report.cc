@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "lite/core/op_registry.h"
+#include "lite/core/program.h"
 #include "lite/utils/check.h"
 
 namespace paddle {
@@ -163,6 +164,62 @@ std::string AllOpsTable() {
   for (const auto& kv : by_op) table.Row(kv.first, 0, kv.second);
   return table.Render(StrCat(by_op.size(), " ops registered in this build",
                              " (Y: a kernel on that target)"));
+}
+
+std::string AllOpsMarkdown() {
+  auto by_op = KernelTargetsByOp();
+  for (const auto& op : OpRegistry::Global().OpTypes()) by_op[op];
+  std::ostringstream os;
+  os << "| op_type |";
+  for (TargetType t : KnownTargets()) os << " " << lite_api::TargetToStr(t) << " |";
+  os << "\n|---|";
+  for (size_t i = 0; i < KnownTargets().size(); ++i) os << "---|";
+  os << "\n";
+  for (const auto& kv : by_op) {
+    os << "| " << kv.first << " |";
+    for (TargetType t : KnownTargets()) os << (kv.second.count(t) ? " Y |" : "   |");
+    os << "\n";
+  }
+  return os.str();
+}
+
+std::string OptimizeSummary(const cpp::ProgramDesc& before, const cpp::ProgramDesc& after,
+                            const std::vector<std::string>& passes) {
+  std::map<std::string, int> ops_before, ops_after, kernels, casts;
+  for (const auto& op : before.blocks.at(0).ops) ++ops_before[op.Type()];
+  for (const auto& op : after.blocks.at(0).ops) {
+    ++ops_after[op.Type()];
+    const std::string key = op.GetAttrOr<std::string>(kKernelKeyAttr, "");
+    const auto comma = key.find(',');
+    if (comma != std::string::npos) ++kernels[key.substr(comma + 1, key.find(',', comma + 1) - comma - 1)];
+    for (const char* cast : {"io_copy", "calib", "layout"}) {
+      if (op.Type().rfind(cast, 0) == 0) ++casts[op.Type()];
+    }
+  }
+  std::vector<std::string> changes;
+  std::set<std::string> types;
+  for (const auto& kv : ops_before) types.insert(kv.first);
+  for (const auto& kv : ops_after) types.insert(kv.first);
+  for (const std::string& type : types) {
+    const int delta = ops_after[type] - ops_before[type];
+    if (delta != 0 && !casts.count(type)) changes.push_back(StrCat(type, delta > 0 ? " +" : " ", delta));
+  }
+  const auto total = [](const std::map<std::string, int>& m) {
+    int n = 0;
+    for (const auto& kv : m) n += kv.second;
+    return n;
+  };
+  const auto counts = [](const std::map<std::string, int>& m) {
+    std::vector<std::string> parts;
+    for (const auto& kv : m) parts.push_back(StrCat(kv.first, " ", kv.second));
+    return parts.empty() ? std::string("none") : Join(parts, ", ");
+  };
+  std::ostringstream os;
+  os << "passes: " << passes.size() << " (" << Join(passes, ", ") << ")\n";
+  os << "ops: " << total(ops_before) << " -> " << total(ops_after);
+  if (!changes.empty()) os << " (" << Join(changes, ", ") << ")";
+  os << "\nkernels: " << counts(kernels) << "\ncasts inserted: " << counts(casts) << "\n";
+  return os.str();
 }
 
 std::string ModelOpsTable(const cpp::ProgramDesc& program, const std::vector<TargetType>& targets) {

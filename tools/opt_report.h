@@ -47,6 +47,17 @@ std::string ModelOpsTable(const cpp::ProgramDesc& program, const std::vector<Tar
 // Every registered kernel, sorted by key: key, source file, declared argument types.
 std::string KernelListing();
 
+// AllOpsTable as a Markdown table (Paddle Lite's --print_all_ops_in_md_format).
+std::string AllOpsMarkdown();
+
+// What optimizing did, from the program before and after (block 0):
+//   passes: 14 (lite_conv_bn_fuse_pass, ...)
+//   ops: 64 -> 31 (batch_norm -20, relu -10, ...)
+//   kernels: x86 27, host 4
+//   casts inserted: io_copy 2, layout 1      (or "none")
+std::string OptimizeSummary(const cpp::ProgramDesc& before, const cpp::ProgramDesc& after,
+                            const std::vector<std::string>& passes);
+
 }  // namespace opt
 }  // namespace lite
 }  // namespace paddle

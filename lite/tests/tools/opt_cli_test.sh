@@ -138,6 +138,27 @@ for list in .tailored_ops_list .tailored_ops_source_list .tailored_kernels_list 
             .tailored_kernels_source_list; do
   check "tailoring_$list" [ -s "$work/tailored/$list" ]
 done
+# The summary after optimizing (hand-checked on the sample model: its two conv+bn pairs fuse).
+expect summary_passes 0 "passes: " -- "$opt" --model_dir="$work/model" --optimize_out="$work/sum" \
+  --valid_targets=host
+check summary_ops grep -qE '^ops: [0-9]+ -> [0-9]+ \(.*batch_norm -2' <<<"$out"
+check summary_kernels grep -qE '^kernels: host [0-9]+$' <<<"$out"
+check summary_casts grep -qE '^casts inserted: ' <<<"$out"
+# Paddle Lite's flags: a model set, the Markdown table, a .nb drawn, flags plite only warns on.
+mkdir -p "$work/set" && cp -r "$work/model" "$work/set/a" && cp -r "$work/model" "$work/set/b"
+expect model_set_dir 0 "wrote $work/set_out/.tailored_ops_list (all models)" -- "$opt" \
+  --model_set_dir="$work/set" --optimize_out="$work/set_out" --record_tailoring_info
+check model_set_both [ -s "$work/set_out/a.nb" ] && [ -s "$work/set_out/b.nb" ]
+check model_set_union [ "$(cat "$work/set_out/.tailored_ops_list")" = \
+                        "$(sort -u "$work/set_out/a/.tailored_ops_list" "$work/set_out/b/.tailored_ops_list")" ]
+expect model_set_needs_out 1 "--model_set_dir needs --optimize_out" -- "$opt" --model_set_dir="$work/set"
+expect md_format 0 "| op_type | host | x86 | arm | opencl |" -- "$opt" --print_all_ops_in_md_format
+check md_conv2d grep -qE '^\| conv2d \| Y \|' <<<"$out"
+expect nb_visualization 0 "wrote $work/nbviz/out.dot" -- "$opt" \
+  --optimized_nb_model_path="$work/out.nb" --visualization_file_output_path="$work/nbviz"
+expect quant_model_warns 0 "--quant_model: plite does not quantize weights" -- "$opt" \
+  --model_dir="$work/model" --optimize_out="$work/quant" --quant_model=true --quant_type=QUANT_INT8
+check quant_model_still_writes [ -s "$work/quant.nb" ]
 expect save_protobuf 0 "wrote the protobuf model into $work/pb/" -- \
   "$opt" --model_dir="$work/model" --optimize_out_type=protobuf --optimize_out="$work/pb"
 # The saved program is the optimized one: fusions are visible in its op list.
