@@ -16,12 +16,15 @@
 // It creates the predictor through the public API like an app; it links the static full
 // library only to reach the internal profile report and opt's --valid_targets parser.
 #include <gflags/gflags.h>
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <fstream>
 #include <iostream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "lite/api/paddle_api.h"
@@ -52,13 +55,58 @@ DEFINE_int32(loads, 1, "times the model is loaded; load_ms is their median");
 DEFINE_bool(check_weight_checksums, false,
             ".nb: check every weight's CRC32C at load (MobileConfig::set_check_weight_checksums)");
 DEFINE_int32(print_values, 5, "values printed per output");
+// Paddle Lite's benchmark flags (docs/benchmark.md says what each does here).
+DEFINE_string(uncombined_model_dir, "", "as --model_dir");
+DEFINE_string(optimized_model_path, "", "as --optimized_model_file");
+DEFINE_string(input_data_path, "",
+              "text files of whitespace-separated numbers, one per input, by ':'");
+DEFINE_string(input_data_type, "float32", "float32, int32 or int64; one, or one per input by ':'");
+DEFINE_string(output_data_path, "", "write every output here as text, one value per line");
+DEFINE_bool(show_output_elem, false, "print every element of each output");
+DEFINE_bool(enable_op_time_profile, false, "as --profile");
+DEFINE_bool(enable_memory_profile, false, "print the peak resident memory after the runs");
+DEFINE_string(result_path, "", "append the load time and latency figures to this file");
+DEFINE_double(run_delay, -1.0, "seconds to sleep between timed runs (<= 0: none)");
+DEFINE_int32(power_mode, 3, "0 high, 1 low, 2 full, 3 no bind, 4 rand high, 5 rand low");
+DEFINE_string(backend, "",
+              "cpu (this build's CPU target, host), opencl or x86_opencl; instead of --valid_targets");
+DEFINE_string(cpu_precision, "fp32", "fp32 only (no fp16 CPU kernels in this build)");
+DEFINE_string(validation_set, "", "accepted; accuracy validation is not implemented (a warning)");
 
 namespace {
 
 using namespace plite_tools;  // NOLINT: the shared tool helpers
 
+bool IsSet(const char* flag) { return !gflags::GetCommandLineFlagInfoOrDie(flag).is_default; }
+
+// --backend as --valid_targets: cpu is the default targets, opencl puts the GPU first.
+std::string TargetsFromFlags() {
+  if (IsSet("backend") && IsSet("valid_targets")) {
+    throw UsageError("give --backend or --valid_targets, not both");
+  }
+  const std::string cpu = paddle::lite::opt::DefaultTargetList();
+  if (FLAGS_backend.empty() || FLAGS_backend == "cpu") {
+    return FLAGS_valid_targets.empty() ? cpu : FLAGS_valid_targets;
+  }
+  if (FLAGS_backend == "opencl") return "opencl," + cpu;
+  if (FLAGS_backend == "x86_opencl") return "opencl,x86,host";
+  throw UsageError("bad --backend '" + FLAGS_backend + "': use cpu, opencl or x86_opencl");
+}
+
 ModelSpec SpecFromFlags() {
+  if (FLAGS_cpu_precision != "fp32") {
+    throw UsageError("--cpu_precision=" + FLAGS_cpu_precision +
+                     ": this build has fp32 CPU kernels only");
+  }
+  if (FLAGS_power_mode < 0 || FLAGS_power_mode > 5) throw UsageError("--power_mode must be 0..5");
+  if (!FLAGS_validation_set.empty()) {
+    std::printf("note: --validation_set: accuracy validation is not implemented; timing only\n");
+  }
+  if (!FLAGS_uncombined_model_dir.empty()) FLAGS_model_dir = FLAGS_uncombined_model_dir;
+  if (!FLAGS_optimized_model_path.empty()) FLAGS_optimized_model_file = FLAGS_optimized_model_path;
+  if (FLAGS_enable_op_time_profile) FLAGS_profile = true;
   ModelSpec spec;
+  spec.power_mode = static_cast<paddle::lite_api::PowerMode>(FLAGS_power_mode);
   spec.model_dir = FLAGS_model_dir;
   spec.model_file = FLAGS_model_file;
   spec.param_file = FLAGS_param_file;
@@ -74,11 +122,10 @@ ModelSpec SpecFromFlags() {
   if (FLAGS_threads < 1) throw UsageError("--threads must be >= 1");
   if (FLAGS_warmup < 0) throw UsageError("--warmup must be >= 0");
   if (FLAGS_repeats < 1) throw UsageError("--repeats must be >= 1");
-  const auto targets = paddle::lite::opt::ParseValidTargets(
-      FLAGS_valid_targets.empty() ? paddle::lite::opt::DefaultTargetList() : FLAGS_valid_targets);
+  const auto targets = paddle::lite::opt::ParseValidTargets(TargetsFromFlags());
   if (spec.optimized_model_file.empty()) {
     spec.valid_places = targets.places;
-  } else if (!gflags::GetCommandLineFlagInfoOrDie("valid_targets").is_default) {
+  } else if (IsSet("valid_targets") || IsSet("backend")) {
     std::printf("note: --valid_targets is ignored for a .nb model (its kernels are picked)\n");
   }
   std::printf("model: %s  targets: %s  threads: %d\n",
@@ -119,7 +166,9 @@ int Run() {
   }
   std::printf("load_ms: %.3f\n", loads.median);
 
-  SetInputs(predictor.get(), FLAGS_input_shape, FLAGS_input_file);
+  SetInputs(predictor.get(),
+            InputOptions{FLAGS_input_shape, FLAGS_input_file, FLAGS_input_data_path,
+                         FLAGS_input_data_type});
   const auto first_start = std::chrono::steady_clock::now();
   predictor->Run();
   const double first_ms = MillisSince(first_start);
@@ -128,6 +177,9 @@ int Run() {
   if (profile) Internal(predictor.get())->ResetProfile();  // profile the timed runs only
   std::vector<double> ms;
   for (int i = 0; i < FLAGS_repeats; ++i) {
+    if (FLAGS_run_delay > 0 && i > 0) {
+      std::this_thread::sleep_for(std::chrono::duration<double>(FLAGS_run_delay));
+    }
     const auto start = std::chrono::steady_clock::now();
     predictor->Run();
     ms.push_back(MillisSince(start));
@@ -138,11 +190,29 @@ int Run() {
   std::printf("first_ms: %.3f  min_ms: %.3f  avg_ms: %.3f  max_ms: %.3f\n", first_ms, s.min,
               s.avg, s.max);
   std::printf("median_ms: %.3f\n", s.median);
+  if (FLAGS_enable_memory_profile) {
+    struct rusage usage {};
+    getrusage(RUSAGE_SELF, &usage);
+    std::printf("peak_rss_kb: %ld\n", usage.ru_maxrss);
+  }
   const auto out_names = predictor->GetOutputNames();
   for (size_t i = 0; i < out_names.size(); ++i) {
-    std::cout << OutputSummary(*predictor->GetOutput(static_cast<int>(i)), out_names[i],
-                               FLAGS_print_values)
-              << "\n";
+    const auto out = predictor->GetOutput(static_cast<int>(i));
+    const int count = FLAGS_show_output_elem ? static_cast<int>(std::min<int64_t>(out->numel(), INT32_MAX))
+                                             : FLAGS_print_values;
+    std::cout << OutputSummary(*out, out_names[i], count) << "\n";
+  }
+  if (!FLAGS_output_data_path.empty()) {
+    WriteTextOutputs(predictor.get(), FLAGS_output_data_path);
+    std::printf("outputs written to %s\n", FLAGS_output_data_path.c_str());
+  }
+  if (!FLAGS_result_path.empty()) {
+    std::ofstream result(FLAGS_result_path, std::ios::app);
+    result << "model: " << (spec.optimized_model_file.empty() ? (spec.model_dir.empty() ? spec.model_file : spec.model_dir) : spec.optimized_model_file)
+           << "  threads: " << spec.threads << "  load_ms: " << loads.median
+           << "  first_ms: " << first_ms << "  min_ms: " << s.min << "  median_ms: " << s.median
+           << "  avg_ms: " << s.avg << "  max_ms: " << s.max << "\n";
+    if (!result.flush()) throw std::runtime_error("cannot write --result_path " + FLAGS_result_path);
   }
   if (!FLAGS_output_file.empty()) {
     WriteFloatFile(*predictor->GetOutput(0), FLAGS_output_file);

@@ -54,6 +54,7 @@ std::shared_ptr<PaddlePredictor> CreatePredictor(const ModelSpec& spec) {
     paddle::lite_api::MobileConfig config;
     config.set_model_from_file(spec.optimized_model_file);
     config.set_threads(spec.threads);
+    config.set_power_mode(spec.power_mode);
     config.set_check_weight_checksums(spec.check_weight_checksums);
     return paddle::lite_api::CreatePaddlePredictor(config);
   }
@@ -65,9 +66,9 @@ std::shared_ptr<PaddlePredictor> CreatePredictor(const ModelSpec& spec) {
   config.set_fusion_passes(spec.fusion);
   config.set_memory_optimize(spec.memory_optimize);
   config.set_x86_blocked_layout(spec.x86_blocked_layout);
-  config.set_valid_places(spec.valid_places.empty()
-                              ? std::vector<Place>{Place{TARGET(kHost), PRECISION(kFloat)}}
-                              : spec.valid_places);
+  config.set_power_mode(spec.power_mode);
+  // None given: the library's default, this build's CPU target then host.
+  if (!spec.valid_places.empty()) config.set_valid_places(spec.valid_places);
   return paddle::lite_api::CreatePaddlePredictor(config);
 }
 
@@ -90,6 +91,81 @@ void FillInput(Tensor* tensor, const shape_t& shape, const std::string& file) {
   }
   in.seekg(0);
   in.read(reinterpret_cast<char*>(data), bytes);
+}
+
+InputType ParseInputType(const std::string& name) {
+  if (name == "float32" || name == "float") return InputType::kFloat32;
+  if (name == "int32") return InputType::kInt32;
+  if (name == "int64") return InputType::kInt64;
+  throw UsageError("bad --input_data_type '" + name + "': use float32, int32 or int64");
+}
+
+namespace {
+
+// Reads exactly n whitespace-separated numbers of `path` into data.
+template <typename T>
+void ReadText(const std::string& path, int64_t n, T* data) {
+  std::ifstream in(path);
+  if (!in) throw std::invalid_argument("cannot open input data file '" + path + "'");
+  int64_t count = 0;
+  for (double v = 0; count < n && in >> v; ++count) data[count] = static_cast<T>(v);
+  double extra = 0;
+  if (count < n || in >> extra) {
+    throw std::invalid_argument("input data file '" + path + "' holds " +
+                                (count < n ? std::to_string(count) : "more than " + std::to_string(n)) +
+                                " numbers; the shape needs " + std::to_string(n));
+  }
+}
+
+template <typename T>
+void FillTyped(Tensor* tensor, const std::string& text_file) {
+  T* data = tensor->mutable_data<T>();
+  const int64_t n = tensor->numel();
+  if (!text_file.empty()) return ReadText(text_file, n, data);
+  std::fill(data, data + n, T(1));  // as Paddle Lite's benchmark: valid as an index or a size
+}
+
+}  // namespace
+
+void SetInputs(PaddlePredictor* predictor, const InputOptions& options) {
+  const auto names = predictor->GetInputNames();
+  const auto shapes = Split(options.shapes, ':');
+  const auto texts = Split(options.text_files, ':');
+  const auto types = Split(options.types, ':');
+  if (!texts.empty() && texts.size() != names.size()) {
+    throw UsageError("give one --input_data_path per input (" + std::to_string(names.size()) +
+                     "), separated by ':'");
+  }
+  if (types.size() > 1 && types.size() != names.size()) {
+    throw UsageError("give one --input_data_type, or one per input (" +
+                     std::to_string(names.size()) + ") separated by ':'");
+  }
+  bool all_float = true;
+  for (const auto& t : types) all_float &= ParseInputType(t) == InputType::kFloat32;
+  if (texts.empty() && all_float) return SetInputs(predictor, options.shapes, options.raw_files);
+  if (!options.raw_files.empty()) {
+    throw UsageError("--input_file is raw float32; give --input_data_path (text) for typed inputs");
+  }
+  if (shapes.size() != names.size()) {
+    throw UsageError("the model has " + std::to_string(names.size()) + " inputs; give " +
+                     std::to_string(names.size()) + " shapes in --input_shape (separated by ':')");
+  }
+  for (size_t i = 0; i < names.size(); ++i) {
+    auto tensor = predictor->GetInput(static_cast<int>(i));
+    tensor->Resize(ParseShape(shapes[i]));
+    const std::string text = texts.empty() ? "" : texts[i];
+    switch (types.empty() ? InputType::kFloat32 : ParseInputType(types[types.size() > 1 ? i : 0])) {
+      case InputType::kFloat32:
+        if (text.empty()) {
+          FillInput(tensor.get(), ParseShape(shapes[i]), "");
+        } else {
+          FillTyped<float>(tensor.get(), text);
+        }
+        break;
+      case InputType::kInt32: FillTyped<int32_t>(tensor.get(), text); break;
+      case InputType::kInt64: FillTyped<int64_t>(tensor.get(), text); break;
+    }
+  }
 }
 
 void SetInputs(PaddlePredictor* predictor, const std::string& shapes_flag,
@@ -161,6 +237,17 @@ void WriteFloatFile(const Tensor& out, const std::string& path) {
   file.write(reinterpret_cast<const char*>(values.data()),
              static_cast<std::streamsize>(values.size() * sizeof(float)));
   if (!file) throw std::invalid_argument("cannot write output file '" + path + "'");
+}
+
+void WriteTextOutputs(PaddlePredictor* predictor, const std::string& path) {
+  std::ofstream file(path, std::ios::trunc);
+  const auto names = predictor->GetOutputNames();
+  for (size_t i = 0; i < names.size(); ++i) {
+    const auto out = predictor->GetOutput(static_cast<int>(i));
+    file << "# " << Head(*out, names[i]) << "\n";
+    for (int64_t j = 0; j < out->numel(); ++j) file << ValueAt(*out, j) << "\n";
+  }
+  if (!file.flush()) throw std::invalid_argument("cannot write output data file '" + path + "'");
 }
 
 double MillisSince(std::chrono::steady_clock::time_point start) {

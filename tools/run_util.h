@@ -40,7 +40,8 @@ struct ModelSpec {
   bool memory_optimize{true};
   bool x86_blocked_layout{true};
   bool check_weight_checksums{false};  // .nb only
-  std::vector<Place> valid_places;  // CxxConfig only; empty: host float
+  paddle::lite_api::PowerMode power_mode{paddle::lite_api::LITE_POWER_NO_BIND};
+  std::vector<Place> valid_places;  // CxxConfig only; empty: the library's default
 };
 // Throws UsageError when no model is given.
 void CheckModelGiven(const ModelSpec& spec);
@@ -52,6 +53,25 @@ void FillInput(paddle::lite_api::Tensor* tensor, const shape_t& shape, const std
 // All inputs from --input_shape ("1,2:1,3,320,320", feed order) and --input_file ("a,b" or
 // ""). Throws UsageError when the counts do not match the model's inputs.
 void SetInputs(PaddlePredictor* predictor, const std::string& shapes, const std::string& files);
+
+// Element type of an input (benchmark's --input_data_type: float32, int32, int64).
+enum class InputType { kFloat32, kInt32, kInt64 };
+InputType ParseInputType(const std::string& name);  // throws UsageError
+
+// Inputs as Paddle Lite's benchmark gives them, besides --input_shape and --input_file.
+struct InputOptions {
+  std::string shapes;      // --input_shape
+  std::string raw_files;   // --input_file: raw float32, by ','
+  std::string text_files;  // --input_data_path: whitespace-separated numbers, by ':'
+  std::string types;       // --input_data_type: one for all, or one per input by ':'
+};
+// Without text files or typed inputs, as SetInputs above; otherwise each input is read
+// from its text file (exactly numel numbers) or, without one, float inputs get the
+// reference pattern and integer inputs 1.
+void SetInputs(PaddlePredictor* predictor, const InputOptions& options);
+
+// Every output as text: a line "# output NAME shape [..] type", then one value per line.
+void WriteTextOutputs(PaddlePredictor* predictor, const std::string& path);
 
 // "output NAME shape [1, 10] float: v0 v1 ... " with `count` values.
 std::string OutputValues(const paddle::lite_api::Tensor& out, const std::string& name, int count);

@@ -101,6 +101,31 @@ elif ! grep -q '^profile: 4 runs' <<<"$out" || ! grep -q '^op types by time' <<<
   fail "profile: no table"; echo "$out"
 else ok profile; fi
 
+# --- Paddle Lite's flags: the same input as text (--input_data_path) and as raw float32
+# gives the same outputs; figures appended to --result_path; --backend and errors.
+python3 -c 'import math; print(" ".join(repr(math.cos(0.37*i)) for i in range(3072)))' >"$work/in.txt"
+"$bench" --uncombined_model_dir="$work/model" --input_shape=1,3,32,32 --repeats=1 \
+  --valid_targets=host --input_data_path="$work/in.txt" --output_data_path="$work/out.txt" \
+  --result_path="$work/result.txt" >/dev/null 2>&1 || fail "paddle_lite_flags: exit $?"
+python3 - "$work/out.txt" "$work/runner.f32" <<'PY' && ok text_output_matches_raw || fail "text output differs from the raw run"
+import struct, sys
+text = [float(l) for l in open(sys.argv[1]) if not l.startswith("#")]
+raw = struct.unpack("<10f", open(sys.argv[2], "rb").read())
+sys.exit(0 if len(text) == 10 and all(abs(a - b) <= 1e-6 * max(1, abs(b)) for a, b in zip(text, raw)) else 1)
+PY
+if grep -qE '^model: .*median_ms: [0-9.]+' "$work/result.txt"; then ok result_path; else fail "result_path: $(cat "$work/result.txt")"; fi
+out=$("$bench" "${model[@]}" --input_shape=1,3,32,32 --repeats=1 --show_output_elem 2>&1)
+if [ "$(grep '^output ' <<<"$out" | grep -o 'first:.*' | wc -w)" -eq 11 ]; then ok show_output_elem; else fail "show_output_elem: $out"; fi
+expect backend_opencl_falls_back 0 "targets: opencl, " -- "$bench" "${model[@]}" --input_shape=1,3,32,32 \
+  --repeats=1 --backend=opencl
+expect backend_and_targets 2 "give --backend or --valid_targets, not both" -- "$bench" "${model[@]}" \
+  --input_shape=1,3,32,32 --backend=cpu --valid_targets=host
+expect cpu_fp16 2 "fp32 CPU kernels only" -- "$bench" "${model[@]}" --input_shape=1,3,32,32 --cpu_precision=fp16
+expect int_input_to_float_model 1 "must be float, got int32" -- "$bench" "${model[@]}" \
+  --input_shape=1,3,32,32 --input_data_type=int32 --repeats=1
+expect short_text_input 1 "holds 3 numbers; the shape needs 3072" -- "$bench" "${model[@]}" \
+  --input_shape=1,3,32,32 --input_data_path=<(echo 1 2 3) --repeats=1
+
 # --- errors
 expect no_model 2 "give --model_dir, --model_file or --optimized_model_file" -- "$bench" --threads=1
 expect help_without_arguments 0 "--input_shape  input shapes" -- "$bench"
