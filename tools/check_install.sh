@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # check_install.sh BUILD_DIR: installs the build into BUILD_DIR/install and compiles and runs
 # a small app against the installed headers and libpaddle_full_api_shared.so alone, as a
-# user of the library would.
+# user of the library would; then builds a CMake app with find_package(paddle_lite CONFIG)
+# against the installed prefix and against the build tree, and runs the installed tools.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=$1
+build=$(cd "$1" && pwd)
 prefix=$build/install
 cmake --install "$build" --prefix "$prefix" >/dev/null
 app=$build/install_check
@@ -42,3 +43,43 @@ c++ -std=c++17 "$app/app.cc" -I"$prefix/include" -L"$prefix/lib" -lpaddle_full_a
   -Wl,-rpath,"$prefix/lib" -o "$app/app"
 "$build/tools/make_sample_model" "$app/model" >/dev/null
 "$app/app" "$app/model"
+
+# The prefix's layout: versioned shared libraries, the tools, the CMake package.
+for f in lib/libpaddle_full_api_shared.so lib/libpaddle_full_api_shared.so.0 \
+         lib/libpaddle_light_api_shared.so.0 lib/libpaddle_api_light_bundled.a \
+         include/paddle_api.h include/plite_version.h bin/opt bin/benchmark bin/model_runner \
+         lib/cmake/paddle_lite/paddle_liteConfig.cmake; do
+  [ -e "$prefix/$f" ] || { echo "install check: $prefix/$f is missing"; exit 1; }
+done
+objdump -p "$prefix/lib/libpaddle_full_api_shared.so" | grep -q 'SONAME *libpaddle_full_api_shared.so.0$' ||
+  { echo "install check: no SONAME libpaddle_full_api_shared.so.0"; exit 1; }
+"$prefix/bin/model_runner" --model_dir="$app/model" --input_shape=1,3,32,32 --repeats=1 >/dev/null
+"$prefix/bin/opt" >/dev/null  # help, exit 0
+
+# find_package from the installed prefix and from the build tree.
+mkdir -p "$app/cmake_app"
+cat > "$app/cmake_app/CMakeLists.txt" <<'CMAKE'
+cmake_minimum_required(VERSION 3.16)
+project(plite_cmake_app CXX)
+set(CMAKE_CXX_STANDARD 17)
+find_package(paddle_lite 0.1 CONFIG REQUIRED)
+add_executable(app ../app.cc)
+target_link_libraries(app PRIVATE paddle_lite::paddle_full_api_shared)
+add_executable(version version.cc)
+target_link_libraries(version PRIVATE paddle_lite::paddle_light_api_shared)
+CMAKE
+cat > "$app/cmake_app/version.cc" <<'CPP'
+#include <cstdio>
+#include "paddle_api.h"
+#include "plite_version.h"
+int main() { std::printf("plite %s\n", PLITE_VERSION_STRING); return PLITE_VERSION_MAJOR >= 0 ? 0 : 1; }
+CPP
+for where in prefix build; do
+  dir=$prefix/lib/cmake/paddle_lite
+  [ $where = build ] && dir=$(cd "$build" && pwd)
+  rm -rf "$app/cmake_build_$where"
+  cmake -S "$app/cmake_app" -B "$app/cmake_build_$where" -Dpaddle_lite_DIR="$dir" >/dev/null
+  cmake --build "$app/cmake_build_$where" >/dev/null
+  "$app/cmake_build_$where/app" "$app/model" | tail -1 | sed "s/^/find_package ($where): /"
+  "$app/cmake_build_$where/version" >/dev/null
+done
