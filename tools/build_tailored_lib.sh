@@ -113,7 +113,7 @@ cp "$lists"/.tailored_* "$out/tailoring/"
 rm -rf "$out/opt"
 cmake --install "$work/untailored" --prefix "$work/untailored-install" --strip >/dev/null
 
-size() { stat -c %s "$1"; }
+size() { stat -L -c %s "$1"; }  # -L: the .so is a link to the versioned file
 tailored_so=$out/lib/libpaddle_light_api_shared.so
 full_so=$work/untailored-install/lib/libpaddle_light_api_shared.so
 echo "build_tailored_lib: model.nb, lib/ and include/ are in $out"

@@ -26,7 +26,7 @@ compile_app() {
   c++ -std=c++17 "$app_src" -I"$1/include" -L"$1/lib" -lpaddle_light_api_shared \
       -Wl,-rpath,"$1/lib" -o "$work/apps/$2"
 }
-so_size() { stat -c %s "$1/lib/libpaddle_light_api_shared.so"; }
+so_size() { stat -L -c %s "$1/lib/libpaddle_light_api_shared.so"; }  # -L: through the .so link
 
 # ---- the sample model (expected output from the full predictor)
 "$write_data" "$work/data" >/dev/null || { echo "FAIL: write_light_test_data"; exit 1; }
