@@ -92,6 +92,7 @@ class PaddlePredictor {
  public:
   PaddlePredictor() = default;
   virtual ~PaddlePredictor() = default;
+  // threads_ below holds the config's thread count; mode_ stays NO_BIND (no core binding).
 
   virtual std::unique_ptr<Tensor> GetInput(int i) = 0;
   virtual std::unique_ptr<const Tensor> GetOutput(int i) const = 0;
@@ -168,6 +169,10 @@ class ConfigBase {
     opencl_tune_path_ = path;
     opencl_tune_name_ = name;
     opencl_lws_repeats_ = lws_repeats;
+  }
+  // Older Paddle Lite releases' form.
+  void set_opencl_tune(CLTuneMode tune_mode, size_t lws_repeats) {
+    set_opencl_tune(tune_mode, "", "", lws_repeats);
   }
   void set_opencl_precision(CLPrecisionType p = CL_PRECISION_AUTO) { opencl_precision_ = p; }
   CLTuneMode opencl_tune_mode() const { return opencl_tune_mode_; }

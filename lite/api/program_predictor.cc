@@ -40,6 +40,7 @@ std::vector<std::string> IoNames(const cpp::BlockDesc& block, const std::string&
 ProgramPredictor::ProgramPredictor(int threads)
     : root_(std::make_shared<Scope>()), threads_(threads) {
   PLITE_CHECK(threads_ >= 1, "set_threads: need at least 1 thread, got ", threads_);
+  lite_api::PaddlePredictor::threads_ = threads;
   exec_ = &root_->NewScope();
 }
 
@@ -49,6 +50,7 @@ ProgramPredictor::ProgramPredictor(const ProgramPredictor& other)
       exec_(&other.root_->NewScope()),
       optimized_(other.optimized_),
       threads_(other.threads_) {
+  lite_api::PaddlePredictor::threads_ = threads_;
   BuildRuntime();
 }
 
@@ -59,6 +61,7 @@ ProgramPredictor::ProgramPredictor(const ProgramPredictor& other,
       exec_(&other.root_->NewScope()),
       optimized_(other.optimized_),
       threads_(other.threads_) {
+  lite_api::PaddlePredictor::threads_ = threads_;
   try {
     for (const std::string& name : private_weights) {
       const Variable* var = root_->FindLocalVar(name);

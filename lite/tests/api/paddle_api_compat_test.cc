@@ -167,6 +167,9 @@ TEST(PaddleApiCompat, ConfigBaseStoresEverything) {
   base.set_opencl_binary_path_name("/tmp", "cl.bin");
   base.set_opencl_tune(CL_TUNE_NORMAL, "/tmp", "tune", 2);
   base.set_opencl_precision(CL_PRECISION_FP16);
+  base.set_opencl_tune(CL_TUNE_RAPID, 8);  // older releases' form
+  EXPECT_EQ(base.opencl_tune_mode(), CL_TUNE_RAPID);
+  base.set_opencl_tune(CL_TUNE_NORMAL, "/tmp", "tune", 2);
   EXPECT_EQ(base.opencl_tune_mode(), CL_TUNE_NORMAL);
   EXPECT_EQ(base.opencl_precision(), CL_PRECISION_FP16);
   base.set_subgraph_model_cache_dir("/tmp/sub");
