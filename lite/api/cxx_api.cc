@@ -1,5 +1,6 @@
 #include "lite/api/cxx_api.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <set>
 
@@ -7,6 +8,7 @@
 #include "lite/core/op_registry.h"
 #include "lite/core/program_check.h"
 #include "lite/optimizer/optimizer.h"
+#include "lite/optimizer/pass.h"
 #include "lite/utils/log.h"
 #include "lite/model_parser/flatbuffers/nb_model.h"
 #include "lite/model_parser/model_parser.h"
@@ -75,24 +77,98 @@ std::vector<Place> UsablePlaces(std::vector<Place> places) {
   return usable;
 }
 
-}  // namespace
-
-Predictor::Predictor(const lite_api::CxxConfig& config) : ProgramPredictor(config.threads()) {
-  const std::vector<Place> places = UsablePlaces(config.valid_places());
-  cpp::ProgramDesc program;
-  LoadModelPb(config.model_dir(), config.model_file(), config.param_file(), root(), &program);
-  PLITE_CHECK(!program.blocks.empty(), "the model has no blocks");
-  CheckDataflow(program, WriteRule::kOnce);
+// The passes the optimizer runs for `config`: the default list less the discarded passes,
+// or the internal list when one is set. Names are checked against the passes plite has.
+std::vector<std::string> PassesFor(const lite_api::CxxConfig& config) {
+  const std::vector<std::string> all = DefaultPasses(OptimizerOptions{});
+  const std::set<std::string> required = {
+      "static_kernel_pick_pass", "variable_place_inference_pass", "type_target_cast_pass",
+      "type_precision_cast_pass", "type_layout_cast_pass"};
+  std::vector<std::string> optional;
+  for (const auto& p : all) {
+    if (!required.count(p)) optional.push_back(p);
+  }
+  std::set<std::string> discarded;
+  for (const std::string& name : config.get_discarded_passes()) {
+    const bool known = std::find(all.begin(), all.end(), name) != all.end();
+    PLITE_CHECK(known && !required.count(name), "add_discarded_pass: ",
+                known ? "the kernel pick needs pass '" : "no pass named '", name,
+                "'; passes that can be discarded: ", Join(optional, ", "));
+    discarded.insert(name);
+  }
+  const std::vector<std::string>& internal = config.get_passes_internal();
+  for (const std::string& name : internal) {
+    PLITE_CHECK(mir::PassRegistry::Global().Has(name), "set_passes_internal: no pass named '",
+                name, "'; the passes are: ", Join(all, ", "));
+  }
   OptimizerOptions options;
   options.fuse = config.fusion_passes();
   options.memory_optimize = config.memory_optimize();
   options.blocked_layout = config.x86_blocked_layout();
+  std::vector<std::string> passes;
+  for (const auto& p : internal.empty() ? DefaultPasses(options) : internal) {
+    if (!discarded.count(p)) passes.push_back(p);
+  }
+  return passes;
+}
+
+void LoadModel(const lite_api::CxxConfig& config, Scope* root, cpp::ProgramDesc* program) {
+  if (config.is_model_from_memory()) {
+    const lite_api::CxxModelBuffer& buffer = config.get_model_buffer();
+    PLITE_CHECK(!buffer.is_empty(), "CxxConfig::set_model_buffer: the program buffer is empty");
+    LoadModelPbFromMemory(buffer.get_program(), buffer.get_params(), root, program);
+  } else {
+    LoadModelPb(config.model_dir(), config.model_file(), config.param_file(), root, program);
+  }
+}
+
+}  // namespace
+
+Predictor::Predictor(const lite_api::CxxConfig& config) : ProgramPredictor(config.threads()) {
+  PLITE_CHECK(!config.quant_model(), "CxxConfig::set_quant_model(true): plite does not quantize ",
+              "weights while optimizing; quantize the model beforehand (e.g. PaddleSlim) and ",
+              "leave quant_model off");
+  PLITE_CHECK(!config.sparse_model(), "CxxConfig::set_sparse_model(true): plite has no sparse ",
+              "convolution kernels and does not sparsify while optimizing; leave sparse_model off");
+  const std::vector<Place> places = UsablePlaces(config.valid_places());
+  const std::vector<std::string> passes = PassesFor(config);
+  cpp::ProgramDesc program;
+  LoadModel(config, root(), &program);
+  PLITE_CHECK(!program.blocks.empty(), "the model has no blocks");
+  CheckDataflow(program, WriteRule::kOnce);
   SetProgram(std::make_shared<const cpp::ProgramDesc>(
-      Optimize(program, exec_scope(), places, DefaultPasses(options))));
+      Optimize(program, exec_scope(), places, passes)));
+  Warmup(config);
+}
+
+void Predictor::Warmup(const lite_api::CxxConfig& config) {
+  for (const auto& group : config.preferred_inputs_for_warmup()) {
+    const std::string which = StrCat("warm-up group ", group.first);
+    const std::vector<std::string> inputs = GetInputNames();
+    PLITE_CHECK(group.second.size() <= inputs.size(), which, " sets input ",
+                group.second.size() - 1, " but the model has ", inputs.size(), " inputs");
+    for (size_t i = 0; i < group.second.size(); ++i) {
+      const auto* src = static_cast<const Tensor*>(group.second[i].get());
+      PLITE_CHECK(src != nullptr, which, " leaves input ", i, " ('", inputs[i], "') unset");
+      InputTensor(static_cast<int>(i))->CopyDataFrom(*src);
+    }
+    try {
+      Run();
+    } catch (const PaddleLiteException& e) {
+      PLITE_THROW(which, ": ", e.what());
+    }
+  }
 }
 
 std::shared_ptr<lite_api::PaddlePredictor> Predictor::Clone() {
   return std::make_shared<Predictor>(*this);
+}
+
+std::shared_ptr<lite_api::PaddlePredictor> Predictor::Clone(
+    const std::vector<std::string>& var_names) {
+  std::shared_ptr<lite_api::PaddlePredictor> clone;
+  RethrowAsLiteError("Clone", [&] { clone = std::make_shared<Predictor>(*this, var_names); });
+  return clone;
 }
 
 void Predictor::SaveOptimizedModel(const std::string& model_dir,

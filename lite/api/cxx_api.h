@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "lite/api/program_predictor.h"
 
@@ -15,10 +16,19 @@ class Predictor : public ProgramPredictor {
   explicit Predictor(const lite_api::CxxConfig& config);
   // A clone: shares `other`'s weights and optimized program, with its own activations.
   Predictor(const Predictor& other) = default;
+  // A clone with private copies of the weights named in `private_weights`.
+  Predictor(const Predictor& other, const std::vector<std::string>& private_weights)
+      : ProgramPredictor(other, private_weights) {}
 
   std::shared_ptr<lite_api::PaddlePredictor> Clone() override;
+  std::shared_ptr<lite_api::PaddlePredictor> Clone(
+      const std::vector<std::string>& var_names) override;
   void SaveOptimizedModel(const std::string& model_dir, lite_api::LiteModelType model_type,
                           bool record_info) override;
+
+ private:
+  // Runs the model once per group of CxxConfig::set_preferred_inputs_for_warmup.
+  void Warmup(const lite_api::CxxConfig& config);
 };
 
 }  // namespace lite

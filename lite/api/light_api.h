@@ -5,6 +5,8 @@
 #pragma once
 
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "lite/api/program_predictor.h"
 
@@ -18,8 +20,13 @@ class LightPredictor : public ProgramPredictor {
   explicit LightPredictor(const lite_api::MobileConfig& config);
   // A clone: shares `other`'s weights (and so the model bytes) with its own activations.
   LightPredictor(const LightPredictor& other) = default;
+  // A clone with private copies of the weights named in `private_weights`.
+  LightPredictor(const LightPredictor& other, const std::vector<std::string>& private_weights)
+      : ProgramPredictor(other, private_weights) {}
 
   std::shared_ptr<lite_api::PaddlePredictor> Clone() override;
+  std::shared_ptr<lite_api::PaddlePredictor> Clone(
+      const std::vector<std::string>& var_names) override;
   // SaveOptimizedModel is not overridden: the light predictor cannot save (it throws).
 };
 

@@ -1,6 +1,7 @@
 #include "lite/api/paddle_api.h"
 
 #include <cstring>
+#include <algorithm>
 
 #include "lite/core/tensor.h"
 
@@ -19,7 +20,22 @@ void CheckHolds(const lite::Tensor& t) {
                               PrecisionToStr(want));
   }
 }
+
+// Host memory: the CPU targets. Anything else needs a backend this build does not have.
+bool HostTarget(TargetType t) {
+  return t == TargetType::kHost || t == TargetType::kX86 || t == TargetType::kARM;
+}
+void CheckHostTarget(TargetType t, const char* what) {
+  if (!HostTarget(t)) {
+    throw PaddleLiteException(std::string(what) + ": target " + TargetToStr(t) +
+                              " is not available in this build (it has host memory only: " +
+                              "use kHost, kX86 or kARM)");
+  }
+}
 }  // namespace
+
+bool IsOpenCLBackendValid(bool check_fp16_valid) { return false; }
+int GetOpenCLDeviceType() { return -1; }
 
 Tensor::Tensor(void* raw) : raw_tensor_(raw) {}
 Tensor::Tensor(const void* raw) : raw_tensor_(const_cast<void*>(raw)) {}
@@ -33,6 +49,14 @@ void Tensor::Resize(const shape_t& shape) {
 
 shape_t Tensor::shape() const { return Raw(raw_tensor_)->dims().Vectorize(); }
 int64_t Tensor::numel() const { return Raw(raw_tensor_)->numel(); }
+bool Tensor::IsInitialized() const {
+  const lite::Tensor& t = *Raw(raw_tensor_);
+  return t.buffer() && t.buffer()->data() != nullptr;
+}
+
+void* Tensor::mutable_metal_data(void* ptr) const {
+  throw PaddleLiteException("Tensor::mutable_metal_data: this build has no Metal backend");
+}
 
 template <typename T>
 const T* Tensor::data() const {
@@ -41,19 +65,27 @@ const T* Tensor::data() const {
   return static_cast<const T*>(t.raw_data());
 }
 
+template <>
+const void* Tensor::data<void>() const {
+  return Raw(raw_tensor_)->raw_data();
+}
+
 template <typename T>
 T* Tensor::mutable_data(TargetType type) const {
+  CheckHostTarget(type, "Tensor::mutable_data");
   return Raw(raw_tensor_)->mutable_data<T>(type);
 }
 
 template <typename T, TargetType type>
 void Tensor::CopyFromCpu(const T* data) {
+  CheckHostTarget(type, "Tensor::CopyFromCpu");
   T* dst = mutable_data<T>(type);
   std::memcpy(dst, data, sizeof(T) * numel());
 }
 
 template <typename T>
 void Tensor::CopyToCpu(T* data) const {
+  CheckHostTarget(Raw(raw_tensor_)->target(), "Tensor::CopyToCpu");
   const T* src = this->data<T>();
   std::memcpy(data, src, sizeof(T) * numel());
 }
@@ -68,18 +100,92 @@ void Tensor::SetPrecision(PrecisionType precision) { Raw(raw_tensor_)->set_preci
 lod_t Tensor::lod() const { return Raw(raw_tensor_)->lod(); }
 void Tensor::SetLoD(const lod_t& lod) { Raw(raw_tensor_)->set_lod(lod); }
 
+// Every element type and copy target Paddle Lite instantiates (and the remaining
+// combinations of them), so any app call links.
 #define PLITE_INSTANTIATE_TENSOR_ACCESS(T)                                     \
   template const T* Tensor::data<T>() const;                                   \
   template T* Tensor::mutable_data<T>(TargetType) const;                       \
   template void Tensor::CopyFromCpu<T, TargetType::kHost>(const T*);           \
+  template void Tensor::CopyFromCpu<T, TargetType::kX86>(const T*);            \
+  template void Tensor::CopyFromCpu<T, TargetType::kARM>(const T*);            \
+  template void Tensor::CopyFromCpu<T, TargetType::kOpenCL>(const T*);         \
+  template void Tensor::CopyFromCpu<T, TargetType::kCUDA>(const T*);           \
+  template void Tensor::CopyFromCpu<T, TargetType::kMLU>(const T*);            \
   template void Tensor::CopyToCpu<T>(T*) const;
 PLITE_INSTANTIATE_TENSOR_ACCESS(float)
+PLITE_INSTANTIATE_TENSOR_ACCESS(double)
 PLITE_INSTANTIATE_TENSOR_ACCESS(int8_t)
 PLITE_INSTANTIATE_TENSOR_ACCESS(uint8_t)
+PLITE_INSTANTIATE_TENSOR_ACCESS(int16_t)
 PLITE_INSTANTIATE_TENSOR_ACCESS(int32_t)
 PLITE_INSTANTIATE_TENSOR_ACCESS(int64_t)
 PLITE_INSTANTIATE_TENSOR_ACCESS(bool)
 #undef PLITE_INSTANTIATE_TENSOR_ACCESS
+
+std::vector<std::string> PaddlePredictor::GetParamNames() { return {}; }
+
+std::unique_ptr<Tensor> PaddlePredictor::GetMutableTensor(const std::string& name) {
+  return nullptr;
+}
+
+bool ConfigBase::check_nnadapter_device_name(const std::string& device_name) { return false; }
+
+CxxModelBuffer::CxxModelBuffer(const char* program_buffer, size_t program_buffer_size,
+                               const char* params_buffer, size_t params_buffer_size)
+    : program_(program_buffer, program_buffer_size),
+      params_(params_buffer ? std::string(params_buffer, params_buffer_size) : std::string()) {}
+
+CxxModelBuffer::CxxModelBuffer(std::string&& program_buffer, std::string&& params_buffer)
+    : program_(std::move(program_buffer)), params_(std::move(params_buffer)) {}
+
+const std::string& CxxModelBuffer::get_program() const {
+  if (program_.empty()) throw PaddleLiteException("CxxModelBuffer: the program buffer is empty");
+  return program_;
+}
+const std::string& CxxModelBuffer::get_params() const { return params_; }
+bool CxxModelBuffer::is_empty() const { return program_.empty(); }
+
+const CxxModelBuffer& CxxConfig::get_model_buffer() const {
+  if (!model_buffer_) {
+    throw PaddleLiteException("CxxConfig::get_model_buffer: no model buffer was set");
+  }
+  return *model_buffer_;
+}
+
+// Held as lite::Tensor (the header stores them type-erased); read by the full predictor.
+template <class T>
+void CxxConfig::set_preferred_inputs_for_warmup(const int group_idx, const int tensor_idx,
+                                                const shape_t& shape, const lod_t& lod,
+                                                const T fill_value, const void* data) {
+  if (tensor_idx < 0) {
+    throw PaddleLiteException("set_preferred_inputs_for_warmup: negative tensor index " +
+                              std::to_string(tensor_idx));
+  }
+  auto& group = preferred_inputs_for_warmup_[group_idx];
+  while (group.size() <= static_cast<size_t>(tensor_idx)) group.emplace_back();
+  auto tensor = std::make_shared<lite::Tensor>();
+  Tensor(static_cast<void*>(tensor.get())).Resize(shape);
+  tensor->set_lod(lod);
+  T* dst = tensor->mutable_data<T>();
+  const int64_t n = tensor->numel();
+  if (data != nullptr) {
+    std::memcpy(dst, data, sizeof(T) * n);
+  } else {
+    std::fill(dst, dst + n, fill_value);
+  }
+  group[tensor_idx] = std::static_pointer_cast<void>(tensor);
+}
+#define PLITE_INSTANTIATE_WARMUP(T)                                                      \
+  template void CxxConfig::set_preferred_inputs_for_warmup<T>(const int, const int,     \
+                                                              const shape_t&, const lod_t&, \
+                                                              const T, const void*);
+PLITE_INSTANTIATE_WARMUP(float)
+PLITE_INSTANTIATE_WARMUP(double)
+PLITE_INSTANTIATE_WARMUP(int32_t)
+PLITE_INSTANTIATE_WARMUP(int64_t)
+#undef PLITE_INSTANTIATE_WARMUP
+
+bool MobileConfig::check_fp16_valid() { return false; }
 
 void PaddlePredictor::SaveOptimizedModel(const std::string& model_dir, LiteModelType model_type,
                                          bool record_info) {

@@ -1,6 +1,7 @@
 #include "lite/api/program_predictor.h"
 
 #include <map>
+#include <set>
 
 #include "lite/core/profiler.h"
 
@@ -39,6 +40,7 @@ std::vector<std::string> IoNames(const cpp::BlockDesc& block, const std::string&
 ProgramPredictor::ProgramPredictor(int threads)
     : root_(std::make_shared<Scope>()), threads_(threads) {
   PLITE_CHECK(threads_ >= 1, "set_threads: need at least 1 thread, got ", threads_);
+  lite_api::PaddlePredictor::threads_ = threads;
   exec_ = &root_->NewScope();
 }
 
@@ -48,7 +50,34 @@ ProgramPredictor::ProgramPredictor(const ProgramPredictor& other)
       exec_(&other.root_->NewScope()),
       optimized_(other.optimized_),
       threads_(other.threads_) {
+  lite_api::PaddlePredictor::threads_ = threads_;
   BuildRuntime();
+}
+
+ProgramPredictor::ProgramPredictor(const ProgramPredictor& other,
+                                   const std::vector<std::string>& private_weights)
+    : lite_api::PaddlePredictor(),
+      root_(other.root_),
+      exec_(&other.root_->NewScope()),
+      optimized_(other.optimized_),
+      threads_(other.threads_) {
+  lite_api::PaddlePredictor::threads_ = threads_;
+  try {
+    for (const std::string& name : private_weights) {
+      const Variable* var = root_->FindLocalVar(name);
+      const Tensor* weight = var && var->IsType<Tensor>() ? &var->Get<Tensor>() : nullptr;
+      PLITE_CHECK(weight && weight->persistable(), "Clone: '", name,
+                  "' is not a weight of the model (GetParamNames() lists them)");
+      Tensor* copy = exec_->LocalVar(name)->GetMutable<Tensor>();
+      copy->CopyDataFrom(*weight);
+      copy->set_persistable(true);
+    }
+    BuildRuntime();
+  } catch (...) {
+    root_->DeleteScope(exec_);
+    exec_ = nullptr;
+    throw;
+  }
 }
 
 void ProgramPredictor::SetProgram(std::shared_ptr<const cpp::ProgramDesc> optimized) {
@@ -81,11 +110,15 @@ void ProgramPredictor::BuildRuntime() {
   exec_->Var(fetch_list_name_)->GetMutable<TensorList>();
 }
 
-std::unique_ptr<lite_api::Tensor> ProgramPredictor::GetInput(int i) {
+Tensor* ProgramPredictor::InputTensor(int i) {
   PLITE_CHECK(i >= 0 && static_cast<size_t>(i) < input_names_.size(), "GetInput(", i,
               "): the model has ", input_names_.size(), " inputs");
   auto* list = exec_->FindVar(feed_list_name_)->GetMutable<TensorList>();
-  return std::make_unique<lite_api::Tensor>(static_cast<void*>(&(*list)[i]));
+  return &(*list)[i];
+}
+
+std::unique_ptr<lite_api::Tensor> ProgramPredictor::GetInput(int i) {
+  return std::make_unique<lite_api::Tensor>(static_cast<void*>(InputTensor(i)));
 }
 
 std::unique_ptr<lite_api::Tensor> ProgramPredictor::GetInputByName(const std::string& name) {
@@ -107,8 +140,42 @@ std::unique_ptr<const lite_api::Tensor> ProgramPredictor::GetOutput(int i) const
 
 std::unique_ptr<const lite_api::Tensor> ProgramPredictor::GetTensor(const std::string& name) const {
   const Tensor* t = exec_->FindTensor(name);
-  PLITE_CHECK(t != nullptr, "GetTensor: no variable '", name, "'");
+  if (t == nullptr) return nullptr;
   return std::make_unique<const lite_api::Tensor>(static_cast<const void*>(t));
+}
+
+std::unique_ptr<lite_api::Tensor> ProgramPredictor::GetMutableTensor(const std::string& name) {
+  Tensor* t = exec_->FindMutableTensor(name);
+  if (t == nullptr) return nullptr;
+  return std::make_unique<lite_api::Tensor>(static_cast<void*>(t));
+}
+
+std::vector<std::string> ProgramPredictor::GetParamNames() {
+  std::vector<std::string> names;
+  for (const auto& var : optimized_->blocks[0].vars) {
+    if (var.persistable && var.name != feed_list_name_ && var.name != fetch_list_name_) {
+      names.push_back(var.name);
+    }
+  }
+  return names;
+}
+
+// Frees what the activations hold. Kept: weights, the feed and fetch lists (the user's
+// inputs and results: TensorLists, not Tensors) and the outputs of the run-once casts
+// (weights converted at the first Run, which are not converted again).
+bool ProgramPredictor::TryShrinkMemory() {
+  std::set<std::string> keep;
+  for (const auto& op : optimized_->blocks[0].ops) {
+    if (!IsRunOnceOp(op.Type())) continue;
+    for (const auto& arg : op.OutputArgumentNames()) keep.insert(arg);
+  }
+  for (const std::string& name : exec_->LocalVarNames()) {
+    Variable* var = exec_->FindLocalVar(name);
+    if (!var->IsType<Tensor>() || keep.count(name)) continue;
+    Tensor* t = var->GetMutable<Tensor>();
+    if (!t->persistable()) t->ReleaseMemory();
+  }
+  return true;
 }
 
 void ProgramPredictor::CheckInputs() {

@@ -36,6 +36,9 @@ class ProgramPredictor : public lite_api::PaddlePredictor {
   std::vector<std::string> GetOutputNames() override { return output_names_; }
   std::unique_ptr<lite_api::Tensor> GetInputByName(const std::string& name) override;
   std::unique_ptr<const lite_api::Tensor> GetTensor(const std::string& name) const override;
+  std::unique_ptr<lite_api::Tensor> GetMutableTensor(const std::string& name) override;
+  std::vector<std::string> GetParamNames() override;
+  bool TryShrinkMemory() override;
   void Run() override;
   std::string GetVersion() const override;
 
@@ -52,12 +55,17 @@ class ProgramPredictor : public lite_api::PaddlePredictor {
   explicit ProgramPredictor(int threads);
   // A clone: shares `other`'s weights and optimized program, with its own activations.
   ProgramPredictor(const ProgramPredictor& other);
+  // The same, with private copies of the weights named in `private_weights` (in its own
+  // scope, shadowing the shared ones). A name that is not a weight throws.
+  ProgramPredictor(const ProgramPredictor& other, const std::vector<std::string>& private_weights);
 
   Scope* root() { return root_.get(); }
   const Scope& root() const { return *root_; }
   // The scope activations live in (a child of the weights scope).
   Scope* exec_scope() { return exec_; }
   const Scope& exec_scope() const { return *exec_; }
+  // Input `i`'s tensor in the feed list (checked like GetInput).
+  Tensor* InputTensor(int i);
   // Builds the instructions for `optimized`, whose params must be in root().
   void SetProgram(std::shared_ptr<const cpp::ProgramDesc> optimized);
 

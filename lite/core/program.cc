@@ -9,10 +9,11 @@
 namespace paddle {
 namespace lite {
 
-namespace {
 bool IsRunOnceOp(const std::string& type) {
   return type == "io_copy_once" || type == "calib_once" || type == "layout_once";
 }
+
+namespace {
 
 // " [while running op 'reshape2' writing y]", naming the outputs as the model does even
 // where memory_optimize gave them shared buffers.

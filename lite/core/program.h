@@ -87,6 +87,10 @@ class RuntimeProgram {
 #endif
 };
 
+// The casts the optimizer inserts on weights: they run at the first Run() only, and their
+// outputs (the converted weights) stay for the later runs.
+bool IsRunOnceOp(const std::string& type);
+
 // Creates the vars of `block` that are not already in `exec_scope` or its parents.
 void CreateBlockVars(const cpp::BlockDesc& block, Scope* exec_scope);
 

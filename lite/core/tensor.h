@@ -105,6 +105,14 @@ class Tensor {
   void ShareExternalMemory(void* data, size_t bytes, TargetType target,
                            std::shared_ptr<const void> owner);
 
+  // Lets go of the data (a view lets go of what it views; shared memory stays with its
+  // owner); dims, lod and tags stay. The next mutable_data allocates again.
+  void ReleaseMemory() {
+    buffer_ = std::make_shared<Buffer>();
+    memory_size_ = 0;
+    is_view_ = false;
+  }
+
   std::string DebugString() const;
 
  private:

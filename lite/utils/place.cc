@@ -1,6 +1,9 @@
 #include "lite/utils/place.h"
 
+#include <functional>
 #include <tuple>
+
+#include "lite/utils/exception.h"
 
 namespace paddle {
 namespace lite_api {
@@ -80,6 +83,44 @@ const std::string& DataLayoutRepr(DataLayoutType layout) {
   return LayoutEntry(layout).repr;
 }
 
+const std::string& CLTuneModeToStr(CLTuneMode mode) {
+  static const EnumName kModes[] = {{-1, "unk", "unk"},
+                                    {0, "CL_TUNE_NONE", ""},
+                                    {1, "CL_TUNE_RAPID", ""},
+                                    {2, "CL_TUNE_NORMAL", ""},
+                                    {3, "CL_TUNE_EXHAUSTIVE", ""}};
+  return Lookup(mode, kModes).name;
+}
+
+const std::string& CLPrecisionTypeToStr(CLPrecisionType type) {
+  static const EnumName kTypes[] = {{-1, "unk", "unk"},
+                                    {0, "CL_PRECISION_AUTO", ""},
+                                    {1, "CL_PRECISION_FP32", ""},
+                                    {2, "CL_PRECISION_FP16", ""}};
+  return Lookup(type, kTypes).name;
+}
+
+namespace {
+// Every value in [1, NUM) but kAny, plus `extra`; or just {value} when it is not kAny.
+template <typename Enum>
+std::set<Enum> Expand(Enum value, std::initializer_list<Enum> extra = {}) {
+  if (value != Enum::kAny) return {value};
+  std::set<Enum> all(extra);
+  for (int v = 1; v < static_cast<int>(Enum::NUM); ++v) {
+    if (static_cast<Enum>(v) != Enum::kAny) all.insert(static_cast<Enum>(v));
+  }
+  return all;
+}
+}  // namespace
+
+std::set<TargetType> ExpandValidTargets(TargetType target) { return Expand(target); }
+std::set<PrecisionType> ExpandValidPrecisions(PrecisionType precision) {
+  return Expand(precision);
+}
+std::set<DataLayoutType> ExpandValidLayouts(DataLayoutType layout) {
+  return Expand(layout, {DATALAYOUT(kNCHW4c), DATALAYOUT(kNCHW8c), DATALAYOUT(kNCHW16c)});
+}
+
 size_t PrecisionTypeLength(PrecisionType precision) {
   switch (precision) {
     case PRECISION(kFloat):
@@ -111,6 +152,47 @@ int LayoutChannelBlock(DataLayoutType layout) {
 
 std::string Place::DebugString() const {
   return TargetToStr(target) + "/" + PrecisionToStr(precision) + "/" + DataLayoutToStr(layout);
+}
+
+size_t Place::hash() const {
+  size_t h = std::hash<int>()(static_cast<int>(target));
+  for (int v : {static_cast<int>(precision), static_cast<int>(layout), static_cast<int>(device)}) {
+    h ^= std::hash<int>()(v) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  }
+  return h;
+}
+
+std::string Place::Serialize() const {
+  return std::to_string(static_cast<int>(target)) + "/" +
+         std::to_string(static_cast<int>(precision)) + "/" +
+         std::to_string(static_cast<int>(layout));
+}
+
+void Place::Deserialize(const std::string& buffer) {
+  int fields[3];
+  size_t pos = 0;
+  for (int i = 0; i < 3; ++i) {
+    const size_t end = i < 2 ? buffer.find('/', pos) : buffer.size();
+    const std::string part =
+        end == std::string::npos ? std::string() : buffer.substr(pos, end - pos);
+    size_t used = 0;
+    bool ok = !part.empty() && part.find_first_not_of("0123456789") == std::string::npos;
+    if (ok) {
+      try {
+        fields[i] = std::stoi(part, &used);
+      } catch (const std::exception&) {
+        ok = false;
+      }
+    }
+    if (!ok || used != part.size()) {
+      throw PaddleLiteException("Place::Deserialize: '" + buffer +
+                                "' is not target/precision/layout as three numbers");
+    }
+    pos = end + 1;
+  }
+  target = static_cast<TargetType>(fields[0]);
+  precision = static_cast<PrecisionType>(fields[1]);
+  layout = static_cast<DataLayoutType>(fields[2]);
 }
 
 bool operator<(const Place& a, const Place& b) {

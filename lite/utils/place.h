@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <set>
 #include <string>
 
 #include "lite/utils/activation.h"
@@ -70,6 +71,52 @@ enum class DataLayoutType : int {
   kNCHW16c = 34,
 };
 
+// The C++ type of each precision, as in Paddle Lite: PrecisionTypeTrait<float>::Type() is
+// kFloat; kUnk for types without a precision.
+template <typename T>
+struct PrecisionTypeTrait {
+  static constexpr PrecisionType Type() { return PrecisionType::kUnk; }
+};
+#define PLITE_API_PRECISION_TRAIT(T, P)                                       \
+  template <>                                                                 \
+  struct PrecisionTypeTrait<T> {                                              \
+    static constexpr PrecisionType Type() { return PrecisionType::P; }       \
+  }
+PLITE_API_PRECISION_TRAIT(bool, kBool);
+PLITE_API_PRECISION_TRAIT(float, kFloat);
+PLITE_API_PRECISION_TRAIT(double, kFP64);
+PLITE_API_PRECISION_TRAIT(uint8_t, kUInt8);
+PLITE_API_PRECISION_TRAIT(int8_t, kInt8);
+PLITE_API_PRECISION_TRAIT(int16_t, kInt16);
+PLITE_API_PRECISION_TRAIT(int32_t, kInt32);
+PLITE_API_PRECISION_TRAIT(int64_t, kInt64);
+#undef PLITE_API_PRECISION_TRAIT
+
+// OpenCL settings an app passes through ConfigBase (values as in Paddle Lite).
+typedef enum {
+  CL_TUNE_NONE = 0,
+  CL_TUNE_RAPID = 1,
+  CL_TUNE_NORMAL = 2,
+  CL_TUNE_EXHAUSTIVE = 3,
+} CLTuneMode;
+typedef enum {
+  CL_PRECISION_AUTO = 0,
+  CL_PRECISION_FP32 = 1,
+  CL_PRECISION_FP16 = 2,
+} CLPrecisionType;
+// Cambricon MLU generations (no MLU backend in plite; kept for source compatibility).
+typedef enum { MLU_220 = 0, MLU_270 = 1 } MLUCoreVersion;
+// What CxxConfig::set_quant_type names (plite does not quantize at optimize time).
+enum class QuantType : int {
+  QUANT_INT8 = 0,
+  QUANT_INT16 = 1,
+};
+// MobileConfig::set_precision_mode: LOW lets a backend use fp16 where it has fp16 kernels.
+typedef enum {
+  LITE_PRECISION_NORMAL = 0,
+  LITE_PRECISION_LOW = 1,
+} PrecisionMode;
+
 #define TARGET(item__) ::paddle::lite_api::TargetType::item__
 #define PRECISION(item__) ::paddle::lite_api::PrecisionType::item__
 #define DATALAYOUT(item__) ::paddle::lite_api::DataLayoutType::item__
@@ -85,6 +132,16 @@ const std::string& ActivationTypeToStr(ActivationType act);
 const std::string& TargetRepr(TargetType target);
 const std::string& PrecisionRepr(PrecisionType precision);
 const std::string& DataLayoutRepr(DataLayoutType layout);
+
+// "CL_TUNE_NONE", "CL_PRECISION_FP16", ...; "unk" for values outside the enums.
+const std::string& CLTuneModeToStr(CLTuneMode mode);
+const std::string& CLPrecisionTypeToStr(CLPrecisionType type);
+
+// The concrete values a value stands for: kAny stands for every value of its enum but kUnk,
+// kAny and NUM (plite's blocked layouts included); any other value stands for itself.
+std::set<TargetType> ExpandValidTargets(TargetType target = TargetType::kAny);
+std::set<PrecisionType> ExpandValidPrecisions(PrecisionType precision = PrecisionType::kAny);
+std::set<DataLayoutType> ExpandValidLayouts(DataLayoutType layout = DataLayoutType::kAny);
 
 // Size in bytes of one element; 0 for kAny/kUnk.
 size_t PrecisionTypeLength(PrecisionType precision);
@@ -111,6 +168,12 @@ struct Place {
            layout != DATALAYOUT(kUnk);
   }
   std::string DebugString() const;
+  // Combines target, precision, layout and device (equal places hash alike).
+  size_t hash() const;
+  // "target/precision/layout" as numbers, e.g. "1/1/1" for (kHost, kFloat, kNCHW); the
+  // device is not part of it. Deserialize throws PaddleLiteException on a malformed string.
+  std::string Serialize() const;
+  void Deserialize(const std::string& buffer);
 
   friend bool operator==(const Place& a, const Place& b) {
     return a.target == b.target && a.precision == b.precision && a.layout == b.layout &&
