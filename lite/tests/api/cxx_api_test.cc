@@ -61,11 +61,6 @@ void WriteFile(const std::string& path, const std::string& bytes) {
   std::ofstream(path, std::ios::binary) << bytes;
 }
 
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
-
 // feed x [-1, 6] -> relu -> a -> relu6 -> b -> reshape2 [3, -1] -> c -> relu -> d -> fetch.
 // memory_optimize gives c the buffer of a (dead after relu6), so the reshape2 writes 'a'.
 // On x = [1, -2, 3, -4, 5, 6] the output is [1, 0, 3, 0, 5, 6] as [3, 2]; an input of 4

@@ -33,11 +33,6 @@ using lite_api::CxxConfig;
 using lite_api::MobileConfig;
 using lite_api::PaddlePredictor;
 
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
-
 void WriteFile(const std::string& path, const std::string& bytes) {
   std::ofstream(path, std::ios::binary) << bytes;
 }

@@ -29,11 +29,6 @@ using lite_api::PaddlePredictor;
 
 const lite_api::shape_t kShape = {2, 3, 32, 32};
 
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
-
 // The op types of the predictor's optimized program, in order.
 std::vector<std::string> OpTypes(const PaddlePredictor& p) {
   const auto& program = dynamic_cast<const ProgramPredictor&>(p).optimized_program();

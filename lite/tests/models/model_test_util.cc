@@ -20,10 +20,6 @@ bool IsDir(const std::string& path) {
   return stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-std::string ReadBytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
 }  // namespace
 
 std::string SharedModelsDir() {
@@ -41,15 +37,20 @@ bool FileExists(const std::string& path) {
   return stat(path.c_str(), &st) == 0;
 }
 
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
 std::vector<float> ReadFloats(const std::string& path) {
-  const std::string bytes = ReadBytes(path);
+  const std::string bytes = ReadFile(path);
   std::vector<float> v(bytes.size() / 4);
   std::memcpy(v.data(), bytes.data(), v.size() * 4);
   return v;
 }
 
 std::vector<int32_t> ReadInts(const std::string& path) {
-  const std::string bytes = ReadBytes(path);
+  const std::string bytes = ReadFile(path);
   std::vector<int32_t> v(bytes.size() / 4);
   std::memcpy(v.data(), bytes.data(), v.size() * 4);
   return v;

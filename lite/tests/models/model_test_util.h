@@ -16,6 +16,8 @@ std::string SharedModelsDir();
 std::string TwinsDir();
 
 bool FileExists(const std::string& path);
+// The whole file's bytes ("" when it cannot be read).
+std::string ReadFile(const std::string& path);
 std::vector<float> ReadFloats(const std::string& path);
 std::vector<int32_t> ReadInts(const std::string& path);
 
