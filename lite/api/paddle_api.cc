@@ -11,16 +11,6 @@ namespace lite_api {
 namespace {
 lite::Tensor* Raw(void* raw) { return static_cast<lite::Tensor*>(raw); }
 
-// Typed reads check the tensor's precision; a mismatch is a clear error, not garbage.
-template <typename T>
-void CheckHolds(const lite::Tensor& t) {
-  const PrecisionType want = lite::PrecisionTypeTrait<T>::value;
-  if (t.precision() != want && t.precision() != PrecisionType::kUnk) {
-    throw PaddleLiteException("tensor holds " + PrecisionToStr(t.precision()) + " data, not " +
-                              PrecisionToStr(want));
-  }
-}
-
 // Host memory: the CPU targets. Anything else needs a backend this build does not have.
 bool HostTarget(TargetType t) {
   return t == TargetType::kHost || t == TargetType::kX86 || t == TargetType::kARM;
@@ -31,6 +21,34 @@ void CheckHostTarget(TargetType t, const char* what) {
                               " is not available in this build (it has host memory only: " +
                               "use kHost, kX86 or kARM)");
   }
+}
+
+// One untyped implementation (not inlined) behind the typed entry points below, so each of
+// their instantiations (every element type, every copy target) is a call rather than a copy
+// of the checks: 26 KB less code in the light library.
+// Typed reads check the tensor's precision; a mismatch is a clear error, not garbage.
+[[gnu::noinline]] const void* ReadAs(const lite::Tensor& t, PrecisionType want) {
+  if (t.precision() != want && t.precision() != PrecisionType::kUnk) {
+    throw PaddleLiteException("tensor holds " + PrecisionToStr(t.precision()) + " data, not " +
+                              PrecisionToStr(want));
+  }
+  return t.raw_data();
+}
+[[gnu::noinline]] void* WriteAs(lite::Tensor* t, PrecisionType precision,
+                                size_t element_bytes, TargetType target, const char* what) {
+  CheckHostTarget(target, what);
+  return t->mutable_data(target, precision, element_bytes);
+}
+[[gnu::noinline]] void CopyIn(lite::Tensor* t, const void* src, PrecisionType precision,
+                              size_t element_bytes, TargetType target) {
+  void* dst = WriteAs(t, precision, element_bytes, target, "Tensor::CopyFromCpu");
+  std::memcpy(dst, src, element_bytes * static_cast<size_t>(t->numel()));
+}
+[[gnu::noinline]] void CopyOut(const lite::Tensor& t, void* dst, PrecisionType precision,
+                               size_t element_bytes) {
+  CheckHostTarget(t.target(), "Tensor::CopyToCpu");
+  const void* src = ReadAs(t, precision);
+  std::memcpy(dst, src, element_bytes * static_cast<size_t>(t.numel()));
 }
 }  // namespace
 
@@ -60,9 +78,7 @@ void* Tensor::mutable_metal_data(void* ptr) const {
 
 template <typename T>
 const T* Tensor::data() const {
-  const lite::Tensor& t = *Raw(raw_tensor_);
-  CheckHolds<T>(t);
-  return static_cast<const T*>(t.raw_data());
+  return static_cast<const T*>(ReadAs(*Raw(raw_tensor_), lite::PrecisionTypeTrait<T>::value));
 }
 
 template <>
@@ -72,22 +88,18 @@ const void* Tensor::data<void>() const {
 
 template <typename T>
 T* Tensor::mutable_data(TargetType type) const {
-  CheckHostTarget(type, "Tensor::mutable_data");
-  return Raw(raw_tensor_)->mutable_data<T>(type);
+  return static_cast<T*>(WriteAs(Raw(raw_tensor_), lite::PrecisionTypeTrait<T>::value, sizeof(T),
+                                 type, "Tensor::mutable_data"));
 }
 
 template <typename T, TargetType type>
 void Tensor::CopyFromCpu(const T* data) {
-  CheckHostTarget(type, "Tensor::CopyFromCpu");
-  T* dst = mutable_data<T>(type);
-  std::memcpy(dst, data, sizeof(T) * numel());
+  CopyIn(Raw(raw_tensor_), data, lite::PrecisionTypeTrait<T>::value, sizeof(T), type);
 }
 
 template <typename T>
 void Tensor::CopyToCpu(T* data) const {
-  CheckHostTarget(Raw(raw_tensor_)->target(), "Tensor::CopyToCpu");
-  const T* src = this->data<T>();
-  std::memcpy(data, src, sizeof(T) * numel());
+  CopyOut(*Raw(raw_tensor_), data, lite::PrecisionTypeTrait<T>::value, sizeof(T));
 }
 
 void Tensor::ShareExternalMemory(void* data, size_t memory_size, TargetType target) {

@@ -69,6 +69,11 @@ class Tensor {
   }
   // Raw allocation of `bytes`; the caller sets the precision.
   void* mutable_data(TargetType target, size_t bytes);
+  // mutable_data<T> without the type: numel() elements of `element_bytes`, tagged `precision`.
+  void* mutable_data(TargetType target, PrecisionType precision, size_t element_bytes) {
+    precision_ = precision;
+    return mutable_data(target, BytesFor(element_bytes));
+  }
 
   // Typed read access. Throws unless the tensor holds T (or untagged memory) and at least
   // numel() of them: a kernel never reads memory its input was not given.
