@@ -51,7 +51,10 @@ for f in lib/libpaddle_full_api_shared.so lib/libpaddle_full_api_shared.so.0 \
          lib/cmake/paddle_lite/paddle_liteConfig.cmake; do
   [ -e "$prefix/$f" ] || { echo "install check: $prefix/$f is missing"; exit 1; }
 done
-objdump -p "$prefix/lib/libpaddle_full_api_shared.so" | grep -q 'SONAME *libpaddle_full_api_shared.so.0$' ||
+# Read the whole header first: grep -q on a pipe quits early, and under pipefail objdump's
+# SIGPIPE would fail the check.
+headers=$(objdump -p "$prefix/lib/libpaddle_full_api_shared.so")
+grep -q 'SONAME *libpaddle_full_api_shared.so.0$' <<<"$headers" ||
   { echo "install check: no SONAME libpaddle_full_api_shared.so.0"; exit 1; }
 "$prefix/bin/model_runner" --model_dir="$app/model" --input_shape=1,3,32,32 --repeats=1 >/dev/null
 "$prefix/bin/opt" >/dev/null  # help, exit 0

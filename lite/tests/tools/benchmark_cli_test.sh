@@ -83,7 +83,8 @@ expect nb_ignores_targets 0 "--valid_targets is ignored" -- "$bench" \
 expect valid_targets 0 "targets: x86, host" -- "$bench" "${model[@]}" --input_shape=1,3,32,32 \
   --repeats=1 --valid_targets=x86
 # Without --valid_targets: this build's CPU target first (x86 when it has x86 kernels).
-if "$opt" --display_kernels | grep -q ',x86,'; then
+kernels=$("$opt" --display_kernels)
+if grep -q ',x86,' <<<"$kernels"; then
   expect default_targets_x86 0 "targets: x86, host" -- "$bench" "${model[@]}" \
     --input_shape=1,3,32,32 --repeats=1
 else
