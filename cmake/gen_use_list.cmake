@@ -1,20 +1,24 @@
-# cmake -DKIND=op|kernel -DSRCS_FILE=list.txt -DOUT=header.h -P gen_use_list.cmake
-# Writes USE_LITE_OP / USE_LITE_KERNEL lines for every registration in the listed sources,
-# one per op type of a family registration. A registration's arguments must all stand on
-# the macro's first line:
+# cmake -DKIND=op|kernel|pass -DSRCS_FILE=list.txt -DOUT=header.h -P gen_use_list.cmake
+# Writes USE_LITE_OP / USE_LITE_KERNEL / USE_MIR_PASS lines for every registration in the
+# listed sources, one per op type of a family registration. A registration's arguments must
+# all stand on the macro's first line:
 #   REGISTER_LITE_OP(op, Class)           REGISTER_LITE_OPS((op1, op2), Class)
 #   REGISTER_LITE_KERNEL(op, kTarget, kPrecision, kLayout, Class (no comma), alias)
 #   REGISTER_LITE_KERNELS((op1, op2), kTarget, kPrecision, kLayout, Class, alias)
+#   REGISTER_MIR_PASS(name, Class)
+# The lists include the installed paddle_lite_factory_helper.h, so apps can include them.
 cmake_policy(SET CMP0054 NEW)  # quoted "op" is a string, never a variable
 set(ops "(\\([a-z0-9_, ]+\\)|[a-z0-9_]+)")
 if(KIND STREQUAL "op")
   set(regex "^REGISTER_LITE_OPS?\\( *${ops} *,")
+elseif(KIND STREQUAL "pass")
+  set(regex "^REGISTER_MIR_PASS\\( *([a-z0-9_]+) *,")
 else()
   set(regex "^REGISTER_LITE_KERNELS?\\( *${ops} *, *(k[A-Za-z0-9]+) *, *(k[A-Za-z0-9]+) *, *(k[A-Za-z0-9]+) *,[^,]*, *([A-Za-z0-9_]+) *\\)")
 endif()
 file(STRINGS ${SRCS_FILE} srcs)
 set(lines "// Generated from the compiled sources by cmake/gen_use_list.cmake. Do not edit.\n")
-string(APPEND lines "#pragma once\n#include \"lite/core/op_registry.h\"\n")
+string(APPEND lines "#pragma once\n#include \"paddle_lite_factory_helper.h\"\n")
 foreach(src ${srcs})
   if(src STREQUAL "")
     continue()
@@ -28,6 +32,8 @@ foreach(src ${srcs})
     foreach(op_type ${op_types})
       if(KIND STREQUAL "op")
         string(APPEND lines "USE_LITE_OP(${op_type});\n")
+      elseif(KIND STREQUAL "pass")
+        string(APPEND lines "USE_MIR_PASS(${op_type});\n")
       else()
         string(APPEND lines "USE_LITE_KERNEL(${op_type}, ${key});\n")
       endif()

@@ -84,6 +84,29 @@ function(add_kernel name)
   endif()
 endfunction()
 
+# lite_gen_use_list(op|kernel|pass src...): lite/gen/paddle_use_{ops,kernels,passes}.h, the
+# USE lines of every registration in the sources, regenerated at build time whenever one
+# changes. The lists include paddle_lite_factory_helper.h, copied beside them as installed.
+function(lite_gen_use_list kind)
+  set(gen ${PROJECT_BINARY_DIR}/lite/gen)
+  file(MAKE_DIRECTORY ${gen})
+  configure_file(${PROJECT_SOURCE_DIR}/lite/utils/paddle_lite_factory_helper.h
+                 ${gen}/paddle_lite_factory_helper.h COPYONLY)
+  set(header ${gen}/paddle_use_${kind}s.h)
+  if(kind STREQUAL "pass")
+    set(header ${gen}/paddle_use_passes.h)
+  endif()
+  set(list_file ${gen}/${kind}_sources.txt)
+  string(REPLACE ";" "\n" content "${ARGN}")
+  file(GENERATE OUTPUT ${list_file} CONTENT "${content}\n")
+  add_custom_command(
+    OUTPUT ${header}
+    COMMAND ${CMAKE_COMMAND} -DKIND=${kind} -DSRCS_FILE=${list_file} -DOUT=${header}
+            -P ${PROJECT_SOURCE_DIR}/cmake/gen_use_list.cmake
+    DEPENDS ${ARGN} ${list_file} ${PROJECT_SOURCE_DIR}/cmake/gen_use_list.cmake
+    COMMENT "Generating ${header}")
+endfunction()
+
 function(lite_finalize_registrations)
   get_property(op_srcs GLOBAL PROPERTY LITE_OP_SRCS)
   get_property(kernel_srcs GLOBAL PROPERTY LITE_KERNEL_SRCS)
@@ -106,21 +129,10 @@ function(lite_finalize_registrations)
     target_link_libraries(lite_kernels PUBLIC lite_backends_x86)
   endif()
 
-  # The USE lists are regenerated at build time whenever a registering source changes.
-  set(gen ${PROJECT_BINARY_DIR}/lite/gen)
-  file(MAKE_DIRECTORY ${gen})
-  foreach(kind op kernel)
-    set(list_file ${gen}/${kind}_sources.txt)
-    string(REPLACE ";" "\n" content "${${kind}_srcs}")
-    file(GENERATE OUTPUT ${list_file} CONTENT "${content}\n")
-    add_custom_command(
-      OUTPUT ${gen}/paddle_use_${kind}s.h
-      COMMAND ${CMAKE_COMMAND} -DKIND=${kind} -DSRCS_FILE=${list_file}
-              -DOUT=${gen}/paddle_use_${kind}s.h -P ${PROJECT_SOURCE_DIR}/cmake/gen_use_list.cmake
-      DEPENDS ${${kind}_srcs} ${list_file} ${PROJECT_SOURCE_DIR}/cmake/gen_use_list.cmake
-      COMMENT "Generating paddle_use_${kind}s.h")
-  endforeach()
-  add_custom_target(lite_use_lists DEPENDS ${gen}/paddle_use_ops.h ${gen}/paddle_use_kernels.h)
+  lite_gen_use_list(op ${op_srcs})
+  lite_gen_use_list(kernel ${kernel_srcs})
+  add_custom_target(lite_use_lists DEPENDS ${PROJECT_BINARY_DIR}/lite/gen/paddle_use_ops.h
+                                           ${PROJECT_BINARY_DIR}/lite/gen/paddle_use_kernels.h)
 endfunction()
 
 # lite_cc_test(test_name SRCS a.cc DEPS lib ... [SKIPPABLE]): a gtest binary registered with

@@ -47,7 +47,8 @@ c++ -std=c++17 "$app/app.cc" -I"$prefix/include" -L"$prefix/lib" -lpaddle_full_a
 # The prefix's layout: versioned shared libraries, the tools, the CMake package.
 for f in lib/libpaddle_full_api_shared.so lib/libpaddle_full_api_shared.so.0 \
          lib/libpaddle_light_api_shared.so.0 lib/libpaddle_api_light_bundled.a \
-         include/paddle_api.h include/plite_version.h bin/opt bin/benchmark bin/model_runner \
+         include/paddle_api.h include/plite_version.h include/paddle_use_ops.h \
+         include/paddle_use_kernels.h include/paddle_use_passes.h bin/opt bin/benchmark bin/model_runner \
          lib/cmake/paddle_lite/paddle_liteConfig.cmake; do
   [ -e "$prefix/$f" ] || { echo "install check: $prefix/$f is missing"; exit 1; }
 done

@@ -37,6 +37,7 @@
 #include "lite/core/kernel.h"
 #include "lite/core/kernel_op_view.h"
 #include "lite/core/op_lite.h"
+#include "lite/utils/paddle_lite_factory_helper.h"  // USE_LITE_OP, USE_LITE_KERNEL
 
 namespace paddle {
 namespace lite {
@@ -259,13 +260,3 @@ class KernelRegistrar {
           PRECISION(precision__), DATALAYOUT(layout__), #alias__, __FILE__)
 #define REGISTER_LITE_KERNEL(op__, target__, precision__, layout__, KernelClass, alias__) \
   REGISTER_LITE_KERNELS((op__), target__, precision__, layout__, KernelClass, alias__)
-
-#define USE_LITE_OP(op_type__)                                     \
-  extern int touch_op_##op_type__();                               \
-  [[maybe_unused]] static int plite_use_op_##op_type__ = touch_op_##op_type__()
-
-#define USE_LITE_KERNEL(op__, target__, precision__, layout__, alias__)                      \
-  extern int touch_kernel_##op__##_##target__##_##precision__##_##layout__##_##alias__();    \
-  [[maybe_unused]] static int                                                                \
-      plite_use_kernel_##op__##_##target__##_##precision__##_##layout__##_##alias__ =        \
-          touch_kernel_##op__##_##target__##_##precision__##_##layout__##_##alias__()

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "lite/optimizer/ssa_graph.h"
+#include "lite/utils/paddle_lite_factory_helper.h"  // USE_MIR_PASS
 
 namespace paddle {
 namespace lite {
@@ -43,7 +44,3 @@ class PassRegistry {
       ::paddle::lite::mir::PassRegistry::Global().Register(#name__, [] {                  \
         return std::unique_ptr<::paddle::lite::mir::Pass>(new PassClass);                  \
       })
-
-#define USE_MIR_PASS(name__)           \
-  extern int touch_mir_pass_##name__(); \
-  [[maybe_unused]] static int plite_use_pass_##name__ = touch_mir_pass_##name__()

@@ -23,19 +23,20 @@ forbidden='protobuf|gflags|glog'
 bad_needed() { readelf -d "$1" | grep NEEDED | grep -E "$forbidden"; }
 # Undefined dynamic symbols from protobuf, gflags or glog (all live in google:: or name them).
 bad_undefined() { nm -D --undefined-only "$1" | c++filt | grep -E "google::|$forbidden"; }
-# Exported symbols outside paddle::lite_api. Checked on mangled names: an entity of the
-# namespace (function, member, template, also its typeinfo, typeinfo name and vtable) starts
-# with one of these prefixes, whatever its return type or template arguments.
+# Exported symbols outside paddle::lite_api and the touch functions of the USE lists
+# (paddle_use_ops.h ...). Checked on mangled names: an entity of the namespace (function,
+# member, template, also its typeinfo, typeinfo name and vtable) starts with one of these
+# prefixes, whatever its return type or template arguments.
 bad_exports() {
   nm -D --defined-only "$1" | awk '{print $NF}' |
-    grep -vE '^_Z(N|NK|TIN|TSN|TVN)6paddle8lite_api' | c++filt
+    grep -vE '^_Z(N|NK|TIN|TSN|TVN)6paddle8lite_api|^_Z[0-9]+touch_(op|kernel|mir_pass)_' | c++filt
 }
 
 echo "== $shared"
 readelf -d "$shared" | grep NEEDED
 if out=$(bad_needed "$shared"); then fail "NEEDED names $out"; else ok "NEEDED has no protobuf/gflags/glog"; fi
 if out=$(bad_undefined "$shared"); then fail "undefined symbols: $out"; else ok "no undefined protobuf/gflags/glog symbols"; fi
-if out=$(bad_exports "$shared"); then fail "exports outside paddle::lite_api: $out"; else ok "exports only paddle::lite_api"; fi
+if out=$(bad_exports "$shared"); then fail "exports outside paddle::lite_api: $out"; else ok "exports only paddle::lite_api and touch_*"; fi
 exports=$(nm -D --defined-only -C "$shared")
 echo "$(wc -l <<<"$exports") exported symbols"
 for want in 'paddle::lite_api::CreatePaddlePredictor<paddle::lite_api::MobileConfig>' \
