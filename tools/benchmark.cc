@@ -1,5 +1,4 @@
-// benchmark: latency of a model, with an output summary and, in a -DLITE_WITH_PROFILE=ON
-// build, a per-op profile.
+// benchmark: latency of a model, with an output summary and a per-op profile.
 //
 //   benchmark --model_dir=DIR --input_shape=1,3,224,224 [--threads=1 --warmup=5 --repeats=30]
 //   benchmark --model_file=m.pdmodel --param_file=m.pdiparams --input_shape=1x3x224x224
@@ -8,13 +7,15 @@
 //                              the build's CPU target, then host)
 //   --input_file=a.f32,b.f32   raw float32 inputs (default: the reference sin pattern)
 //   --output_file=o.f32        output 0 as raw float32
-//   --profile                  per-op table after the timed runs
+//   --profile                  per-op table of the timed runs (lite/core/profiler.h; also
+//                              --enable_op_time_profile)
 //   --loads=10 --check_weight_checksums   median of 10 loads, .nb weights checked
 // Prints the load time (the median of --loads), then the latency of the first run (cold: weight packing etc.) and
 // min/median/avg/max over --repeats runs after --warmup more, with a line "median_ms: X".
 //
 // It creates the predictor through the public API like an app; it links the static full
-// library only to reach the internal profile report and opt's --valid_targets parser.
+// library and the profiler only to profile the predictor's program and for opt's
+// --valid_targets parser.
 #include <gflags/gflags.h>
 #include <sys/resource.h>
 
@@ -23,6 +24,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -146,12 +148,17 @@ paddle::lite::ProgramPredictor* Internal(PaddlePredictor* predictor) {
   return p;
 }
 
+// Runs the predictor, through the profiler when there is one.
+void RunOnce(PaddlePredictor* predictor, paddle::lite::profile::Profiler* profiler) {
+  if (profiler == nullptr) {
+    predictor->Run();
+  } else {
+    Internal(predictor)->RunWith([profiler] { profiler->Run(); });
+  }
+}
+
 int Run() {
   const ModelSpec spec = SpecFromFlags();
-  if (FLAGS_profile && !paddle::lite::profile::kCompiledIn) {
-    std::printf("note: --profile: the profiler is not compiled in this build; rebuild with "
-                "-DLITE_WITH_PROFILE=ON for the per-op table\n");
-  }
   std::shared_ptr<PaddlePredictor> predictor;
   std::vector<double> load_ms;
   for (int i = 0; i < FLAGS_loads; ++i) {
@@ -173,15 +180,19 @@ int Run() {
   predictor->Run();
   const double first_ms = MillisSince(first_start);
   for (int i = 0; i < FLAGS_warmup; ++i) predictor->Run();
-  const bool profile = FLAGS_profile && paddle::lite::profile::kCompiledIn;
-  if (profile) Internal(predictor.get())->ResetProfile();  // profile the timed runs only
+  // The timed runs only are profiled.
+  std::unique_ptr<paddle::lite::profile::Profiler> profiler;
+  if (FLAGS_profile) {
+    profiler = std::make_unique<paddle::lite::profile::Profiler>(
+        Internal(predictor.get())->mutable_runtime_program());
+  }
   std::vector<double> ms;
   for (int i = 0; i < FLAGS_repeats; ++i) {
     if (FLAGS_run_delay > 0 && i > 0) {
       std::this_thread::sleep_for(std::chrono::duration<double>(FLAGS_run_delay));
     }
     const auto start = std::chrono::steady_clock::now();
-    predictor->Run();
+    RunOnce(predictor.get(), profiler.get());
     ms.push_back(MillisSince(start));
   }
 
@@ -218,7 +229,7 @@ int Run() {
     WriteFloatFile(*predictor->GetOutput(0), FLAGS_output_file);
     std::printf("output 0 written to %s\n", FLAGS_output_file.c_str());
   }
-  if (profile) std::cout << "\n" << Internal(predictor.get())->ProfileReport();
+  if (profiler) std::cout << "\n" << paddle::lite::profile::Report(profiler->Collect());
   std::cout.flush();
   return 0;
 }

@@ -3,7 +3,6 @@
 #include <map>
 #include <set>
 
-#include "lite/core/profiler.h"
 
 namespace paddle {
 namespace lite {
@@ -211,16 +210,11 @@ void ProgramPredictor::Run() {
 
 std::string ProgramPredictor::GetVersion() const { return PLITE_VERSION; }
 
-std::string ProgramPredictor::ProfileReport() const {
-  return profile::Report(profile::Collect(*program_));
-}
-
-void ProgramPredictor::ResetProfile() {
-#ifdef LITE_WITH_PROFILE
-  program_->ResetProfile();
-#else
-  PLITE_THROW("the profiler is not compiled in: rebuild with -DLITE_WITH_PROFILE=ON");
-#endif
+void ProgramPredictor::RunWith(const std::function<void()>& run_program) {
+  RethrowAsLiteError("Run", [&] {
+    CheckInputs();
+    run_program();
+  });
 }
 
 }  // namespace lite

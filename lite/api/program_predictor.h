@@ -3,6 +3,7 @@
 // differ only in how they obtain the optimized program and the weights.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -44,10 +45,10 @@ class ProgramPredictor : public lite_api::PaddlePredictor {
 
   const cpp::ProgramDesc& optimized_program() const { return *optimized_; }
   const RuntimeProgram& runtime_program() const { return *program_; }
-  // The per-op profile since creation or ResetProfile() as text (lite/core/profile/
-  // profiler.h). Both throw when the profiler is not compiled in (-DLITE_WITH_PROFILE=ON).
-  std::string ProfileReport() const;
-  void ResetProfile();
+  RuntimeProgram* mutable_runtime_program() { return program_.get(); }
+  // Run() with run_program() in place of the program's own Run: how the profiler
+  // (lite/core/profiler.h, tools only) runs a predictor.
+  void RunWith(const std::function<void()>& run_program);
 
  protected:
   // A new predictor: the derived constructor fills root_ (weights) and calls

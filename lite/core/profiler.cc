@@ -37,13 +37,13 @@ std::string DimsStr(const DDim& d) {
   return s.empty() ? "scalar" : s;
 }
 
-[[maybe_unused]] std::string ArgDimsStr(const ArgDims& dims) {
+std::string ArgDimsStr(const ArgDims& dims) {
   std::string s;
   for (const auto& kv : dims) s += (s.empty() ? "" : " ") + kv.first + "=" + DimsStr(kv.second);
   return s.empty() ? "-" : s;
 }
 
-[[maybe_unused]] std::string KernelStr(const KernelBase& k) {
+std::string KernelStr(const KernelBase& k) {
   return lite_api::TargetToStr(k.target()) + "/" + lite_api::PrecisionToStr(k.precision()) + "/" +
          lite_api::DataLayoutToStr(k.layout()) + "/" + k.alias();
 }
@@ -124,15 +124,41 @@ double OpFlops(const OpLite& op, const ArgDims& inputs, const ArgDims& outputs) 
   return k < 0 ? -1 : 2 * static_cast<double>(out->production()) * k;
 }
 
-ProgramProfile Collect(const RuntimeProgram& program) {
-#ifdef LITE_WITH_PROFILE
+Profiler::Profiler(RuntimeProgram* program)
+    : program_(program), records_(program->instructions().size()) {}
+
+void Profiler::Run() {
+  std::vector<Instruction>& insts = program_->mutable_instructions();
+  PLITE_CHECK_EQ(insts.size(), records_.size(), "the profiled program changed its instructions");
+  const auto start = Clock::now();
+  for (size_t i = 0; i < insts.size(); ++i) {
+    InstructionRecord& record = records_[i];
+    const OpLite& op = insts[i].op();
+    insts[i].RunWith([&](KernelBase& kernel) {
+      const auto launch_start = Clock::now();
+      kernel.Launch();
+      record.kernel_ms += MillisSince(launch_start);
+      if (record.calls++ == 0) CaptureDims(op, &record);
+    });
+  }
+  run_ms_ += MillisSince(start);
+  ++runs_;
+}
+
+void Profiler::Reset() {
+  records_.assign(records_.size(), InstructionRecord());
+  runs_ = 0;
+  run_ms_ = 0;
+}
+
+ProgramProfile Profiler::Collect() const {
   ProgramProfile p;
-  p.runs = program.profiled_runs();
-  p.run_ms_total = program.profiled_run_ms();
-  const auto& insts = program.instructions();
+  p.runs = runs_;
+  p.run_ms_total = run_ms_;
+  const auto& insts = program_->instructions();
   for (size_t i = 0; i < insts.size(); ++i) {
     const Instruction& inst = insts[i];
-    const InstructionRecord& r = inst.profile_record();
+    const InstructionRecord& r = records_[i];
     OpProfile op;
     op.index = i;
     op.op_type = inst.op().Type();
@@ -151,10 +177,6 @@ ProgramProfile Collect(const RuntimeProgram& program) {
     op.share_percent = p.kernel_ms_total > 0 ? 100 * op.total_ms / p.kernel_ms_total : 0;
   }
   return p;
-#else
-  (void)program;
-  PLITE_THROW("the profiler is not compiled in: rebuild with -DLITE_WITH_PROFILE=ON");
-#endif
 }
 
 std::string Report(const ProgramProfile& p) {

@@ -1,9 +1,9 @@
-// Per-op profiler, compiled in with -DLITE_WITH_PROFILE=ON. Each Instruction then times its
+// Per-op profiler for the tools and tests (library lite_profiler; the predictor libraries
+// do not link it). A Profiler runs a RuntimeProgram's instructions itself and times each
 // kernel's Launch (PrepareForRun + ReInitWhenNeeded + Run; shape inference excluded) with
-// steady_clock and RuntimeProgram times whole runs, so the report can show what the kernels
-// cost, what the rest (shape inference, dispatch) costs, and where the time goes by op.
-// In the default build none of this is compiled into the hot path: Instruction and
-// RuntimeProgram have no profiling fields and no timing calls.
+// steady_clock through Instruction::RunWith, and whole runs, so the report can show what
+// the kernels cost, what the rest (shape inference, dispatch) costs, and where the time goes
+// by op. The predictor's own Run has no timing calls and no profiling fields.
 #pragma once
 
 #include <chrono>
@@ -21,12 +21,6 @@ class OpLite;
 class RuntimeProgram;
 
 namespace profile {
-
-#ifdef LITE_WITH_PROFILE
-constexpr bool kCompiledIn = true;
-#else
-constexpr bool kCompiledIn = false;
-#endif
 
 using Clock = std::chrono::steady_clock;
 inline double MillisSince(Clock::time_point start) {
@@ -76,9 +70,24 @@ struct ProgramProfile {
   std::vector<OpProfile> ops;  // program order
 };
 
-// The profile of `program` since its last ResetProfile() (or creation). Only available in a
-// LITE_WITH_PROFILE build; otherwise throws saying so.
-ProgramProfile Collect(const RuntimeProgram& program);
+// Profiles the runs of one program. The program must outlive the profiler and keep its
+// instructions (a predictor's program is rebuilt only at creation and by a clone).
+class Profiler {
+ public:
+  explicit Profiler(RuntimeProgram* program);
+  // One run of the program, as RuntimeProgram::Run does it, timed.
+  void Run();
+  // Forgets the runs so far.
+  void Reset();
+  // The profile of the runs since creation or the last Reset().
+  ProgramProfile Collect() const;
+
+ private:
+  RuntimeProgram* program_;
+  std::vector<InstructionRecord> records_;  // one per instruction
+  int64_t runs_{0};
+  double run_ms_{0};
+};
 
 // Two tables: every instruction sorted by time, then the op types grouped, also by time.
 std::string Report(const ProgramProfile& profile);

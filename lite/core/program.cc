@@ -31,23 +31,17 @@ Instruction::Instruction(std::unique_ptr<OpLite> op, std::unique_ptr<KernelBase>
 }
 
 void Instruction::Run() {
-  if (run_once_ && has_run_) return;
+  RunWith([](KernelBase& kernel) { kernel.Launch(); });
+}
+
+void Instruction::RethrowNamingOp() const {
   try {
-    op_->InferShape();
-#ifdef LITE_WITH_PROFILE
-    const auto start = profile::Clock::now();
-    kernel_->Launch();
-    record_.kernel_ms += profile::MillisSince(start);
-    if (record_.calls++ == 0) profile::CaptureDims(*op_, &record_);
-#else
-    kernel_->Launch();
-#endif
+    throw;
   } catch (const PaddleLiteException& e) {
     PLITE_THROW(e.what(), RunContext(op_->op_info()));
   } catch (const std::bad_alloc&) {
     PLITE_THROW(op_->Type(), ": out of memory (std::bad_alloc)", RunContext(op_->op_info()));
   }
-  has_run_ = true;
 }
 
 void CreateBlockVars(const cpp::BlockDesc& block, Scope* exec_scope) {
@@ -122,23 +116,8 @@ RuntimeProgram::RuntimeProgram(const cpp::ProgramDesc& optimized, Scope* exec_sc
 }
 
 void RuntimeProgram::Run() {
-#ifdef LITE_WITH_PROFILE
-  const auto start = profile::Clock::now();
   for (auto& inst : instructions_) inst.Run();
-  profiled_run_ms_ += profile::MillisSince(start);
-  ++profiled_runs_;
-#else
-  for (auto& inst : instructions_) inst.Run();
-#endif
 }
-
-#ifdef LITE_WITH_PROFILE
-void RuntimeProgram::ResetProfile() {
-  profiled_runs_ = 0;
-  profiled_run_ms_ = 0;
-  for (auto& inst : instructions_) inst.ResetProfile();
-}
-#endif
 
 size_t RuntimeProgram::ActivationBytes() const {
   std::set<const Buffer*> seen;

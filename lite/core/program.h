@@ -13,9 +13,6 @@
 #include "lite/core/op_lite.h"
 #include "lite/core/program_desc.h"
 #include "lite/core/thread_pool.h"
-#ifdef LITE_WITH_PROFILE
-#include "lite/core/profiler.h"
-#endif
 
 namespace paddle {
 namespace lite {
@@ -33,26 +30,39 @@ class Instruction {
   // InferShape + kernel launch; failures (std::bad_alloc included) are rethrown naming the
   // op and its outputs as the model names them.
   void Run();
+  // Run() with launch(kernel) in place of kernel.Launch(): how the profiler times kernels
+  // (lite/core/profiler.h) while the predictor's own Run carries no profiling code.
+  template <typename Launch>
+  void RunWith(Launch&& launch);
   // Cast ops on weights (io_copy_once, calib_once, layout_once) run on the first Run only.
   bool run_once() const { return run_once_; }
   bool has_run() const { return has_run_; }
   const OpLite& op() const { return *op_; }
   OpLite* mutable_op() { return op_.get(); }
   const KernelBase& kernel() const { return *kernel_; }
-#ifdef LITE_WITH_PROFILE
-  const profile::InstructionRecord& profile_record() const { return record_; }
-  void ResetProfile() { record_ = profile::InstructionRecord(); }
-#endif
 
  private:
+  // Rethrows the exception in flight: a PaddleLiteException or std::bad_alloc with the op
+  // named (RunContext), anything else as it is.
+  [[noreturn]] void RethrowNamingOp() const;
+
   std::unique_ptr<OpLite> op_;
   std::unique_ptr<KernelBase> kernel_;
   bool run_once_{false};
   bool has_run_{false};
-#ifdef LITE_WITH_PROFILE
-  profile::InstructionRecord record_;
-#endif
 };
+
+template <typename Launch>
+void Instruction::RunWith(Launch&& launch) {
+  if (run_once_ && has_run_) return;
+  try {
+    op_->InferShape();
+    launch(*kernel_);
+  } catch (...) {
+    RethrowNamingOp();
+  }
+  has_run_ = true;
+}
 
 class RuntimeProgram {
  public:
@@ -62,29 +72,18 @@ class RuntimeProgram {
 
   void Run();
   const std::vector<Instruction>& instructions() const { return instructions_; }
-  // For a caller that runs the instructions one by one, e.g. the fuzz targets, which infer
-  // an op's shapes and bound its work before launching its kernel.
+  // For a caller that runs the instructions one by one: the profiler, and the fuzz targets,
+  // which infer an op's shapes and bound its work before launching its kernel.
   std::vector<Instruction>& mutable_instructions() { return instructions_; }
   // Bytes held by activation tensors (non-persistable, in the exec scope), counting a
   // shared buffer once. Measured after Run().
   size_t ActivationBytes() const;
-#ifdef LITE_WITH_PROFILE
-  // Runs and their wall time since creation or the last ResetProfile (which also resets
-  // every instruction's record); lite/core/profiler.h reports them.
-  int64_t profiled_runs() const { return profiled_runs_; }
-  double profiled_run_ms() const { return profiled_run_ms_; }
-  void ResetProfile();
-#endif
 
  private:
   Scope* exec_scope_;
   std::unique_ptr<ThreadPool> pool_;  // context_.pool; one per program, so per predictor
   KernelContext context_;
   std::vector<Instruction> instructions_;
-#ifdef LITE_WITH_PROFILE
-  int64_t profiled_runs_{0};
-  double profiled_run_ms_{0};
-#endif
 };
 
 // The casts the optimizer inserts on weights: they run at the first Run() only, and their

@@ -1,6 +1,7 @@
-// The per-op profiler (LITE_WITH_PROFILE builds only): every instruction of the sample model
-// is reported with its kernel, calls match runs, shares add up, and the FLOPs of convs and of
-// the classifier match the formulas computed here from the weights' dims and the attributes.
+// The per-op profiler: every instruction of the sample model is reported with its kernel,
+// calls match the profiled runs (the program's own runs are not counted), shares add up, and
+// the FLOPs of convs and of the classifier match the formulas computed here from the
+// weights' dims and the attributes.
 #include "lite/core/profiler.h"
 
 #include <gtest/gtest.h>
@@ -30,6 +31,7 @@ class ProfilerTest : public ::testing::Test {
     optimized_ = Optimize(program, exec_, {Place(TargetType::kHost, PrecisionType::kFloat)},
                           DefaultPasses(options));
     program_ = std::make_unique<RuntimeProgram>(optimized_, exec_, 1);
+    profiler_ = std::make_unique<profile::Profiler>(program_.get());
     auto* feed = exec_->Var("feed")->GetMutable<TensorList>();
     feed->resize(1);
     Tensor& image = (*feed)[0];
@@ -48,6 +50,7 @@ class ProfilerTest : public ::testing::Test {
   Scope* exec_{nullptr};
   cpp::ProgramDesc optimized_;
   std::unique_ptr<RuntimeProgram> program_;
+  std::unique_ptr<profile::Profiler> profiler_;
 };
 
 // 2 * N * Cout * Hout * Wout * Cin/groups * kh * kw (+ N * Cout * Hout * Wout for the bias),
@@ -67,10 +70,9 @@ double ConvFlops(const cpp::OpDesc& op, const DDim& in, const DDim& filter) {
 }
 
 TEST_F(ProfilerTest, EveryInstructionWithKernelCallsAndShares) {
-  program_->Run();  // not profiled: the reset below drops it
-  program_->ResetProfile();
-  for (int i = 0; i < kRuns; ++i) program_->Run();
-  const profile::ProgramProfile p = profile::Collect(*program_);
+  program_->Run();  // the program's own run: not profiled
+  for (int i = 0; i < kRuns; ++i) profiler_->Run();
+  const profile::ProgramProfile p = profiler_->Collect();
 
   const auto& ops = optimized_.blocks[0].ops;
   ASSERT_EQ(p.ops.size(), ops.size());
@@ -101,8 +103,8 @@ TEST_F(ProfilerTest, EveryInstructionWithKernelCallsAndShares) {
 }
 
 TEST_F(ProfilerTest, FlopsOfConvAndClassifier) {
-  for (int i = 0; i < kRuns; ++i) program_->Run();
-  const profile::ProgramProfile p = profile::Collect(*program_);
+  for (int i = 0; i < kRuns; ++i) profiler_->Run();
+  const profile::ProgramProfile p = profiler_->Collect();
   const auto& ops = optimized_.blocks[0].ops;
   int convs = 0, gemms = 0;
   for (size_t i = 0; i < ops.size(); ++i) {
@@ -131,12 +133,27 @@ TEST_F(ProfilerTest, FlopsOfConvAndClassifier) {
 }
 
 TEST_F(ProfilerTest, ResetStartsOver) {
-  program_->Run();
-  program_->ResetProfile();
-  EXPECT_EQ(profile::Collect(*program_).runs, 0);
-  for (const auto& op : profile::Collect(*program_).ops) EXPECT_EQ(op.calls, 0);
-  program_->Run();
-  EXPECT_EQ(profile::Collect(*program_).ops.front().calls, 1);
+  profiler_->Run();
+  EXPECT_EQ(profiler_->Collect().runs, 1);
+  profiler_->Reset();
+  EXPECT_EQ(profiler_->Collect().runs, 0);
+  for (const auto& op : profiler_->Collect().ops) EXPECT_EQ(op.calls, 0);
+  profiler_->Run();
+  EXPECT_EQ(profiler_->Collect().ops.front().calls, 1);
+}
+
+// A failure inside a profiled run is reported as the program's own Run reports it.
+TEST_F(ProfilerTest, ErrorsNameTheOp) {
+  Tensor& image = (*exec_->Var("feed")->GetMutable<TensorList>())[0];
+  image.Resize({2, 5, 32, 32});  // the first conv's filter wants 3 channels
+  image.mutable_data<float>();
+  try {
+    profiler_->Run();
+    FAIL() << "a 5-channel input ran";
+  } catch (const std::exception& e) {
+    EXPECT_NE(std::string(e.what()).find("while running op 'conv2d'"), std::string::npos)
+        << e.what();
+  }
 }
 
 }  // namespace

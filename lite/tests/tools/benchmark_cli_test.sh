@@ -92,15 +92,23 @@ else
 fi
 expect two_threads 0 "threads: 2" -- "$bench" "${model[@]}" --input_shape=1,3,32,32 --repeats=1 --threads=2
 
-# --- --profile: the table in a LITE_WITH_PROFILE build, a clear note otherwise
+# --- --profile (and Paddle Lite's --enable_op_time_profile): the per-op table of the timed
+# runs, in the default build; with the default targets it shows the build's CPU kernels.
 out=$("$bench" "${model[@]}" --input_shape=1,3,32,32 --repeats=4 --warmup=1 --profile 2>&1)
 rc=$?
 if [ $rc -ne 0 ]; then fail "profile: exit $rc"; echo "$out"
-elif grep -q "profiler is not compiled in" <<<"$out"; then ok "profile (not compiled in: note printed)"
 elif ! grep -q '^profile: 4 runs' <<<"$out" || ! grep -q '^op types by time' <<<"$out" ||
      ! grep -qE '^[0-9]+ +conv2d +[a-z0-9]+/float/[A-Za-z0-9]+/[a-z0-9_]+ +4 ' <<<"$out"; then
   fail "profile: no table"; echo "$out"
 else ok profile; fi
+cpu_kernel='host/float'
+grep -q ',x86,' <<<"$kernels" && cpu_kernel='x86/float'
+out=$("$bench" "${model[@]}" --input_shape=1,3,32,32 --repeats=2 --enable_op_time_profile 2>&1)
+if grep -q '^profile: 2 runs' <<<"$out" && grep -qE "^[0-9]+ +conv2d +$cpu_kernel/" <<<"$out"; then
+  ok "enable_op_time_profile shows $cpu_kernel conv kernels"
+else
+  fail "enable_op_time_profile: no table with $cpu_kernel conv kernels"; echo "$out"
+fi
 
 # --- Paddle Lite's flags: the same input as text (--input_data_path) and as raw float32
 # gives the same outputs; figures appended to --result_path; --backend and errors.
