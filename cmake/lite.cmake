@@ -107,6 +107,28 @@ function(lite_gen_use_list kind)
     COMMENT "Generating ${header}")
 endfunction()
 
+# lite_bundle_archive(name archive...): lib<name>.a in this directory, the archives merged
+# into one with an `ar -M` script (cmake/bundle_archive.cmake), built by default and
+# installed in lib/.
+function(lite_bundle_archive name)
+  set(out ${CMAKE_CURRENT_BINARY_DIR}/lib${name}.a)
+  set(mri "CREATE ${out}\n")
+  foreach(lib ${ARGN})
+    string(APPEND mri "ADDLIB $<TARGET_FILE:${lib}>\n")
+  endforeach()
+  string(APPEND mri "SAVE\nEND\n")
+  file(GENERATE OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/${name}.mri CONTENT "${mri}")
+  add_custom_command(
+    OUTPUT ${out}
+    COMMAND ${CMAKE_COMMAND} -DAR=${CMAKE_AR} -DOUT=${out} -DMRI=${CMAKE_CURRENT_BINARY_DIR}/${name}.mri
+            -P ${PROJECT_SOURCE_DIR}/cmake/bundle_archive.cmake
+    DEPENDS ${ARGN} ${CMAKE_CURRENT_BINARY_DIR}/${name}.mri
+            ${PROJECT_SOURCE_DIR}/cmake/bundle_archive.cmake
+    COMMENT "Bundling lib${name}.a")
+  add_custom_target(${name} ALL DEPENDS ${out})
+  install(FILES ${out} DESTINATION lib)
+endfunction()
+
 function(lite_finalize_registrations)
   get_property(op_srcs GLOBAL PROPERTY LITE_OP_SRCS)
   get_property(kernel_srcs GLOBAL PROPERTY LITE_KERNEL_SRCS)

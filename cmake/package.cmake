@@ -30,6 +30,7 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/paddle_liteConfigVersion.
                                  VERSION ${PROJECT_VERSION} COMPATIBILITY SameMajorVersion)
 # Installed: paths relative to the prefix.
 set(PLITE_BUNDLED_PATH "\${PACKAGE_PREFIX_DIR}/lib/libpaddle_api_light_bundled.a")
+set(PLITE_FULL_BUNDLED_PATH "\${PACKAGE_PREFIX_DIR}/lib/libpaddle_api_full_bundled.a")
 set(PLITE_INCLUDE_DIRS "\${PACKAGE_PREFIX_DIR}/include")
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/paddle_liteConfig.cmake.in
   ${PROJECT_BINARY_DIR}/package/paddle_liteConfig.cmake
@@ -39,6 +40,7 @@ install(FILES ${PROJECT_BINARY_DIR}/package/paddle_liteConfig.cmake
         DESTINATION lib/cmake/paddle_lite)
 # Build tree: absolute paths into the source and build directories.
 set(PLITE_BUNDLED_PATH ${LITE_LIGHT_BUNDLED})
+set(PLITE_FULL_BUNDLED_PATH ${CMAKE_CURRENT_BINARY_DIR}/libpaddle_api_full_bundled.a)
 set(PLITE_INCLUDE_DIRS
     "${PROJECT_SOURCE_DIR}/lite/api;${PROJECT_SOURCE_DIR};${PROJECT_BINARY_DIR}/include")
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/paddle_liteConfig.cmake.in

@@ -47,6 +47,7 @@ c++ -std=c++17 "$app/app.cc" -I"$prefix/include" -L"$prefix/lib" -lpaddle_full_a
 # The prefix's layout: versioned shared libraries, the tools, the CMake package.
 for f in lib/libpaddle_full_api_shared.so lib/libpaddle_full_api_shared.so.0 \
          lib/libpaddle_light_api_shared.so.0 lib/libpaddle_api_light_bundled.a \
+         lib/libpaddle_api_full_bundled.a \
          include/paddle_api.h include/plite_version.h include/paddle_use_ops.h \
          include/paddle_use_kernels.h include/paddle_use_passes.h bin/opt bin/benchmark bin/model_runner \
          lib/cmake/paddle_lite/paddle_liteConfig.cmake; do
@@ -71,6 +72,8 @@ add_executable(app ../app.cc)
 target_link_libraries(app PRIVATE paddle_lite::paddle_full_api_shared)
 add_executable(version version.cc)
 target_link_libraries(version PRIVATE paddle_lite::paddle_light_api_shared)
+add_executable(app_static ../app.cc)
+target_link_libraries(app_static PRIVATE paddle_lite::paddle_api_full_bundled)
 CMAKE
 cat > "$app/cmake_app/version.cc" <<'CPP'
 #include <cstdio>
@@ -86,4 +89,5 @@ for where in prefix build; do
   cmake --build "$app/cmake_build_$where" >/dev/null
   "$app/cmake_build_$where/app" "$app/model" | tail -1 | sed "s/^/find_package ($where): /"
   "$app/cmake_build_$where/version" >/dev/null
+  "$app/cmake_build_$where/app_static" "$app/model" | tail -1 | sed "s/^/find_package ($where, static): /"
 done

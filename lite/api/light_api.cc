@@ -8,10 +8,6 @@
 namespace paddle {
 namespace lite {
 
-// Defined with the generated use lists (paddle_use_all.cc): referencing it pulls every
-// compiled registration into a static link of the light library.
-int LinkAllRegistrations();
-
 namespace {
 
 // The one `.nb` file in `dir`; an error naming the directory and what it holds otherwise.
@@ -60,7 +56,6 @@ std::shared_ptr<const NbModelBytes> ModelBytes(const lite_api::MobileConfig& con
 // cores yet, so every mode runs like LITE_POWER_NO_BIND.
 LightPredictor::LightPredictor(const lite_api::MobileConfig& config)
     : ProgramPredictor(config.threads()) {
-  LinkAllRegistrations();
   auto program = std::make_shared<cpp::ProgramDesc>();
   NbLoadOptions options;
   options.check_weight_checksums = config.check_weight_checksums();

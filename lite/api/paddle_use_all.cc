@@ -5,7 +5,7 @@
 namespace paddle {
 namespace lite {
 
-// The light predictor calls this, so linking it from a static archive also links this
+// Every predictor calls this, so linking one from a static archive also links this
 // file, whose use lists then link every registration.
 int LinkAllRegistrations() { return 0; }
 

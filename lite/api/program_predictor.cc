@@ -3,9 +3,12 @@
 #include <map>
 #include <set>
 
-
 namespace paddle {
 namespace lite {
+
+// Defined with the generated use lists (paddle_use_all.cc): referencing it pulls every
+// compiled registration into a static link of either API.
+int LinkAllRegistrations();
 
 namespace {
 
@@ -38,6 +41,7 @@ std::vector<std::string> IoNames(const cpp::BlockDesc& block, const std::string&
 
 ProgramPredictor::ProgramPredictor(int threads)
     : root_(std::make_shared<Scope>()), threads_(threads) {
+  LinkAllRegistrations();
   PLITE_CHECK(threads_ >= 1, "set_threads: need at least 1 thread, got ", threads_);
   lite_api::PaddlePredictor::threads_ = threads;
   exec_ = &root_->NewScope();

@@ -3,9 +3,10 @@
 # compiles the demo-style apps of this directory against that prefix alone, as Paddle Lite
 # app code is built:
 #   full_api_demo   -> libpaddle_full_api_shared.so  (paddle_use_{ops,kernels,passes}.h)
+#   full_api_demo   -> libpaddle_api_full_bundled.a + protobuf, linked statically
 #   light_api_demo  -> libpaddle_light_api_shared.so (paddle_use_{ops,kernels}.h)
 #   light_api_demo  -> libpaddle_api_light_bundled.a, linked statically
-# Then runs them: the full demo optimizes each model to a .nb and checks its output; both
+# Then runs them: the full demos optimize each model to a .nb and check their output; both
 # light demos load that .nb from the file and from a buffer and check theirs. Models: the
 # sample model (output checked as probabilities), and the shared real models with their
 # references (mnist_mlp_sep: a model directory with separate params; ppocr_cls_mobile_v2:
@@ -26,20 +27,30 @@ cxx=(c++ -std=c++17 -O1 -I"$here" -I"$prefix/include")
 "${cxx[@]}" "$here/full_api_demo.cc" -L"$prefix/lib" -lpaddle_full_api_shared \
   -Wl,-rpath,"$prefix/lib" -o "$work/full_api_demo" && ok "full_api_demo compiles (shared)" ||
   fail "full_api_demo does not compile against the prefix"
+"${cxx[@]}" "$here/full_api_demo.cc" "$prefix/lib/libpaddle_api_full_bundled.a" -lprotobuf -pthread \
+  -ldl -o "$work/full_api_demo_static" && ok "full_api_demo compiles (static bundled archive)" ||
+  fail "full_api_demo does not link statically against libpaddle_api_full_bundled.a"
 "${cxx[@]}" "$here/light_api_demo.cc" -L"$prefix/lib" -lpaddle_light_api_shared \
   -Wl,-rpath,"$prefix/lib" -o "$work/light_api_demo" && ok "light_api_demo compiles (shared)" ||
   fail "light_api_demo does not compile against the shared light library"
 "${cxx[@]}" "$here/light_api_demo.cc" "$prefix/lib/libpaddle_api_light_bundled.a" -pthread -ldl \
   -o "$work/light_api_demo_static" && ok "light_api_demo compiles (static bundled archive)" ||
   fail "light_api_demo does not link statically against libpaddle_api_light_bundled.a"
-if ldd "$work/light_api_demo_static" 2>/dev/null | grep -q paddle; then
-  fail "the static demo still needs a shared paddle library"
-fi
+for demo in full_api_demo_static light_api_demo_static; do
+  libs=$(ldd "$work/$demo" 2>/dev/null)
+  if grep -q paddle <<<"$libs"; then fail "$demo still needs a shared paddle library"; fi
+done
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 
-# run NAME MODEL INPUT SHAPE EXPECTED TOLERANCE: the full demo, then both light demos.
+# run NAME MODEL INPUT SHAPE EXPECTED TOLERANCE: both full demos (the shared one writes
+# the .nb), then both light demos on that .nb.
 run() {
   local name=$1 model=$2 input=$3 shape=$4 expected=$5 tol=$6 demo
+  if "$work/full_api_demo_static" "$model" "$input" "$shape" "$expected" "$tol" "$work/$name.static"; then
+    ok "$name: full_api_demo_static"
+  else
+    fail "$name: full_api_demo_static"
+  fi
   if "$work/full_api_demo" "$model" "$input" "$shape" "$expected" "$tol" "$work/$name"; then
     ok "$name: full_api_demo"
   else
