@@ -9,40 +9,18 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <iostream>
-#include <iterator>
-#include <sstream>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "../api_compat/demo_io.h"  // NOLINT(build/include): beside the sources
 #include "paddle_api.h"  // NOLINT(build/include): the installed header
 
 using paddle::lite_api::MobileConfig;
 using paddle::lite_api::PaddleLiteException;
 
-namespace {
-
-std::vector<float> ReadFloats(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read " + path);
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  std::vector<float> v(bytes.size() / sizeof(float));
-  std::copy(bytes.data(), bytes.data() + v.size() * sizeof(float),
-            reinterpret_cast<char*>(v.data()));
-  return v;
-}
-
-std::vector<int64_t> ParseShape(const std::string& s) {
-  std::vector<int64_t> shape;
-  std::stringstream ss(s);
-  std::string item;
-  while (std::getline(ss, item, ',')) shape.push_back(std::stoll(item));
-  return shape;
-}
-
-}  // namespace
+using demo::ParseShape;
+using demo::ReadFloats;
 
 int main(int argc, char** argv) {
   if (argc < 3) {
