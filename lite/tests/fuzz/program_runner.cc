@@ -191,16 +191,16 @@ bool RunOnSmallInputs(const cpp::ProgramDesc& program, Scope* exec_scope,
   CheckIoCols(program.blocks[0], "feed");
   CheckIoCols(program.blocks[0], "fetch");
   if (!SetInputs(program.blocks[0], exec_scope, limits)) return false;
+  // Each op's work is bounded after its shape inference, before its kernel launches.
   int64_t work = 0;
+  bool over_budget = false;
   for (Instruction& inst : runtime.mutable_instructions()) {
-    try {
-      inst.mutable_op()->InferShape();
-    } catch (const PaddleLiteException& e) {
-      PLITE_THROW(e.what(), " [while running op '", inst.op().Type(), "']");  // as inst.Run()
-    }
-    work = SaturatingAdd(work, OpWork(inst.op(), limits));
-    if (work > limits.work) return false;
-    inst.Run();
+    inst.RunWith([&](KernelBase& kernel) {
+      work = SaturatingAdd(work, OpWork(inst.op(), limits));
+      over_budget = work > limits.work;
+      if (!over_budget) kernel.Launch();
+    });
+    if (over_budget) return false;
   }
   return true;
 }

@@ -25,8 +25,10 @@ struct RunLimits {
 // Builds the RuntimeProgram of `program` (optimized: every op has its kernel picked) over
 // `exec_scope`, checks the feed and fetch cols as the predictor does, sets each feed's
 // input to the dims its var declares (unknown dims: 1 for the batch, 8 elsewhere; the
-// largest halved while the input is over the limit) filled with fixed values, then runs op by op: InferShape, check the limits, launch the kernel. Returns false when the run was skipped for the limits.
-// A bad program throws PaddleLiteException, from the run with "[while running op ...".
+// largest halved while the input is over the limit) filled with fixed values, then runs op
+// by op through Instruction::RunWith: InferShape, check the limits, launch the kernel.
+// Returns false when the run was skipped for the limits. A bad program throws
+// PaddleLiteException, from the run with "[while running op ...".
 bool RunOnSmallInputs(const cpp::ProgramDesc& program, Scope* exec_scope,
                       const RunLimits& limits = RunLimits());
 
