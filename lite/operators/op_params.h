@@ -67,6 +67,18 @@ struct BatchNormParam : ParamBase {
   float epsilon{1e-5f};
 };
 
+// layer_norm: X viewed as [left, right] at begin_norm_axis, each row normalized.
+struct LayerNormParam : ParamBase {
+  const Tensor* x{nullptr};
+  const Tensor* scale{nullptr};  // optional [right]
+  const Tensor* bias{nullptr};   // optional [right]
+  Tensor* y{nullptr};
+  Tensor* mean{nullptr};      // optional [left]
+  Tensor* variance{nullptr};  // optional [left]
+  float epsilon{1e-5f};
+  int begin_norm_axis{1};
+};
+
 struct PoolParam : ParamBase {
   const Tensor* x{nullptr};
   Tensor* output{nullptr};
@@ -203,6 +215,27 @@ struct FlattenParam : ParamBase {
   int axis{1};
   int start_axis{1};
   int stop_axis{1};
+};
+
+// squeeze2: drop size-1 dims (all of them when `axes` is empty)
+struct SqueezeParam : ParamBase {
+  const Tensor* x{nullptr};
+  Tensor* output{nullptr};
+  std::vector<int> axes;
+};
+
+// unsqueeze2: insert size-1 dims at `axes`, in order
+struct UnsqueezeParam : ParamBase {
+  const Tensor* x{nullptr};
+  Tensor* output{nullptr};
+  std::vector<int> axes;
+  const Tensor* axes_tensor{nullptr};            // optional "AxesTensor" input
+  std::vector<const Tensor*> axes_tensor_list;   // optional "AxesTensorList" inputs
+};
+
+struct AssignParam : ParamBase {
+  const Tensor* x{nullptr};
+  Tensor* output{nullptr};
 };
 
 struct TransposeParam : ParamBase {
