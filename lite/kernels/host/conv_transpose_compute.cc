@@ -43,7 +43,7 @@ class ConvTransposeCompute : public KernelLite<TargetType::kHost, PrecisionType:
         const float* x_plane = x + (n * in_c + ic) * in_plane;
         for (int64_t k = 0; k < out_c_per_group; ++k) {
           const int64_t oc = g * out_c_per_group + k;
-          float* out_plane_ptr = out + (n * out_c + oc) * out_plane;
+          float* out_channel = out + (n * out_c + oc) * out_plane;
           const float* taps = w + (ic * out_c_per_group + k) * k_h * k_w;
           for (int64_t ih = 0; ih < in_h; ++ih) {
             for (int64_t iw = 0; iw < in_w; ++iw) {
@@ -54,7 +54,7 @@ class ConvTransposeCompute : public KernelLite<TargetType::kHost, PrecisionType:
                 for (int64_t j = 0; j < k_w; ++j) {
                   const int64_t ow = iw * stride_w - pad_left + j * dil_w;
                   if (ow < 0 || ow >= out_w) continue;
-                  out_plane_ptr[oh * out_w + ow] += v * taps[i * k_w + j];
+                  out_channel[oh * out_w + ow] += v * taps[i * k_w + j];
                 }
               }
             }
