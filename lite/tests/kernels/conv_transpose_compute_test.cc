@@ -296,16 +296,18 @@ TEST(Conv2dTranspose, MatchesGradientForm) {
   }
 }
 
-TEST(Conv2dTranspose, SameOutputIsInputTimesStrideForEvenKernels) {
-  // With k == stride SAME pads nothing and the output is the input size times the stride.
+TEST(Conv2dTranspose, SameWithKernelEqualToStride) {
+  // k == stride: SAME pads nothing where the stride divides the input (6 -> 12) and one
+  // row where it does not (7: ceil(7/2) = 4, pad_sum = 3*2 + 2 - 7 = 1 -> 6*2 - 1 + 2 = 13),
+  // as Paddle computes it from the input size.
   TransposeCase p;
-  p.c = 2, p.h = 5, p.w = 7, p.out_c = 2, p.kh = p.kw = 2, p.strides = {2, 2};
+  p.c = 2, p.h = 6, p.w = 7, p.out_c = 2, p.kh = p.kw = 2, p.strides = {2, 2};
   p.padding_algorithm = "SAME";
   OpRunner r(p.op);
-  Tensor* out = Prepare(&r, p, std::vector<float>(2 * 5 * 7, 1.f),
+  Tensor* out = Prepare(&r, p, std::vector<float>(2 * 6 * 7, 1.f),
                         std::vector<float>(2 * 2 * 2 * 2, 1.f), {});
   r.InferShapeOnly();
-  EXPECT_EQ(out->dims(), DDim({1, 2, 10, 14}));
+  EXPECT_EQ(out->dims(), DDim({1, 2, 12, 13}));
 }
 
 // Binds a small valid case, lets `edit` break it, and expects a load-time error.
