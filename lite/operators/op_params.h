@@ -57,6 +57,22 @@ struct ConvParam : ParamBase {
   Activation act;                              // fused epilogue activation
 };
 
+// conv2d_transpose / depthwise_conv2d_transpose (NCHW): the gradient of conv2d with respect
+// to its input, used to upsample. Output dims follow from the attributes at InferShape.
+struct ConvTransposeParam : ParamBase {
+  const Tensor* x{nullptr};
+  const Tensor* filter{nullptr};  // [C_in, C_out / groups, KH, KW] (input channels first)
+  const Tensor* bias{nullptr};    // optional [C_out]
+  Tensor* output{nullptr};
+  std::vector<int> strides{1, 1};
+  std::vector<int> paddings{0, 0, 0, 0};  // always 4: top, bottom, left, right
+  std::vector<int> dilations{1, 1};
+  std::vector<int> output_padding;  // empty or 2 values (h, w), added to the inferred size
+  std::vector<int> output_size;     // empty or 2 values (h, w), replaces the inferred size
+  int groups{1};
+  std::string padding_algorithm{"EXPLICIT"};  // SAME/VALID recompute `paddings` in InferShape
+};
+
 struct BatchNormParam : ParamBase {
   const Tensor* x{nullptr};
   const Tensor* scale{nullptr};
