@@ -91,6 +91,14 @@ int64_t OpWork(const OpLite& op, const RunLimits& limits) {
   }
   int64_t work = SaturatingMul(outputs, WorkPerOutput(op, outputs));
   for (const Tensor* in : op.input_tensors()) work = SaturatingAdd(work, Elements(*in));
+  // A transposed conv scatters every input element over Cout/groups x kh x kw taps, however
+  // few of the outputs its paddings keep.
+  const Tensor* filter = InputOf(op, "Filter");
+  const Tensor* input = InputOf(op, "Input");
+  if (filter && input && op.Type().find("_transpose") != std::string::npos) {
+    const int64_t cin = filter->dims().empty() ? 1 : std::max<int64_t>(filter->dims()[0], 1);
+    work = SaturatingAdd(work, SaturatingMul(Elements(*input), Elements(*filter) / cin));
+  }
   return work;
 }
 
