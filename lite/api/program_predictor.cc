@@ -206,10 +206,7 @@ void ProgramPredictor::CheckInputs() {
 }
 
 void ProgramPredictor::Run() {
-  RethrowAsLiteError("Run", [&] {
-    CheckInputs();
-    program_->Run();
-  });
+  RunWith([this] { program_->Run(); });
 }
 
 std::string ProgramPredictor::GetVersion() const { return PLITE_VERSION; }

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "lite/core/op_registry.h"
+#include "lite/operators/conv_window_attrs.h"
 #include "lite/operators/spatial_attrs.h"
 
 namespace paddle {
@@ -59,17 +60,7 @@ bool ConvTransposeOpLite::InferShapeImpl() const {
   const int kernel[2] = {static_cast<int>(w[2]), static_cast<int>(w[3])};
   param_.paddings = attr_paddings_;
   param_.dilations = attr_dilations_;
-  if (param_.padding_algorithm == "SAME") {
-    // As Paddle does (conv2d too): pads from the input size and the undilated kernel,
-    // and the kernel runs undilated.
-    for (int i = 0; i < 2; ++i) {
-      SamePadding(x[2 + i], kernel[i], param_.strides[i], &param_.paddings[2 * i],
-                  &param_.paddings[2 * i + 1]);
-      param_.dilations[i] = 1;
-    }
-  } else if (param_.padding_algorithm == "VALID") {
-    param_.paddings = {0, 0, 0, 0};
-  }
+  ResolvePadding(x[2], x[3], kernel[0], kernel[1], &param_);
 
   int64_t out[2];
   for (int i = 0; i < 2; ++i) {
@@ -120,19 +111,9 @@ bool ConvTransposeOpLite::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   PLITE_CHECK(!desc.HasInput("OutputSize"), "op '", op,
               "': input OutputSize is not supported (give attribute 'output_size')");
 
-  param_.strides = desc.GetAttrOr<std::vector<int32_t>>("strides", {1, 1});
-  CheckPositivePair(op, "strides", param_.strides);
-  attr_dilations_ = desc.GetAttrOr<std::vector<int32_t>>("dilations", {1, 1});
-  CheckPositivePair(op, "dilations", attr_dilations_);
-  attr_paddings_ = ExpandPaddings(op, desc.GetAttrOr<std::vector<int32_t>>("paddings", {0, 0}));
-  param_.paddings = attr_paddings_;
-  param_.dilations = attr_dilations_;
-  param_.groups = desc.GetAttrOr<int32_t>("groups", 1);
-  PLITE_CHECK(param_.groups >= 1, "op '", op, "': attribute 'groups' must be >= 1, got ",
-              param_.groups);
-  param_.padding_algorithm = desc.GetAttrOr<std::string>("padding_algorithm", "EXPLICIT");
-  CheckPaddingAlgorithm(op, param_.padding_algorithm);
-  CheckNchwDataFormat(op, "data_format", desc.GetAttrOr<std::string>("data_format", "NCHW"));
+  static_cast<ConvWindowParam&>(param_) = ReadConvWindow(op, desc);
+  attr_paddings_ = param_.paddings;
+  attr_dilations_ = param_.dilations;
 
   param_.output_padding = ReadOptionalPair(op, desc, "output_padding");
   for (int v : param_.output_padding) {

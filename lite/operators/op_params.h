@@ -44,33 +44,32 @@ struct FetchParam : ParamBase {
 };
 
 // ---------------------------------------------------------------- nn
-struct ConvParam : ParamBase {
+// The window attributes conv2d and conv2d_transpose share (conv_window_attrs.h reads them).
+struct ConvWindowParam {
+  std::vector<int> strides{1, 1};
+  std::vector<int> paddings{0, 0, 0, 0};  // always 4: top, bottom, left, right
+  std::vector<int> dilations{1, 1};
+  int groups{1};
+  std::string padding_algorithm{"EXPLICIT"};  // SAME/VALID recompute `paddings` in InferShape
+};
+
+struct ConvParam : ParamBase, ConvWindowParam {
   const Tensor* x{nullptr};
   const Tensor* filter{nullptr};       // [C_out, C_in / groups, KH, KW]
   const Tensor* bias{nullptr};         // optional [C_out], set by fusion passes
   Tensor* output{nullptr};
-  std::vector<int> strides{1, 1};
-  std::vector<int> paddings{0, 0, 0, 0};  // always 4: top, bottom, left, right
-  std::vector<int> dilations{1, 1};
-  int groups{1};
-  std::string padding_algorithm{"EXPLICIT"};  // SAME/VALID recompute `paddings` in InferShape
-  Activation act;                              // fused epilogue activation
+  Activation act;                      // fused epilogue activation
 };
 
 // conv2d_transpose / depthwise_conv2d_transpose (NCHW): the gradient of conv2d with respect
 // to its input, used to upsample. Output dims follow from the attributes at InferShape.
-struct ConvTransposeParam : ParamBase {
+struct ConvTransposeParam : ParamBase, ConvWindowParam {
   const Tensor* x{nullptr};
   const Tensor* filter{nullptr};  // [C_in, C_out / groups, KH, KW] (input channels first)
   const Tensor* bias{nullptr};    // optional [C_out]
   Tensor* output{nullptr};
-  std::vector<int> strides{1, 1};
-  std::vector<int> paddings{0, 0, 0, 0};  // always 4: top, bottom, left, right
-  std::vector<int> dilations{1, 1};
   std::vector<int> output_padding;  // empty or 2 values (h, w), added to the inferred size
   std::vector<int> output_size;     // empty or 2 values (h, w), replaces the inferred size
-  int groups{1};
-  std::string padding_algorithm{"EXPLICIT"};  // SAME/VALID recompute `paddings` in InferShape
 };
 
 struct BatchNormParam : ParamBase {
