@@ -1,7 +1,7 @@
 #include "lite/tests/kernels/kernel_test_util.h"
 
+#include <algorithm>
 #include <cmath>
-#include <cstring>
 
 namespace paddle {
 namespace lite {
@@ -15,8 +15,8 @@ Tensor* OpRunner::SetInput(const std::string& param, const std::string& name, co
   Tensor* t = Var(name);
   t->Resize(dims);
   EXPECT_EQ(static_cast<int64_t>(values.size()), dims.production()) << name;
-  float* p = t->mutable_data<float>();
-  std::memcpy(p, values.data(), values.size() * sizeof(float));
+  // std::copy: an empty vector's data() may be null, which memcpy must not be given.
+  std::copy(values.begin(), values.end(), t->mutable_data<float>());
   return t;
 }
 
