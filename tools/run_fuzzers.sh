@@ -34,10 +34,11 @@ CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Re
   -DLITE_WITH_FUZZERS=ON -DLITE_WITH_TESTS=OFF -DLITE_WITH_TOOLS=OFF "${launcher[@]}" >/dev/null
 cmake --build "$build" --target fuzzers -- -j"$(nproc)"
 
-# Seeds: the sample model always, and each shared model (a dir with a MANIFEST.txt).
+# Seeds: the sample model always, and each shared model (a dir with a MANIFEST.txt, also
+# under next/, where models wait while their ops are added).
 model_dirs=()
 if [ -d "$models" ]; then
-  for manifest in "$models"/*/MANIFEST.txt; do
+  for manifest in "$models"/*/MANIFEST.txt "$models"/next/*/MANIFEST.txt; do
     [ -f "$manifest" ] && model_dirs+=("$(dirname "$manifest")")
   done
 fi

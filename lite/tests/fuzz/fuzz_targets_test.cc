@@ -70,13 +70,17 @@ TEST(FuzzTargets, RealModelSeedsLoad) {
   const fs::path root = test::SharedModelsRoot();
   if (!fs::is_directory(root)) GTEST_SKIP() << "no shared models at " << root;
   int models = 0;
-  for (const auto& entry : fs::directory_iterator(root)) {
-    if (!fs::is_regular_file(entry.path() / "MANIFEST.txt")) continue;
-    SCOPED_TRACE(entry.path().string());
-    const auto seeds = PbSeedsOfModel(entry.path().string(), entry.path().filename().string());
-    ExpectSeedsRun(LoadAndOptimizePb, seeds, true);
-    ExpectSeedsRun(LoadAndBuildNb, NbSeedsOf(seeds), true);
-    ++models;
+  // next/ holds models whose ops are being added.
+  for (const fs::path& dir : {root, root / "next"}) {
+    if (!fs::is_directory(dir)) continue;
+    for (const auto& entry : fs::directory_iterator(dir)) {
+      if (!fs::is_regular_file(entry.path() / "MANIFEST.txt")) continue;
+      SCOPED_TRACE(entry.path().string());
+      const auto seeds = PbSeedsOfModel(entry.path().string(), entry.path().filename().string());
+      ExpectSeedsRun(LoadAndOptimizePb, seeds, true);
+      ExpectSeedsRun(LoadAndBuildNb, NbSeedsOf(seeds), true);
+      ++models;
+    }
   }
   if (models == 0) GTEST_SKIP() << "no models (MANIFEST.txt) under " << root;
 }

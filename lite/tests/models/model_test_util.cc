@@ -27,6 +27,15 @@ std::string SharedModelsDir() {
   return IsDir(dir) ? dir : "";
 }
 
+std::string SharedModelDir(const std::string& name) {
+  const std::string root = SharedModelsDir();
+  if (root.empty()) return "";
+  for (const std::string& dir : {root + "/" + name, root + "/next/" + name}) {
+    if (IsDir(dir)) return dir;
+  }
+  return "";
+}
+
 std::string TwinsDir() {
   const char* env = std::getenv("PLITE_TWINS_DIR");
   return env && *env && IsDir(env) ? env : "";
