@@ -80,6 +80,30 @@ void Im2ColRows(const float* im, int channels, const ConvWindow& w, int oh_begin
   }
 }
 
+void Col2ImRowsAdd(const float* col, int channels, const ConvWindow& w, int oh_begin, int oh_end,
+                   float* im) {
+  const int64_t block = static_cast<int64_t>(oh_end - oh_begin) * w.out_w;
+  for (int c = 0; c < channels; ++c) {
+    float* plane = im + static_cast<int64_t>(c) * w.in_h * w.in_w;
+    for (int kh = 0; kh < w.kernel_h; ++kh) {
+      for (int kw = 0; kw < w.kernel_w; ++kw) {
+        const int offset = kw * w.dilation_w - w.pad_left;
+        const InsideRange inside = InsideColumns(w.out_w, w.in_w, w.stride_w, offset);
+        const float* src =
+            col + ((static_cast<int64_t>(c) * w.kernel_h + kh) * w.kernel_w + kw) * block;
+        for (int oh = oh_begin; oh < oh_end; ++oh, src += w.out_w) {
+          const int64_t ih = int64_t{oh} * w.stride_h - w.pad_top + int64_t{kh} * w.dilation_h;
+          if (ih < 0 || ih >= w.in_h) continue;
+          float* row = plane + ih * w.in_w;
+          for (int ow = inside.begin; ow < inside.end; ++ow) {
+            row[static_cast<int64_t>(ow) * w.stride_w + offset] += src[ow];
+          }
+        }
+      }
+    }
+  }
+}
+
 void Im2Col(const float* im, int channels, const ConvWindow& w, float* col) {
   Im2ColRows(im, channels, w, 0, w.out_h, col);
 }

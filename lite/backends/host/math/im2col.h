@@ -31,6 +31,14 @@ void Im2Col(const float* im, int channels, const ConvWindow& w, float* col);
 void Im2ColRows(const float* im, int channels, const ConvWindow& w, int oh_begin, int oh_end,
                 float* col);
 
+// The adjoint of Im2ColRows, for transposed convolution: adds each element of col
+// [channels * kernel_h * kernel_w, (oh_end - oh_begin) * out_w] into the im position
+// Im2ColRows would have read it from; positions in the padding are dropped. Here the
+// window's "out" side is the transposed convolution's input and its "in" side the output.
+// Channels write disjoint planes, so threads may take disjoint channel ranges.
+void Col2ImRowsAdd(const float* col, int channels, const ConvWindow& w, int oh_begin, int oh_end,
+                   float* im);
+
 }  // namespace math
 }  // namespace host
 }  // namespace lite
