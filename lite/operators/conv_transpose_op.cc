@@ -6,6 +6,7 @@
 #include <string>
 
 #include "lite/core/op_registry.h"
+#include "lite/operators/activation_attrs.h"
 #include "lite/operators/conv_window_attrs.h"
 #include "lite/operators/spatial_attrs.h"
 
@@ -126,15 +127,14 @@ bool ConvTransposeOpLite::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
                 param_.output_size);
   }
 
-  // Fused epilogues other runtimes set; the host kernel runs none of them.
+  // Fused epilogues other runtimes set are refused; act_type is the one our fusion passes
+  // write (activation_attrs.h).
   PLITE_CHECK(!desc.GetAttrOr<bool>("fuse_relu", false), "op '", op,
               "': attribute 'fuse_relu' = true (a fused relu) is not supported");
   const std::string fused = desc.GetAttrOr<std::string>("fuse_activation", "");
   PLITE_CHECK(fused.empty(), "op '", op, "': attribute 'fuse_activation' '", fused,
               "' is not supported");
-  const std::string act = desc.GetAttrOr<std::string>("act_type", "");
-  PLITE_CHECK(act.empty(), "op '", op, "': attribute 'act_type' '", act,
-              "' (a fused activation) is not supported");
+  param_.act = ReadFusedActivation(desc);
   return true;
 }
 

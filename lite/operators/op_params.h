@@ -68,6 +68,7 @@ struct ConvTransposeParam : ParamBase, ConvWindowParam {
   const Tensor* filter{nullptr};  // [C_in, C_out / groups, KH, KW] (input channels first)
   const Tensor* bias{nullptr};    // optional [C_out]
   Tensor* output{nullptr};
+  Activation act;                 // fused epilogue activation (after the bias)
   std::vector<int> output_padding;  // empty or 2 values (h, w), added to the inferred size
   std::vector<int> output_size;     // empty or 2 values (h, w), replaces the inferred size
 };

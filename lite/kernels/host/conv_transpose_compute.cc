@@ -1,13 +1,14 @@
 // conv2d_transpose / depthwise_conv2d_transpose on host, the reference: a scatter. Each
 // input pixel adds its value times the filter taps into the output window it maps to
 // (input row ih feeds output rows ih * stride - pad_top + i * dilation), taps falling
-// outside the output are dropped. Then bias per output channel. Output rows no window
+// outside the output are dropped. Then bias per output channel and the fused activation. Output rows no window
 // reaches (output_padding, output_size) hold only the bias.
 #include <algorithm>
 #include <cstdint>
 
 #include "lite/core/op_registry.h"
 #include "lite/operators/op_params.h"
+#include "lite/utils/activation_ref.h"
 
 namespace paddle {
 namespace lite {
@@ -63,12 +64,13 @@ class ConvTransposeCompute : public KernelLite<TargetType::kHost, PrecisionType:
       }
     }
 
-    if (!param.bias) return;
-    const float* bias = param.bias->data<float>();
+    const float* bias = param.bias ? param.bias->data<float>() : nullptr;
+    if (!bias && param.act.kind == ActivationType::kNone) return;
     for (int64_t n = 0; n < batch; ++n) {
       for (int64_t c = 0; c < out_c; ++c) {
         float* plane = out + (n * out_c + c) * out_plane;
-        for (int64_t p = 0; p < out_plane; ++p) plane[p] += bias[c];
+        const float b = bias ? bias[c] : 0.f;
+        for (int64_t p = 0; p < out_plane; ++p) plane[p] = ApplyActivation(plane[p] + b, param.act);
       }
     }
   }

@@ -10,6 +10,7 @@
 #include "lite/backends/host/math/im2col.h"
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/backends/x86/math/gemm/sgemm.h"
+#include "lite/backends/x86/math/vec/activation.h"
 #include "lite/core/op_registry.h"
 #include "lite/kernels/x86/context_threads.h"
 #include "lite/operators/op_params.h"
@@ -126,6 +127,13 @@ class ConvTransposeCompute : public KernelLite<TargetType::kX86, PrecisionType::
         }
       }
     }
+    if (param.act.kind == ActivationType::kNone) return;
+    ParallelTasks(ctx(), threads, [&](int t) {
+      const int64_t p0 = int64_t{total_planes} * t / threads;
+      const int64_t p1 = int64_t{total_planes} * (t + 1) / threads;
+      math::Activate(out + p0 * out_plane, nullptr, out + p0 * out_plane, (p1 - p0) * out_plane,
+                     param.act);
+    });
   }
 
  private:

@@ -1,4 +1,5 @@
-// Conv fusions, run in this order by the optimizer:
+// Conv fusions (conv2d, depthwise_conv2d and their transposes), run in this order by the
+// optimizer:
 //   conv_bn_fuse_pass:              conv -> batch_norm         => conv (scaled filter + bias)
 //   conv_elementwise_add_fuse_pass: conv -> elementwise_add(w) => conv (+ bias)
 //   conv_activation_fuse_pass:      conv -> relu/relu6/...     => conv with epilogue act
@@ -16,8 +17,46 @@ namespace mir {
 
 namespace {
 
+bool IsTransposedConv(const Node& n) {
+  return n.desc.Type() == "conv2d_transpose" || n.desc.Type() == "depthwise_conv2d_transpose";
+}
+
 bool IsConv(const Node& n) {
-  return n.IsStmt() && (n.desc.Type() == "conv2d" || n.desc.Type() == "depthwise_conv2d");
+  return n.IsStmt() && (n.desc.Type() == "conv2d" || n.desc.Type() == "depthwise_conv2d" ||
+                        IsTransposedConv(n));
+}
+
+// Output channels of a conv by its filter: [C_out, C_in/g, KH, KW], or for a transposed
+// conv [C_in, C_out/g, KH, KW]. 0 when the filter is not 4-D or groups do not fit.
+int64_t OutputChannels(const Node& conv, const Tensor& filter) {
+  if (filter.dims().size() != 4) return 0;
+  if (!IsTransposedConv(conv)) return filter.dims()[0];
+  const int64_t groups = conv.desc.GetAttrOr<int32_t>("groups", 1);
+  if (groups < 1 || filter.dims()[0] % groups != 0) return 0;
+  return filter.dims()[1] * groups;
+}
+
+// Multiplies every filter element that feeds output channel c by alpha[c].
+void ScaleFilterByOutputChannel(const Node& conv, Tensor* filter, const std::vector<float>& alpha) {
+  float* w = filter->mutable_data_ptr<float>();
+  const DDim& d = filter->dims();
+  const int64_t taps = d[2] * d[3];
+  if (!IsTransposedConv(conv)) {
+    const int64_t per_channel = d[1] * taps;
+    for (int64_t c = 0; c < d[0]; ++c) {
+      for (int64_t i = 0; i < per_channel; ++i) w[c * per_channel + i] *= alpha[c];
+    }
+    return;
+  }
+  const int64_t groups = conv.desc.GetAttrOr<int32_t>("groups", 1);
+  const int64_t in_per_group = d[0] / groups, out_per_group = d[1];
+  for (int64_t ic = 0; ic < d[0]; ++ic) {
+    for (int64_t k = 0; k < out_per_group; ++k) {
+      const float a = alpha[ic / in_per_group * out_per_group + k];
+      float* taps_of = w + (ic * out_per_group + k) * taps;
+      for (int64_t i = 0; i < taps; ++i) taps_of[i] *= a;
+    }
+  }
 }
 
 // Whether a fusion may add into the conv's bias: it has none, or its own float weight of
@@ -72,21 +111,20 @@ class ConvBnFusePass : public Pass {
       const Tensor* mean = w->FindTensor(bn->desc.Input("Mean")[0]);
       const Tensor* var = w->FindTensor(bn->desc.Input("Variance")[0]);
       Tensor* weights = w->FindMutableTensor(filter->name);
-      const int64_t channels = weights->dims()[0];
-      if (!scale || !shift || !mean || !var || scale->numel() != channels ||
+      const int64_t channels = OutputChannels(*conv, *weights);
+      if (channels == 0 || !scale || !shift || !mean || !var || scale->numel() != channels ||
           shift->numel() != channels || mean->numel() != channels || var->numel() != channels ||
           !ConvBiasIsFoldable(graph, conv, channels)) {
         continue;
       }
       const float eps = bn->desc.GetAttrOr<float>("epsilon", 1e-5f);
-      float* wdata = weights->mutable_data_ptr<float>();
       float* bias = ConvBias(graph, conv, channels);
-      const int64_t per_channel = weights->numel() / channels;
+      std::vector<float> alpha(channels);
       for (int64_t c = 0; c < channels; ++c) {
-        const float alpha = scale->data<float>()[c] / std::sqrt(var->data<float>()[c] + eps);
-        for (int64_t i = 0; i < per_channel; ++i) wdata[c * per_channel + i] *= alpha;
-        bias[c] = (bias[c] - mean->data<float>()[c]) * alpha + shift->data<float>()[c];
+        alpha[c] = scale->data<float>()[c] / std::sqrt(var->data<float>()[c] + eps);
+        bias[c] = (bias[c] - mean->data<float>()[c]) * alpha[c] + shift->data<float>()[c];
       }
+      ScaleFilterByOutputChannel(*conv, weights, alpha);
       FoldInto(graph, conv, "Output", bn, "Y");
     }
   }
@@ -104,8 +142,8 @@ class ConvElementwiseAddFusePass : public Pass {
       const Tensor* filter = graph->weight_scope()->FindTensor(conv->desc.Input("Filter")[0]);
       if (!y || !y->persistable || !filter) continue;
       const Tensor* addend = graph->weight_scope()->FindTensor(y->name);
-      const int64_t channels = filter->dims()[0];
-      if (!addend || addend->precision() != PrecisionType::kFloat ||
+      const int64_t channels = OutputChannels(*conv, *filter);
+      if (channels == 0 || !addend || addend->precision() != PrecisionType::kFloat ||
           !IsChannelVector(addend->dims(), add->desc.GetAttrOr<int32_t>("axis", -1), channels) ||
           !ConvBiasIsFoldable(graph, conv, channels)) {
         continue;

@@ -1,4 +1,5 @@
-// shuffle_channel_fuse_pass and elementwise_activation_fuse_pass on small built programs:
+// shuffle_channel_fuse_pass, elementwise_activation_fuse_pass and the conv fusions (also of
+// conv2d_transpose) on small built programs:
 // the graphs they leave, chains they must leave alone, and that every optimized program
 // (fused or not, host or x86 kernels, 1 or 2 threads, and after a .nb round trip) computes
 // what the unfused program computes on the host kernels.
@@ -437,6 +438,73 @@ TEST(ConvActivationFuse, EveryActivationFoldsIntoEveryConvAndComputesTheUnfusedR
             const auto expected = reference->Run(d, x);
             // The convolution sums in another order (1e-5); exp turns that into a relative
             // error.
+            ExpectAllNear(fused->Run(d, x), expected, 1e-5f, 2e-5f);
+            ExpectAllNear(nb->Run(d, x), expected, 1e-5f, 2e-5f);
+          }
+        }
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------- conv2d_transpose chains
+
+// feed x [-1, 6, 5, 4] -> conv2d_transpose (groups 2, 6 -> 4 channels, k3 s2 p1, or the
+// depthwise form) -> batch_norm -> elementwise_add(b [4] at axis 1) -> <act> -> fetch: the
+// decoder chain of segmentation and text-detection heads.
+Builder TransposeChainProgram(const std::string& type, const ActCase& act) {
+  const bool depthwise = type == "depthwise_conv2d_transpose";
+  const int64_t out_c = depthwise ? 6 : 4;
+  Builder b({-1, 6, 5, 4});
+  b.AddVar("filter", cpp::VarKind::kLodTensor, {6, depthwise ? 1 : 2, 3, 3}, true);
+  for (const char* v : {"scale", "shift", "mean", "var", "b"}) {
+    b.AddVar(v, cpp::VarKind::kLodTensor, {out_c}, true);
+  }
+  auto& conv = b.Op(type, {{"Input", "x"}, {"Filter", "filter"}}, {{"Output", "up"}});
+  conv.SetAttr<std::vector<int32_t>>("strides", {2, 2});
+  conv.SetAttr<std::vector<int32_t>>("paddings", {1, 1});
+  conv.SetAttr<int32_t>("groups", depthwise ? 6 : 2);
+  b.Op("batch_norm",
+       {{"X", "up"}, {"Scale", "scale"}, {"Bias", "shift"}, {"Mean", "mean"}, {"Variance", "var"}},
+       {{"Y", "bn"}, {"MeanOut", "mean"}, {"VarianceOut", "var"}, {"SavedMean", "saved_mean"},
+        {"SavedVariance", "saved_var"}})
+      .SetAttr<float>("epsilon", 1e-3f);
+  b.Op("elementwise_add", {{"X", "bn"}, {"Y", "b"}}, {{"Out", "sum"}}).SetAttr<int32_t>("axis", 1);
+  AddActivation(&b, act, "sum", "y");
+  b.Fetch("y", 0);
+  return b;
+}
+
+Weights TransposeChainWeights(const std::string& type) {
+  const bool depthwise = type == "depthwise_conv2d_transpose";
+  const int64_t out_c = depthwise ? 6 : 4;
+  const DDim f({6, depthwise ? 1 : 2, 3, 3});
+  return {{"filter", {f, RandomVector(f.production(), -0.5f, 0.5f, 41)}},
+          {"scale", {DDim({out_c}), RandomVector(out_c, 0.5f, 1.5f, 42)}},
+          {"shift", {DDim({out_c}), RandomVector(out_c, -0.5f, 0.5f, 43)}},
+          {"mean", {DDim({out_c}), RandomVector(out_c, -0.5f, 0.5f, 44)}},
+          {"var", {DDim({out_c}), RandomVector(out_c, 0.5f, 2.f, 45)}},
+          {"b", {DDim({out_c}), RandomVector(out_c, -0.5f, 0.5f, 46)}}};
+}
+
+TEST(ConvTransposeFuse, BatchNormBiasAndActivationFoldAndComputeTheUnfusedResult) {
+  for (const std::string type : {"conv2d_transpose", "depthwise_conv2d_transpose"}) {
+    for (const ActCase& act : {kActs[0], kActs[1], kActs[3], kActs[6]}) {
+      SCOPED_TRACE(StrCat(type, " + ", act.type));
+      const Builder b = TransposeChainProgram(type, act);
+      auto reference = Optimize(b.program(), kHostOnly, false, TransposeChainWeights(type));
+      EXPECT_NE(reference->FindOp("batch_norm"), nullptr);
+      for (bool x86 : {false, true}) {
+        for (int threads : {1, 2}) {
+          auto fused =
+              Optimize(b.program(), PlacesOnThisCpu(x86), true, TransposeChainWeights(type), threads);
+          EXPECT_EQ(fused->OpTypes(), (std::vector<std::string>{"feed", type, "fetch"}));
+          ExpectFusedActivation(fused->FindOp(type), act);
+          auto nb = NbRoundTrip(*fused);
+          for (int64_t n : {1, 2}) {
+            const DDim d({n, 6, 5, 4});
+            const auto x = RandomVector(d.production(), -1.f, 1.f, static_cast<uint32_t>(n));
+            const auto expected = reference->Run(d, x);
             ExpectAllNear(fused->Run(d, x), expected, 1e-5f, 2e-5f);
             ExpectAllNear(nb->Run(d, x), expected, 1e-5f, 2e-5f);
           }

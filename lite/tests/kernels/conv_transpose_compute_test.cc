@@ -205,6 +205,30 @@ TEST(Conv2dTranspose, HandWorkedOutputPaddingHoldsBias) {
   ExpectAllNear(ToVector(*out), {7, 1, 1, 1}, 1e-6f);
 }
 
+TEST(Conv2dTranspose, HandWorkedFusedActivationAfterBias) {
+  // x (1, -1), filter 2, stride 1, bias -1: pre-activation (1, -3); relu6 gives (1, 0),
+  // leaky_relu alpha 0.1 gives (1, -0.3). The fusion passes write act_type this way.
+  for (const std::string act : {"relu6", "leaky_relu"}) {
+    SCOPED_TRACE(act);
+    OpRunner r("conv2d_transpose");
+    r.SetInput("Input", "x", {1, 1, 1, 2}, {1, -1});
+    r.SetInput("Filter", "w", {1, 1, 1, 1}, {2});
+    r.SetInput("Bias", "b", {1}, {-1});
+    Tensor* out = r.SetOutput("Output", "out");
+    r.desc().SetAttr<std::string>("act_type", act);
+    if (act == "leaky_relu") r.desc().SetAttr<float>("act_alpha", 0.1f);
+    r.Run();
+    ExpectAllNear(ToVector(*out), act == "relu6" ? std::vector<float>{1, 0} : std::vector<float>{1, -0.3f},
+                  1e-6f);
+  }
+  OpRunner bad("conv2d_transpose");
+  bad.SetInput("Input", "x", {1, 1, 1, 2}, {1, -1});
+  bad.SetInput("Filter", "w", {1, 1, 1, 1}, {2});
+  bad.SetOutput("Output", "out");
+  bad.desc().SetAttr<std::string>("act_type", "softmax");
+  ExpectErrorContaining([&] { bad.Run(); }, "conv2d_transpose");
+}
+
 TEST(Conv2dTranspose, MatchesGradientForm) {
   std::vector<TransposeCase> cases;
   auto add = [&](TransposeCase p) { cases.push_back(p); };

@@ -1,7 +1,8 @@
 // conv2d_transpose / depthwise_conv2d_transpose x86 kernel (GEMM + col2im) against the host
 // kernel (a direct scatter, the reference): strides smaller than, equal to and larger than
 // the kernel (overlapping, tiling and gapped windows), paddings cutting taps off, dilation,
-// groups, output_padding and output_size (rows no window reaches), batches, bias, inputs
+// groups, output_padding and output_size (rows no window reaches), batches, bias, fused
+// activations, inputs
 // larger than one column block, and threads. A reused kernel sees a new input shape.
 //
 // Tolerance: both sum the same products in different orders (at most C_in / groups * taps
@@ -112,6 +113,19 @@ TEST_F(ConvTransposeX86, ManyColumnBlocksAndThreads) {
   }
   TransposeCase overlap{{2, 16, 30, 33}, 8, 3, 3, {1, 1}, {1, 1}};
   ExpectX86MatchesHost(MakeCase(overlap, 60), kTolerance, 2);
+}
+
+TEST_F(ConvTransposeX86, FusedActivations) {
+  uint32_t seed = 80;
+  for (const char* act : {"relu", "relu6", "leaky_relu", "hard_swish", "swish", "sigmoid"}) {
+    SCOPED_TRACE(act);
+    TransposeCase t{{1, 5, 6, 7}, 3, 3, 3, {2, 2}, {1, 1}};
+    t.bias = true;
+    OpCase c = MakeCase(t, seed);
+    seed += 3;
+    c.Attr<std::string>("act_type", act);
+    ExpectX86MatchesHost(c, kTolerance, 2);
+  }
 }
 
 TEST_F(ConvTransposeX86, NewInputShapeOnAReusedKernel) {
