@@ -1,16 +1,18 @@
 // PP-OCRv3 text detection (real weights) and recognition (the real program with synthetic
 // weights) against their independent float64 references: CxxConfig with host kernels and
-// with x86 kernels (1 and 2 threads), and the optimized .nb run by MobileConfig. Skips
+// with x86 kernels (1 and 2 threads; the heavy ops must run there), and the optimized .nb
+// run by MobileConfig. Skips
 // loudly when the models are absent.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <set>
 #include <string>
 #include <vector>
 
-#include "lite/api/paddle_api.h"
+#include "lite/api/cxx_api.h"
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/tests/models/model_test_util.h"
 #include "lite/tests/model_parser/model_test_util.h"
@@ -73,6 +75,20 @@ float MaxDiffRelativeToRange(const std::vector<float>& a, const std::vector<floa
   return MaxAbsDiff(a, b) / range;
 }
 
+// Op types whose x86 kernels these models must run (where the time goes).
+const std::set<std::string> kX86Ops = {"conv2d",    "depthwise_conv2d", "conv2d_transpose",
+                                       "layer_norm", "matmul_v2",       "fc",
+                                       "softmax",    "nearest_interp_v2"};
+
+void ExpectX86KernelsPicked(lite_api::PaddlePredictor* predictor, const std::string& what) {
+  auto* p = dynamic_cast<Predictor*>(predictor);
+  ASSERT_NE(p, nullptr);
+  for (const auto& inst : p->runtime_program().instructions()) {
+    if (kX86Ops.count(inst.op().Type()) == 0) continue;
+    EXPECT_EQ(inst.kernel().target(), TargetType::kX86) << inst.op().Type() << " " << what;
+  }
+}
+
 class PpocrV3 : public ::testing::TestWithParam<const OcrModel*> {
  protected:
   void SetUp() override {
@@ -112,6 +128,7 @@ TEST_P(PpocrV3, FullPredictorMatchesReference) {
   for (const Setting& s : settings) {
     auto predictor = LoadFull(dir_, m, s);
     CheckOutput(predictor.get(), Describe(s));
+    if (s.x86) ExpectX86KernelsPicked(predictor.get(), Describe(s));
     if (m.logits_var.empty() || s.memory_optimize) continue;
     auto logits = predictor->GetTensor(m.logits_var);
     const std::vector<float> got(logits->data<float>(), logits->data<float>() + logits->numel());
