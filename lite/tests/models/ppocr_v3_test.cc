@@ -1,8 +1,7 @@
 // PP-OCRv3 text detection (real weights) and recognition (the real program with synthetic
 // weights) against their independent float64 references: CxxConfig with host kernels and
 // with x86 kernels (1 and 2 threads; the heavy ops must run there), and the optimized .nb
-// run by MobileConfig. Skips
-// loudly when the models are absent.
+// run by MobileConfig. Skips loudly when the models are absent.
 #include <gtest/gtest.h>
 
 #include <algorithm>
