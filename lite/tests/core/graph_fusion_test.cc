@@ -514,6 +514,49 @@ TEST(ConvTransposeFuse, BatchNormBiasAndActivationFoldAndComputeTheUnfusedResult
   }
 }
 
+// ---------------------------------------------------------------- matmul_v2 -> fc
+
+// feed x [-1, 7, 12] -> matmul_v2(x, w [12, 9], trans_y) -> elementwise_add(b [9]) -> <act>
+// -> fetch: a transformer block's linear layer (SVTR's); with trans_y the weight is [9, 12].
+Builder LinearProgram(const ActCase& act, bool trans_y) {
+  Builder b({-1, 7, 12});
+  b.AddVar("w", cpp::VarKind::kLodTensor, trans_y ? std::vector<int64_t>{9, 12} : std::vector<int64_t>{12, 9}, true);
+  b.AddVar("b", cpp::VarKind::kLodTensor, {9}, true);
+  b.Op("matmul_v2", {{"X", "x"}, {"Y", "w"}}, {{"Out", "prod"}}).SetAttr<bool>("trans_y", trans_y);
+  b.Op("elementwise_add", {{"X", "prod"}, {"Y", "b"}}, {{"Out", "sum"}}).SetAttr<int32_t>("axis", -1);
+  AddActivation(&b, act, "sum", "y");
+  b.Fetch("y", 0);
+  return b;
+}
+
+TEST(FcFuse, MatmulV2OfA3DInputAndBiasAndActivationBecomeOneFc) {
+  for (bool trans_y : {false, true}) {
+    for (const ActCase& act : {kActs[6], kActs[8], kActs[9], kActs[7]}) {  // swish, gelu x2, tanh
+      SCOPED_TRACE(StrCat(act.type, " trans_y=", trans_y));
+      const Builder b = LinearProgram(act, trans_y);
+      const DDim wd = trans_y ? DDim({9, 12}) : DDim({12, 9});
+      const Weights w = {{"w", {wd, RandomVector(108, -0.4f, 0.4f, 51)}},
+                         {"b", {DDim({9}), RandomVector(9, -0.5f, 0.5f, 52)}}};
+      auto reference = Optimize(b.program(), kHostOnly, false, w);
+      for (bool x86 : {false, true}) {
+        auto fused = Optimize(b.program(), PlacesOnThisCpu(x86), true, w);
+        if (trans_y) {  // a transposed weight stays a matmul_v2 (fc reads W as [K, N])
+          EXPECT_NE(fused->FindOp("matmul_v2"), nullptr);
+        } else {
+          EXPECT_EQ(fused->OpTypes(), (std::vector<std::string>{"feed", "fc", "fetch"}));
+          ExpectFusedActivation(fused->FindOp("fc"), act);
+        }
+        for (int64_t n : {1, 3}) {
+          const DDim d({n, 7, 12});
+          const auto x = RandomVector(d.production(), -1.f, 1.f, static_cast<uint32_t>(n));
+          ExpectAllNear(fused->Run(d, x), reference->Run(d, x), 1e-5f, 2e-5f);
+          ExpectAllNear(NbRoundTrip(*fused)->Run(d, x), reference->Run(d, x), 1e-5f, 2e-5f);
+        }
+      }
+    }
+  }
+}
+
 TEST(FcActivationFuse, EveryActivationFoldsIntoFcAndComputesTheUnfusedResult) {
   const Weights w = {{"fc_w", {DDim({6, 5}), RandomVector(30, -0.5f, 0.5f, 1)}},
                      {"fc_b", {DDim({5}), RandomVector(5, -1.f, 1.f, 2)}}};
