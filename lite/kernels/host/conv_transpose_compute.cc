@@ -1,8 +1,8 @@
 // conv2d_transpose / depthwise_conv2d_transpose on host, the reference: a scatter. Each
 // input pixel adds its value times the filter taps into the output window it maps to
 // (input row ih feeds output rows ih * stride - pad_top + i * dilation), taps falling
-// outside the output are dropped. Then bias per output channel and the fused activation. Output rows no window
-// reaches (output_padding, output_size) hold only the bias.
+// outside the output are dropped. Then bias per output channel and the fused activation.
+// Output rows no window reaches (output_padding, output_size) hold only the bias (activated).
 #include <algorithm>
 #include <cstdint>
 

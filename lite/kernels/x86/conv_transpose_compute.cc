@@ -54,7 +54,8 @@ class ConvTransposeCompute : public KernelLite<TargetType::kX86, PrecisionType::
       const float* w_g = w + static_cast<int64_t>(g) * in_c_per_group_ * rows_;
       for (int ic = 0; ic < in_c_per_group_; ++ic) {
         for (int r = 0; r < rows_; ++r) {
-          a[static_cast<size_t>(r) * in_c_per_group_ + ic] = w_g[static_cast<int64_t>(ic) * rows_ + r];
+          a[static_cast<size_t>(r) * in_c_per_group_ + ic] =
+              w_g[static_cast<int64_t>(ic) * rows_ + r];
         }
       }
       math::PackA(rows_, in_c_per_group_, a.data(), in_c_per_group_,
@@ -102,7 +103,8 @@ class ConvTransposeCompute : public KernelLite<TargetType::kX86, PrecisionType::
     const int threads = ctx().pool ? ctx().pool->threads() : 1;
     const int total_planes = batch * out_c;
     ParallelTasks(ctx(), threads, [&](int t) {
-      for (int64_t p = int64_t{total_planes} * t / threads; p < int64_t{total_planes} * (t + 1) / threads; ++p) {
+      for (int64_t p = int64_t{total_planes} * t / threads;
+           p < int64_t{total_planes} * (t + 1) / threads; ++p) {
         std::fill(out + p * out_plane, out + (p + 1) * out_plane, bias ? bias[p % out_c] : 0.f);
       }
     });

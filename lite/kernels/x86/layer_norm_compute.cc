@@ -31,7 +31,8 @@ class LayerNormCompute : public KernelLite<TargetType::kX86, PrecisionType::kFlo
     // A thread takes whole rows, and only work worth a hand-off.
     const int threads = ctx().pool ? ctx().pool->threads() : 1;
     const int64_t worth = left * right / (16 * 1024);
-    const int parts = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>({threads, left, worth})));
+    const int parts =
+        static_cast<int>(std::max<int64_t>(1, std::min<int64_t>({threads, left, worth})));
     ParallelTasks(ctx(), parts, [&](int t) {
       for (int64_t r = left * t / parts; r < left * (t + 1) / parts; ++r) {
         float m = 0.f, v = 0.f;

@@ -496,8 +496,8 @@ TEST(ConvTransposeFuse, BatchNormBiasAndActivationFoldAndComputeTheUnfusedResult
       EXPECT_NE(reference->FindOp("batch_norm"), nullptr);
       for (bool x86 : {false, true}) {
         for (int threads : {1, 2}) {
-          auto fused =
-              Optimize(b.program(), PlacesOnThisCpu(x86), true, TransposeChainWeights(type), threads);
+          auto fused = Optimize(b.program(), PlacesOnThisCpu(x86), true,
+                                TransposeChainWeights(type), threads);
           EXPECT_EQ(fused->OpTypes(), (std::vector<std::string>{"feed", type, "fetch"}));
           ExpectFusedActivation(fused->FindOp(type), act);
           auto nb = NbRoundTrip(*fused);
@@ -520,10 +520,12 @@ TEST(ConvTransposeFuse, BatchNormBiasAndActivationFoldAndComputeTheUnfusedResult
 // -> fetch: a transformer block's linear layer (SVTR's); with trans_y the weight is [9, 12].
 Builder LinearProgram(const ActCase& act, bool trans_y) {
   Builder b({-1, 7, 12});
-  b.AddVar("w", cpp::VarKind::kLodTensor, trans_y ? std::vector<int64_t>{9, 12} : std::vector<int64_t>{12, 9}, true);
+  b.AddVar("w", cpp::VarKind::kLodTensor,
+           trans_y ? std::vector<int64_t>{9, 12} : std::vector<int64_t>{12, 9}, true);
   b.AddVar("b", cpp::VarKind::kLodTensor, {9}, true);
   b.Op("matmul_v2", {{"X", "x"}, {"Y", "w"}}, {{"Out", "prod"}}).SetAttr<bool>("trans_y", trans_y);
-  b.Op("elementwise_add", {{"X", "prod"}, {"Y", "b"}}, {{"Out", "sum"}}).SetAttr<int32_t>("axis", -1);
+  b.Op("elementwise_add", {{"X", "prod"}, {"Y", "b"}}, {{"Out", "sum"}})
+      .SetAttr<int32_t>("axis", -1);
   AddActivation(&b, act, "sum", "y");
   b.Fetch("y", 0);
   return b;

@@ -218,8 +218,8 @@ TEST(Conv2dTranspose, HandWorkedFusedActivationAfterBias) {
     r.desc().SetAttr<std::string>("act_type", act);
     if (act == "leaky_relu") r.desc().SetAttr<float>("act_alpha", 0.1f);
     r.Run();
-    ExpectAllNear(ToVector(*out), act == "relu6" ? std::vector<float>{1, 0} : std::vector<float>{1, -0.3f},
-                  1e-6f);
+    ExpectAllNear(ToVector(*out),
+                  act == "relu6" ? std::vector<float>{1, 0} : std::vector<float>{1, -0.3f}, 1e-6f);
   }
   OpRunner bad("conv2d_transpose");
   bad.SetInput("Input", "x", {1, 1, 1, 2}, {1, -1});
