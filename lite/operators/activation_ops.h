@@ -1,5 +1,5 @@
 // Standalone activations: relu, relu6, leaky_relu, hard_swish, hard_sigmoid, sigmoid, swish,
-// tanh, gelu, exp, abs. One op class registered under each type; the op type selects the
+// tanh, gelu, exp, abs, and (host only, never fused) log, softplus, mish. One op class registered under each type; the op type selects the
 // activation and its Paddle attributes (activation_attrs.h), which are checked at load.
 #pragma once
 
