@@ -69,4 +69,4 @@ bool ElementwiseOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
 }  // namespace lite
 }  // namespace paddle
 
-REGISTER_LITE_OPS((elementwise_add, elementwise_sub, elementwise_mul, elementwise_div), paddle::lite::operators::ElementwiseOp);
+REGISTER_LITE_OPS((elementwise_add, elementwise_sub, elementwise_mul, elementwise_div, elementwise_pow, elementwise_max, elementwise_min, elementwise_floordiv, elementwise_mod), paddle::lite::operators::ElementwiseOp);

@@ -1,5 +1,6 @@
-// elementwise_add / elementwise_sub / elementwise_mul / elementwise_div:
-// Out = act(X op Y) with Paddle's axis broadcasting (see ElementwiseBroadcast).
+// elementwise_add / sub / mul / div / pow / max / min / floordiv / mod:
+// Out = act(X op Y) with Paddle's axis broadcasting (see ElementwiseBroadcast). Only
+// add/sub/mul/div take part in fusions; the others run on host.
 #pragma once
 
 #include <string>
