@@ -340,15 +340,17 @@ struct UnaryMathParam : ParamBase {
   float factor{1.f};
 };
 
-// reduce_sum/mean/max/min/prod over `dims` (already normalized to [0, rank), sorted, no
-// duplicates; every dim when `reduce_all`).
+// reduce_sum/mean/max/min/prod over `dims` as Paddle's `dim` gives them (may be negative;
+// ReducedAxes in reduce_ops.h resolves them against X's rank; empty or `reduce_all` means
+// every dim).
 struct ReduceParam : ParamBase {
   const Tensor* x{nullptr};
   Tensor* out{nullptr};
   std::vector<int> dims;
   bool keep_dim{false};
   bool reduce_all{false};
-  int out_dtype{-1};  // Paddle's VarType: -1 (as X), 2 int32, 3 int64, 5 float32
+  int in_dtype{-1};   // Paddle's VarType: -1 (as X), 2 int32, 3 int64, 5 float32
+  int out_dtype{-1};
 };
 
 // top_k (k, last axis) and top_k_v2: the k largest (or smallest) along `axis`; k from the
