@@ -21,12 +21,14 @@ namespace operators {
 // attribute when `act_type` is not an activation we run or a value is out of its domain.
 Activation ReadActivation(const std::string& act_type, const cpp::OpDesc& desc,
                           const std::string& attr_prefix = "");
-// The fused activation of a conv/fc/elementwise op; kNone when it has none.
+// The fused activation of a conv/fc/elementwise op; kNone when it has none. Throws for an
+// act_type that does not fuse.
 Activation ReadFusedActivation(const cpp::OpDesc& desc);
 // Writes standalone activation op `act_op` into `fused` as its epilogue: act_type and every
 // parameter of the kind, typed (floats, approximate a bool). Throws as ReadActivation.
 void WriteFusedActivation(const cpp::OpDesc& act_op, cpp::OpDesc* fused);
-// Whether `op_type` is an activation ReadActivation reads (all of them fuse).
+// Whether `op_type` is an activation that fuses: every one ReadActivation reads except the
+// host-only log, softplus and mish.
 bool IsFusableActivation(const std::string& op_type);
 
 }  // namespace operators

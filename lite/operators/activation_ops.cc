@@ -29,4 +29,4 @@ bool ActivationOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
 }  // namespace lite
 }  // namespace paddle
 
-REGISTER_LITE_OPS((relu, relu6, leaky_relu, hard_swish, hard_sigmoid, sigmoid, swish, tanh, gelu, exp, abs), paddle::lite::operators::ActivationOp);
+REGISTER_LITE_OPS((relu, relu6, leaky_relu, hard_swish, hard_sigmoid, sigmoid, swish, tanh, gelu, exp, abs, log, softplus, mish), paddle::lite::operators::ActivationOp);

@@ -1,6 +1,7 @@
 // Standalone activations: relu, relu6, leaky_relu, hard_swish, hard_sigmoid, sigmoid, swish,
-// tanh, gelu, exp, abs. One op class registered under each type; the op type selects the
-// activation and its Paddle attributes (activation_attrs.h), which are checked at load.
+// tanh, gelu, exp, abs, and (host only, never fused) log, softplus, mish. One op class
+// registered under each type; the op type selects the activation and its Paddle attributes
+// (activation_attrs.h), which are checked at load.
 #pragma once
 
 #include "lite/core/op_lite.h"

@@ -13,13 +13,13 @@ namespace operators {
 bool ArgMaxOp::CheckShape() const {
   const DDim& dims = param_.x->dims();
   const int64_t rank = static_cast<int64_t>(dims.size());
-  PLITE_CHECK(rank >= 1, "arg_max: X must have at least one dim, got ", dims);
-  PLITE_CHECK(param_.axis >= -rank && param_.axis < rank, "arg_max: axis ", param_.axis,
+  PLITE_CHECK(rank >= 1, Type(), ": X must have at least one dim, got ", dims);
+  PLITE_CHECK(param_.axis >= -rank && param_.axis < rank, Type(), ": axis ", param_.axis,
               " is out of range for X", dims);
   if (param_.dtype == 2) {
     const int64_t axis = param_.axis < 0 ? param_.axis + rank : param_.axis;
     const int64_t searched = param_.flatten ? dims.production() : dims[axis];
-    PLITE_CHECK(searched <= std::numeric_limits<int32_t>::max(), "arg_max: ", searched,
+    PLITE_CHECK(searched <= std::numeric_limits<int32_t>::max(), Type(), ": ", searched,
                 " elements cannot be indexed with dtype int32");
   }
   return true;
@@ -53,8 +53,8 @@ bool ArgMaxOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   param_.flatten = desc.GetAttrOr<bool>("flatten", false);
   param_.dtype = desc.GetAttrOr<int32_t>("dtype", 3);
   if (param_.dtype == -1) param_.dtype = 3;  // -1 is Paddle's "default", i.e. int64
-  PLITE_CHECK(param_.dtype == 2 || param_.dtype == 3, "arg_max: attribute dtype = ",
-              param_.dtype, " is not supported (2 int32, 3 int64 or -1)");
+  PLITE_CHECK(param_.dtype == 2 || param_.dtype == 3, desc.Type(),
+              ": attribute dtype = ", param_.dtype, " is not supported (2 int32, 3 int64 or -1)");
   return true;
 }
 
@@ -62,4 +62,4 @@ bool ArgMaxOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
 }  // namespace lite
 }  // namespace paddle
 
-REGISTER_LITE_OP(arg_max, paddle::lite::operators::ArgMaxOp);
+REGISTER_LITE_OPS((arg_max, arg_min), paddle::lite::operators::ArgMaxOp);

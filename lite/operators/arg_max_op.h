@@ -1,6 +1,6 @@
-// arg_max: index of the largest element along `axis` (the first one on ties), as int64
-// (dtype 3 or -1) or int32 (dtype 2). `flatten` searches the whole tensor and gives
-// Out [1]; otherwise the axis is dropped, or kept as 1 with `keepdims`.
+// arg_max / arg_min: index of the largest / smallest element along `axis` (the first one
+// on ties), as int64 (dtype 3 or -1) or int32 (dtype 2). `flatten` searches the whole
+// tensor and gives Out [1]; otherwise the axis is dropped, or kept as 1 with `keepdims`.
 #pragma once
 
 #include "lite/core/op_lite.h"

@@ -331,6 +331,59 @@ struct TypeCastParam : ParamBase {
   Tensor* out{nullptr};
 };
 
+// ---- math, reduce and compare ops
+// sqrt, rsqrt, square, pow: Out = f(X) element by element. pow's exponent is the optional
+// one-element "FactorTensor" input when given, else the `factor` attribute.
+struct UnaryMathParam : ParamBase {
+  const Tensor* x{nullptr};
+  const Tensor* factor_tensor{nullptr};
+  Tensor* out{nullptr};
+  float factor{1.f};
+};
+
+// reduce_sum/mean/max/min/prod over `dims` as Paddle's `dim` gives them (may be negative;
+// ReducedAxes in reduce_ops.h resolves them against X's rank; empty or `reduce_all` means
+// every dim).
+struct ReduceParam : ParamBase {
+  const Tensor* x{nullptr};
+  Tensor* out{nullptr};
+  std::vector<int> dims;
+  bool keep_dim{false};
+  bool reduce_all{false};
+  int in_dtype{-1};   // Paddle's VarType: -1 (as X), 2 int32, 3 int64, 5 float32
+  int out_dtype{-1};
+};
+
+// top_k (k, last axis) and top_k_v2: the k largest (or smallest) along `axis`; k from the
+// optional one-element "K" input when given.
+struct TopKParam : ParamBase {
+  const Tensor* x{nullptr};
+  const Tensor* k_tensor{nullptr};
+  Tensor* out{nullptr};
+  Tensor* indices{nullptr};  // int64
+  int k{1};
+  int axis{-1};
+  bool largest{true};
+  bool sorted{true};
+};
+
+// less_than ... greater_equal (Out bool) and logical_and/or/xor/not (bool in and out; y is
+// null for logical_not): X op Y with the elementwise ops' axis broadcasting.
+struct CompareParam : ParamBase {
+  const Tensor* x{nullptr};
+  const Tensor* y{nullptr};
+  Tensor* out{nullptr};
+  int axis{-1};
+};
+
+// where: Out = Condition ? X : Y, the three broadcast numpy style.
+struct WhereParam : ParamBase {
+  const Tensor* condition{nullptr};
+  const Tensor* x{nullptr};
+  const Tensor* y{nullptr};
+  Tensor* out{nullptr};
+};
+
 }  // namespace operators
 }  // namespace lite
 }  // namespace paddle

@@ -50,8 +50,10 @@ using ActivationType = lite_api::ActivationType;
 
 // An activation, standalone or fused into an epilogue. The kinds plite runs are none and
 // those of the Paddle ops relu, relu6, leaky_relu, sigmoid, tanh, swish, exp, abs,
-// hard_swish, hard_sigmoid and gelu (lite/operators/activation_attrs.h reads them); each
-// reads only its own fields. Formulas (activation_ref.h):
+// hard_swish, hard_sigmoid and gelu (lite/operators/activation_attrs.h reads them), plus
+// log, softplus and mish, which run standalone on host only (no vector form, never fused;
+// ActivationSupported is false for them); each reads only its own fields. Formulas
+// (activation_ref.h):
 //   relu6         min(max(x, 0), relu6_threshold)
 //   leaky_relu    x > 0 ? x : leaky_relu_alpha * x
 //   swish         x * sigmoid(swish_beta * x)
@@ -59,6 +61,9 @@ using ActivationType = lite_api::ActivationType;
 //   hard_sigmoid  min(max(hard_sigmoid_slope * x + hard_sigmoid_offset, 0), 1)
 //   gelu          0.5 x (1 + erf(x / sqrt 2)); with gelu_approximate
 //                 0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3)))
+//   log           ln x
+//   softplus      beta x > softplus_threshold ? x : ln(1 + exp(beta x)) / beta
+//   mish          x tanh(sp), sp = x > mish_threshold ? x : ln(1 + exp(x))
 // Defaults are Paddle's.
 struct Activation {
   ActivationType kind{ActivationType::kNone};
@@ -71,10 +76,14 @@ struct Activation {
   float hard_sigmoid_slope{0.2f};
   float hard_sigmoid_offset{0.5f};
   bool gelu_approximate{false};
+  float softplus_beta{1.f};
+  float softplus_threshold{20.f};
+  float mish_threshold{20.f};
 };
 
-// Whether plite runs `kind`: ApplyActivation and the x86 vector form have its formula (the
-// kinds listed above). Math entry points reject the others.
+// Whether plite runs `kind` everywhere: ApplyActivation and the x86 vector form have its
+// formula (the kinds listed above but log, softplus and mish). Math entry points reject
+// the others.
 bool ActivationSupported(ActivationType kind);
 
 }  // namespace lite

@@ -43,6 +43,16 @@ inline float ApplyActivation(float x, const Activation& act) {
         return 0.5f * x * (1.f + std::tanh(kSqrt2OverPi * (x + 0.044715f * x * x * x)));
       }
       return 0.5f * x * (1.f + std::erf(x * 0.7071067812f));  // erf(x / sqrt 2)
+    case ActivationType::kLog:
+      return std::log(x);
+    case ActivationType::kSoftPlus: {
+      const float bx = act.softplus_beta * x;
+      return bx > act.softplus_threshold ? x : std::log1p(std::exp(bx)) / act.softplus_beta;
+    }
+    case ActivationType::kMish: {
+      const float sp = x > act.mish_threshold ? x : std::log1p(std::exp(x));
+      return x * std::tanh(sp);
+    }
     default:  // kNone; the op readers reject every kind not listed here
       return x;
   }

@@ -28,7 +28,7 @@ class ActivationCompute
 
 #define PLITE_ACT_TY paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kFloat), DATALAYOUT(kNCHW))
 
-REGISTER_LITE_KERNELS((relu, relu6, leaky_relu, hard_swish, hard_sigmoid, sigmoid, swish, tanh, gelu, exp, abs), kHost, kFloat, kNCHW, paddle::lite::kernels::host::ActivationCompute, def)
+REGISTER_LITE_KERNELS((relu, relu6, leaky_relu, hard_swish, hard_sigmoid, sigmoid, swish, tanh, gelu, exp, abs, log, softplus, mish), kHost, kFloat, kNCHW, paddle::lite::kernels::host::ActivationCompute, def)
     .BindInput("X", {PLITE_ACT_TY})
     .BindOutput("Out", {PLITE_ACT_TY})
     .Finalize();

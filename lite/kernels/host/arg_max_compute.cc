@@ -1,6 +1,7 @@
-// arg_max on host. X is viewed as [outer, n, inner] around the axis (with `flatten`:
-// [1, numel, 1]); each of the outer*inner lines of n strided elements yields the index of
-// its first maximum. Indices are written as int32 or int64 per the op's dtype.
+// arg_max / arg_min on host, X float32, int32 or int64. X is viewed as [outer, n, inner]
+// around the axis (with `flatten`: [1, numel, 1]); each of the outer*inner lines of n
+// strided elements yields the index of its first maximum (minimum). Indices are written
+// as int32 or int64 per the op's dtype.
 #include <cstdint>
 
 #include "lite/core/op_registry.h"
@@ -11,25 +12,29 @@ namespace lite {
 namespace kernels {
 namespace host {
 
-template <typename Index>
-void ArgMaxLines(const float* x, int64_t outer, int64_t n, int64_t inner, Index* out) {
+template <bool kMin, typename T, typename Index>
+void ArgLines(const T* x, int64_t outer, int64_t n, int64_t inner, Index* out) {
   for (int64_t o = 0; o < outer; ++o) {
     for (int64_t in = 0; in < inner; ++in) {
-      const float* line = x + o * n * inner + in;
+      const T* line = x + o * n * inner + in;
       int64_t best = 0;
       for (int64_t k = 1; k < n; ++k) {
-        if (line[k * inner] > line[best * inner]) best = k;  // strict: first max wins
+        // strict: the first extreme wins
+        if (kMin ? line[k * inner] < line[best * inner] : line[k * inner] > line[best * inner]) {
+          best = k;
+        }
       }
       out[o * inner + in] = static_cast<Index>(best);
     }
   }
 }
 
+template <typename T>
 class ArgMaxCompute
-    : public KernelLite<TargetType::kHost, PrecisionType::kFloat, DataLayoutType::kNCHW> {
+    : public KernelLite<TargetType::kHost, PrecisionTypeTrait<T>::value, DataLayoutType::kNCHW> {
  public:
   void Run() override {
-    auto& param = Param<operators::ArgMaxParam>();
+    auto& param = this->template Param<operators::ArgMaxParam>();
     const DDim& dims = param.x->dims();
     int64_t outer = 1;
     int64_t n = dims.production();
@@ -41,13 +46,24 @@ class ArgMaxCompute
       n = dims[axis];
       inner = dims.count(axis + 1, dims.size());
     }
-    PLITE_CHECK(n > 0 || outer * inner == 0, "arg_max: the searched axis of X", dims,
+    PLITE_CHECK(n > 0 || outer * inner == 0, this->op_type(), ": the searched axis of X", dims,
                 " is empty");
-    const float* x = param.x->data<float>();
+    const T* x = param.x->template data<T>();
+    const bool min = this->op_type() == "arg_min";
     if (param.dtype == 2) {
-      ArgMaxLines(x, outer, n, inner, param.out->mutable_data<int32_t>());
+      Lines(min, x, outer, n, inner, param.out->template mutable_data<int32_t>());
     } else {
-      ArgMaxLines(x, outer, n, inner, param.out->mutable_data<int64_t>());
+      Lines(min, x, outer, n, inner, param.out->template mutable_data<int64_t>());
+    }
+  }
+
+ private:
+  template <typename Index>
+  static void Lines(bool min, const T* x, int64_t outer, int64_t n, int64_t inner, Index* out) {
+    if (min) {
+      ArgLines<true>(x, outer, n, inner, out);
+    } else {
+      ArgLines<false>(x, outer, n, inner, out);
     }
   }
 };
@@ -57,7 +73,18 @@ class ArgMaxCompute
 }  // namespace lite
 }  // namespace paddle
 
-REGISTER_LITE_KERNEL(arg_max, kHost, kFloat, kNCHW, paddle::lite::kernels::host::ArgMaxCompute, def)
-    .BindInput("X", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kFloat), DATALAYOUT(kNCHW))})
-    .BindOutput("Out", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny), DATALAYOUT(kNCHW))})
+#define PLITE_ARG_TY(precision__) \
+  paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(precision__), DATALAYOUT(kNCHW))
+
+REGISTER_LITE_KERNELS((arg_max, arg_min), kHost, kFloat, kNCHW, paddle::lite::kernels::host::ArgMaxCompute<float>, def)
+    .BindInput("X", {PLITE_ARG_TY(kFloat)})
+    .BindOutput("Out", {PLITE_ARG_TY(kAny)})
+    .Finalize();
+REGISTER_LITE_KERNELS((arg_max, arg_min), kHost, kInt32, kNCHW, paddle::lite::kernels::host::ArgMaxCompute<int32_t>, int32)
+    .BindInput("X", {PLITE_ARG_TY(kInt32)})
+    .BindOutput("Out", {PLITE_ARG_TY(kAny)})
+    .Finalize();
+REGISTER_LITE_KERNELS((arg_max, arg_min), kHost, kInt64, kNCHW, paddle::lite::kernels::host::ArgMaxCompute<int64_t>, int64)
+    .BindInput("X", {PLITE_ARG_TY(kInt64)})
+    .BindOutput("Out", {PLITE_ARG_TY(kAny)})
     .Finalize();

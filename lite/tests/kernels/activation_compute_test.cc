@@ -160,6 +160,19 @@ TEST(Activation, HandWorkedValuesOfEveryKind) {
        {},
        {{"approximate", true}},
        {-0.0454023059f, -0.1542859902f, 0.f, 0.3457140098f, 2.9963626079f}},
+      {"softplus", {}, {}, {0.1269280110f, 0.4740769842f, 0.6931471806f, 0.9740769842f,
+                            3.048587352f}},
+      // beta 2, threshold 1: 2 * 3 > 1 returns x itself
+      {"softplus",
+       {{"beta", 2.f}, {"threshold", 1.f}},
+       {},
+       {0.009074963959f, 0.1566308438f, 0.3465735903f, 0.6566308438f, 3.f}},
+      {"mish", {}, {}, {-0.2525014827f, -0.2207437747f, 0.f, 0.3752452113f, 2.986535005f}},
+      // threshold 0.4: softplus(0.5) and softplus(3) are replaced by 0.5 and 3
+      {"mish",
+       {{"threshold", 0.4f}},
+       {},
+       {-0.2525014827f, -0.2207437747f, 0.f, 0.2310585786f, 2.985164261f}},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.type);
@@ -173,9 +186,47 @@ TEST(Activation, HandWorkedValuesOfEveryKind) {
   }
 }
 
+// log, softplus and mish: host only (no x86 vector form), never fused.
+TEST(Activation, LogSoftplusMish) {
+  CheckActivation("softplus", {}, [](double x) { return std::log1p(std::exp(x)); },
+                  DDim({3, 7}));
+  CheckActivation("softplus", {{"beta", 0.5f}, {"threshold", 2.f}},
+                  [](double x) { return 0.5 * x > 2 ? x : std::log1p(std::exp(0.5 * x)) / 0.5; },
+                  DDim({11}));
+  CheckActivation("mish", {}, [](double x) { return x * std::tanh(std::log1p(std::exp(x))); },
+                  DDim({2, 13}));
+  CheckActivation("mish", {{"threshold", 1.5f}},
+                  [](double x) { return x * std::tanh(x > 1.5 ? x : std::log1p(std::exp(x))); },
+                  DDim({5, 3}));
+
+  OpRunner runner("log");
+  runner.SetInput("X", "x", DDim({2, 3}), {0.5f, 1.f, 2.f, 10.f, 0.f, -1.f});
+  Tensor* out = runner.SetOutput("Out", "out");
+  runner.Run();
+  const auto got = ToVector(*out);
+  ExpectAllNear({got[0], got[1], got[2], got[3]},
+                {-0.6931471806f, 0.f, 0.6931471806f, 2.302585093f}, 2e-7f, 2e-7f);
+  EXPECT_TRUE(std::isinf(got[4]) && got[4] < 0);  // ln 0 = -inf
+  EXPECT_TRUE(std::isnan(got[5]));                 // ln of a negative number
+}
+
+TEST(ActivationErrors, HostOnlyKindsDoNotFuse) {
+  for (const std::string act : {"log", "softplus", "mish"}) {
+    SCOPED_TRACE(act);
+    OpRunner runner("elementwise_add");
+    runner.SetInput("X", "x", DDim({1}), {1.f});
+    runner.SetInput("Y", "y", DDim({1}), {1.f});
+    runner.SetOutput("Out", "out");
+    runner.desc().SetAttr<std::string>("act_type", act);
+    ExpectErrorContaining([&] { runner.InferShapeOnly(); }, "unsupported activation '" + act);
+  }
+}
+
 // NaN in gives NaN out for every kind.
 TEST(Activation, NanStaysNan) {
-  for (const std::string& type : FusableActivationTypes()) {
+  std::vector<std::string> types = FusableActivationTypes();
+  for (const char* t : {"log", "softplus", "mish"}) types.push_back(t);
+  for (const std::string& type : types) {
     SCOPED_TRACE(type);
     OpRunner runner(type);
     runner.SetInput("X", "x", DDim({2}), {std::nanf(""), 1.f});
@@ -213,6 +264,12 @@ TEST(ActivationErrors, BadAttributesNameTheOpAndAttribute) {
                "op 'gelu': attribute 'approximate'");
   expect_error("swish", [&](cpp::OpDesc* d) { d->SetAttr<std::string>("beta", "2"); },
                "op 'swish': attribute 'beta'");
+  expect_error("softplus", [&](cpp::OpDesc* d) { d->SetAttr<float>("beta", 0.f); },
+               "op 'softplus': attribute 'beta'");
+  expect_error("softplus", [&](cpp::OpDesc* d) { d->SetAttr<float>("threshold", nan); },
+               "op 'softplus': attribute 'threshold'");
+  expect_error("mish", [&](cpp::OpDesc* d) { d->SetAttr<float>("threshold", inf); },
+               "op 'mish': attribute 'threshold'");
 }
 
 TEST(Activation, HandCheckedValues) {

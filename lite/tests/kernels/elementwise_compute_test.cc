@@ -1,6 +1,8 @@
-// elementwise_add/sub/mul/div against a naive broadcasting reference. Each case states
+// elementwise_add/sub/mul/div/pow/max/min/floordiv/mod against a naive broadcasting
+// reference. Each case states
 // by hand how Y (or X) lines up with the output, so the reference does not reuse the
 // op's alignment logic.
+#include <cmath>
 #include <cstring>
 #include <functional>
 #include <limits>
@@ -19,6 +21,7 @@ using BinaryFn = std::function<double(double, double)>;
 struct OpCase {
   std::string type;
   BinaryFn fn;
+  float x_lo = -2.f;  // pow takes positive bases (a negative one to a fraction is NaN)
 };
 
 const std::vector<OpCase>& AllOps() {
@@ -27,6 +30,12 @@ const std::vector<OpCase>& AllOps() {
       {"elementwise_sub", [](double a, double b) { return a - b; }},
       {"elementwise_mul", [](double a, double b) { return a * b; }},
       {"elementwise_div", [](double a, double b) { return a / b; }},
+      {"elementwise_pow", [](double a, double b) { return std::pow(a, b); }, 0.1f},
+      {"elementwise_max", [](double a, double b) { return a > b ? a : b; }},
+      {"elementwise_min", [](double a, double b) { return a < b ? a : b; }},
+      {"elementwise_floordiv", [](double a, double b) { return std::floor(a / b); }},
+      // the remainder has the divisor's sign
+      {"elementwise_mod", [](double a, double b) { return a - b * std::floor(a / b); }},
   };
   return ops;
 }
@@ -75,7 +84,7 @@ struct BroadcastCase {
 void RunCase(const OpCase& op, const BroadcastCase& c, uint32_t seed) {
   SCOPED_TRACE(op.type + " X" + StrCat(c.x_dims) + " Y" + StrCat(c.y_dims) + " axis " +
                std::to_string(c.axis));
-  const auto x = RandomVector(Count(c.x_dims), -2.f, 2.f, seed);
+  const auto x = RandomVector(Count(c.x_dims), op.x_lo, 2.f, seed);
   auto y = RandomVector(Count(c.y_dims), 0.5f, 2.f, seed + 1);  // away from 0 for div
   for (size_t i = 0; i < y.size(); i += 2) y[i] = -y[i];
   OpRunner runner(op.type);
@@ -86,7 +95,7 @@ void RunCase(const OpCase& op, const BroadcastCase& c, uint32_t seed) {
   runner.Run();
   EXPECT_EQ(out->dims(), DDim(c.out_dims));
   ExpectAllNear(ToVector(*out), Reference(x, c.x_aligned, y, c.y_aligned, c.out_dims, op.fn),
-                1e-6f, 1e-6f);
+                2e-6f, 1e-6f);
 }
 
 TEST(Elementwise, HandComputedAddWithTrailingAxis) {
@@ -287,6 +296,85 @@ void ExpectIntegerOps(PrecisionType precision) {
 
 TEST(Elementwise, Int32Kernels) { ExpectIntegerOps<int32_t>(PrecisionType::kInt32); }
 TEST(Elementwise, Int64Kernels) { ExpectIntegerOps<int64_t>(PrecisionType::kInt64); }
+
+// Integer pow, max, min, floordiv and mod worked by hand: floordiv rounds toward negative
+// infinity and mod takes the divisor's sign (Python's // and %).
+template <typename T>
+void ExpectMoreIntegerOps(PrecisionType precision) {
+  const Place place(TargetType::kHost, precision, DataLayoutType::kNCHW);
+  const auto run = [&](const std::string& type, const std::vector<T>& x,
+                       const std::vector<T>& y) {
+    OpRunner runner(type);
+    SetTypedInput<T>(&runner, "X", "x", DDim({2, 3}), x);
+    SetTypedInput<T>(&runner, "Y", "y", DDim({3}), y);
+    Tensor* out = runner.SetOutput("Out", "out");
+    runner.Run(place);
+    EXPECT_EQ(out->precision(), precision);
+    return TypedValues<T>(*out);
+  };
+  // pairs (7, 2) (-7, 3) (9, -4) (100, 2) (-3, 3) (0, -4)
+  const std::vector<T> x = {7, -7, 9, 100, -3, 0};
+  const std::vector<T> y = {2, 3, -4};
+  EXPECT_EQ(run("elementwise_floordiv", x, y), (std::vector<T>{3, -3, -3, 50, -1, 0}));
+  EXPECT_EQ(run("elementwise_mod", x, y), (std::vector<T>{1, 2, -3, 0, 0, 0}));
+  EXPECT_EQ(run("elementwise_max", x, y), (std::vector<T>{7, 3, 9, 100, 3, 0}));
+  EXPECT_EQ(run("elementwise_min", x, y), (std::vector<T>{2, -7, -4, 2, -3, -4}));
+  // pairs (2, 10) (-3, 3) (-1, -1) (1, 10) (0, 3) (3, -1): a negative power truncates
+  EXPECT_EQ(run("elementwise_pow", {2, -3, -1, 1, 0, 3}, {10, 3, -1}),
+            (std::vector<T>{1024, -27, -1, 1, 0, 0}));
+  for (const std::string type : {"elementwise_floordiv", "elementwise_mod"}) {
+    ExpectErrorContaining([&] { run(type, x, {1, 0, 1}); }, type + ": integer division by zero");
+  }
+  ExpectErrorContaining([&] { run("elementwise_pow", x, {1, 1, -1}); },
+                        "elementwise_pow: 0 raised to the negative power");
+  {  // lowest // -1 and lowest % -1 overflow in C++; they wrap (and give 0)
+    const T min = std::numeric_limits<T>::min();
+    EXPECT_EQ(run("elementwise_floordiv", {min, 1, 1, 1, 1, 1}, {-1, 1, 1})[0], min);
+    EXPECT_EQ(run("elementwise_mod", {min, 1, 1, 1, 1, 1}, {-1, 1, 1})[0], T(0));
+  }
+}
+
+TEST(Elementwise, MoreInt32Kernels) { ExpectMoreIntegerOps<int32_t>(PrecisionType::kInt32); }
+TEST(Elementwise, MoreInt64Kernels) { ExpectMoreIntegerOps<int64_t>(PrecisionType::kInt64); }
+
+TEST(Elementwise, Int64PowIsExact) {
+  OpRunner runner("elementwise_pow");
+  SetTypedInput<int64_t>(&runner, "X", "x", DDim({2}), {2, 3});
+  SetTypedInput<int64_t>(&runner, "Y", "y", DDim({2}), {40, 39});
+  Tensor* out = runner.SetOutput("Out", "out");
+  runner.Run(Place(TargetType::kHost, PrecisionType::kInt64, DataLayoutType::kNCHW));
+  // 3^39 = 4052555153018976267 needs all 62 bits (a detour through double would round it)
+  EXPECT_EQ(TypedValues<int64_t>(*out),
+            (std::vector<int64_t>{int64_t{1} << 40, 4052555153018976267LL}));
+}
+
+// Float mod / floordiv signs, worked by hand: pairs (5.5, 2) (-5.5, 2) (5.5, -2) (-5.5, -2)
+// (4, 2) (1, 0).
+TEST(Elementwise, FloatModFloorDivPowByHand) {
+  const auto run = [](const std::string& type, const std::vector<float>& x,
+                      const std::vector<float>& y) {
+    OpRunner runner(type);
+    runner.SetInput("X", "x", DDim({static_cast<int64_t>(x.size())}), x);
+    runner.SetInput("Y", "y", DDim({static_cast<int64_t>(y.size())}), y);
+    Tensor* out = runner.SetOutput("Out", "out");
+    runner.Run();
+    return ToVector(*out);
+  };
+  const std::vector<float> x = {5.5f, -5.5f, 5.5f, -5.5f, 4.f, 1.f};
+  const std::vector<float> y = {2.f, 2.f, -2.f, -2.f, 2.f, 0.f};
+  auto got = run("elementwise_mod", x, y);
+  ExpectAllNear({got.begin(), got.end() - 1}, {1.5f, 0.5f, -0.5f, -1.5f, 0.f}, 0.f);
+  EXPECT_TRUE(std::isnan(got.back()));  // fmod(1, 0)
+  got = run("elementwise_floordiv", x, y);
+  ExpectAllNear({got.begin(), got.end() - 1}, {2.f, -3.f, -3.f, 2.f, 2.f}, 0.f);
+  EXPECT_TRUE(std::isinf(got.back()) && got.back() > 0);  // 1 / 0
+  got = run("elementwise_pow", {2.f, 4.f, -2.f, 0.f}, {0.5f, -1.f, 3.f, 0.f});
+  ExpectAllNear(got, {1.41421356f, 0.25f, -8.f, 1.f}, 1e-7f);
+  got = run("elementwise_max", {1.f, -2.f, 3.f}, {-1.f, 5.f, 3.f});
+  ExpectAllNear(got, {1.f, 5.f, 3.f}, 0.f);
+  got = run("elementwise_min", {1.f, -2.f, 3.f}, {-1.f, 5.f, 3.f});
+  ExpectAllNear(got, {-1.f, -2.f, 3.f}, 0.f);
+}
 
 void ExpectShapeError(const std::vector<int64_t>& x_dims, const std::vector<int64_t>& y_dims,
                       int axis, const std::string& needle) {
