@@ -331,6 +331,45 @@ struct TypeCastParam : ParamBase {
   Tensor* out{nullptr};
 };
 
+// ---- detection and normalisation ops
+// prior_box: SSD anchors for every cell of Input [N, C, H, W], normalised by Image's size.
+struct PriorBoxParam : ParamBase {
+  const Tensor* input{nullptr};
+  const Tensor* image{nullptr};
+  Tensor* boxes{nullptr};      // [H, W, num_priors, 4]
+  Tensor* variances{nullptr};  // same shape, each row = `variances`
+  std::vector<float> min_sizes;
+  std::vector<float> max_sizes;  // empty, or one per min size
+  std::vector<float> aspect_ratios;
+  std::vector<float> variances_attr;  // the 4 values of attribute 'variances'
+  // 1.0 first, then each new ratio r (and 1/r with flip); AttachImpl expands it once.
+  std::vector<float> expanded_aspect_ratios;
+  bool flip{true};
+  bool clip{true};
+  float step_w{0.f};
+  float step_h{0.f};
+  float offset{0.5f};
+  bool min_max_aspect_ratios_order{false};
+};
+
+// density_prior_box: per cell, for each fixed size s (density d) and fixed ratio, d x d
+// boxes whose centres are spread over the cell.
+struct DensityPriorBoxParam : ParamBase {
+  const Tensor* input{nullptr};
+  const Tensor* image{nullptr};
+  Tensor* boxes{nullptr};      // [H, W, num_priors, 4], or [H*W*num_priors, 4] flattened
+  Tensor* variances{nullptr};
+  std::vector<float> fixed_sizes;
+  std::vector<float> fixed_ratios;
+  std::vector<int> densities;  // one per fixed size
+  std::vector<float> variances_attr;
+  bool clip{true};
+  bool flatten_to_2d{false};
+  float step_w{0.f};
+  float step_h{0.f};
+  float offset{0.5f};
+};
+
 }  // namespace operators
 }  // namespace lite
 }  // namespace paddle
