@@ -370,6 +370,18 @@ struct DensityPriorBoxParam : ParamBase {
   float offset{0.5f};
 };
 
+// box_coder: encode_center_size / decode_center_size of TargetBox against PriorBox.
+struct BoxCoderParam : ParamBase {
+  const Tensor* prior_box{nullptr};      // [M, 4]
+  const Tensor* prior_box_var{nullptr};  // optional, same shape as PriorBox
+  const Tensor* target_box{nullptr};     // encode: [N, 4]; decode: [N, M, 4]
+  Tensor* output_box{nullptr};           // [N, M, 4]
+  bool encode{true};                     // code_type == "encode_center_size"
+  bool box_normalized{true};
+  int axis{0};                  // decode: PriorBox runs along TargetBox dim 1 (0) or dim 0 (1)
+  std::vector<float> variance;  // empty, or 4 values used when PriorBoxVar is absent
+};
+
 }  // namespace operators
 }  // namespace lite
 }  // namespace paddle
