@@ -382,6 +382,29 @@ struct BoxCoderParam : ParamBase {
   std::vector<float> variance;  // empty, or 4 values used when PriorBoxVar is absent
 };
 
+// instance_norm: per (n, c) statistics over the spatial dims of X [N, C, ...].
+struct InstanceNormParam : ParamBase {
+  const Tensor* x{nullptr};
+  const Tensor* scale{nullptr};  // optional [C]
+  const Tensor* bias{nullptr};   // optional [C]
+  Tensor* y{nullptr};
+  Tensor* saved_mean{nullptr};      // optional [N*C]
+  Tensor* saved_variance{nullptr};  // optional [N*C], holds 1 / sqrt(var + epsilon)
+  float epsilon{1e-5f};
+};
+
+// group_norm (NCHW): per (n, group) statistics over C/groups channels and the spatial dims.
+struct GroupNormParam : ParamBase {
+  const Tensor* x{nullptr};
+  const Tensor* scale{nullptr};  // optional [C]
+  const Tensor* bias{nullptr};   // optional [C]
+  Tensor* y{nullptr};
+  Tensor* mean{nullptr};      // optional [N, groups]
+  Tensor* variance{nullptr};  // optional [N, groups], the biased variance
+  float epsilon{1e-5f};
+  int groups{1};
+};
+
 }  // namespace operators
 }  // namespace lite
 }  // namespace paddle
