@@ -382,6 +382,7 @@ struct WhereParam : ParamBase {
   const Tensor* x{nullptr};
   const Tensor* y{nullptr};
   Tensor* out{nullptr};
+};
 
 // ---- detection and normalisation ops
 // prior_box: SSD anchors for every cell of Input [N, C, H, W], normalised by Image's size.

@@ -24,6 +24,7 @@ class SoftmaxCompute
     const int64_t inner = dims.count(axis + 1, dims.size());
     const float* x = param.x->data<float>();
     float* out = param.output->mutable_data<float>();
+    if (n <= 0) return;  // an empty axis: no element to normalize (and no buffer to read)
 
     for (int64_t o = 0; o < outer; ++o) {
       for (int64_t in = 0; in < inner; ++in) {

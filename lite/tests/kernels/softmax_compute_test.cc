@@ -90,6 +90,12 @@ TEST(Softmax, SingleElementAxisGivesOne) {
                 0.f);
 }
 
+TEST(Softmax, EmptyAxisGivesAnEmptyOutput) {
+  // [2, 0, 3] over axis 1: nothing to normalize, and X has no buffer to read.
+  EXPECT_TRUE(RunSoftmax({2, 0, 3}, 1, {}).empty());
+  EXPECT_TRUE(RunSoftmax({2, 3, 0}, 1, {}).empty());
+}
+
 TEST(Softmax, AxisOutOfRangeIsRejected) {
   for (int axis : {4, -5}) {
     OpRunner runner("softmax");

@@ -75,6 +75,14 @@ TEST_F(SoftmaxX86, LargeTensorsSplitOverThreads) {
   CompareWithHost({1, 3, 1}, 1, 203, 4.f, 2);        // tiny with a pool
 }
 
+TEST_F(SoftmaxX86, EmptyAxisGivesAnEmptyOutput) {
+  for (int axis : {0, 1, 2}) {
+    KernelRun x86(MakeSoftmax({2, 0, 3}, axis, 1.f, 1), kX86Place);
+    x86.Run();
+    EXPECT_EQ(x86.Var("out").dims(), DDim({2, 0, 3}));
+  }
+}
+
 TEST_F(SoftmaxX86, AxisOutOfRangeIsAnError) {
   KernelRun x86(MakeSoftmax({2, 3}, 2, 1.f, 1), kX86Place);
   ExpectErrorContaining([&] { x86.Run(); }, "axis 2");
