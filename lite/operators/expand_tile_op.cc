@@ -1,6 +1,7 @@
 #include "lite/operators/expand_tile_op.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "lite/core/op_registry.h"
 #include "lite/operators/tensor_values.h"
@@ -85,7 +86,12 @@ bool TileOp::InferShapeImpl() const {
   const std::vector<int64_t> xp = LeftPadded(x, rank);
   const std::vector<int64_t> rp = LeftPadded(reps, rank);
   std::vector<int64_t> out(rank);
-  for (size_t d = 0; d < rank; ++d) out[d] = xp[d] * rp[d];
+  for (size_t d = 0; d < rank; ++d) {
+    PLITE_CHECK(xp[d] <= std::numeric_limits<int64_t>::max() / rp[d], "op '", Type(),
+                "': dim ", d, " of X ", param_.x->dims(), " repeated ", rp[d],
+                " times overflows int64");
+    out[d] = xp[d] * rp[d];
+  }
   param_.out->Resize(DDim(out));
   return true;
 }

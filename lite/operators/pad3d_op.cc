@@ -1,5 +1,7 @@
 #include "lite/operators/pad3d_op.h"
 
+#include <limits>
+
 #include "lite/core/op_registry.h"
 #include "lite/operators/tensor_values.h"
 
@@ -14,6 +16,9 @@ void CheckPaddings(const std::vector<int64_t>& pads, const std::string& op,
               " must hold 6 values [left, right, top, bottom, front, back]");
   for (int64_t p : pads) {
     PLITE_CHECK(p >= 0, "op '", op, "': ", from, " ", pads, " has a negative padding");
+    // Paddle's paddings are int32; the bound also keeps in + lo + hi from overflowing.
+    PLITE_CHECK(p <= std::numeric_limits<int32_t>::max(), "op '", op, "': ", from, " ", pads,
+                " has a padding beyond int32");
   }
 }
 }  // namespace

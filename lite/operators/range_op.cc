@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <type_traits>
 
 #include "lite/core/op_registry.h"
@@ -18,9 +19,21 @@ int64_t RangeLength(T start, T end, T step, const std::string& op) {
   PLITE_CHECK(!(start < end && step < 0) && !(start > end && step > 0), "op '", op,
               "': Step ", step, " points away from End ", end, " (Start ", start, ")");
   if constexpr (std::is_integral_v<T>) {
-    return (std::llabs(end - start) + std::llabs(step) - 1) / std::llabs(step);
+    // In unsigned arithmetic: |end - start| and |step| may not fit in int64.
+    const uint64_t span = start < end ? static_cast<uint64_t>(end) - static_cast<uint64_t>(start)
+                                      : static_cast<uint64_t>(start) - static_cast<uint64_t>(end);
+    const uint64_t stride = step > 0 ? static_cast<uint64_t>(step) : 0 - static_cast<uint64_t>(step);
+    const uint64_t n = span / stride + (span % stride != 0);
+    PLITE_CHECK(n <= static_cast<uint64_t>(std::numeric_limits<int64_t>::max()), "op '", op,
+                "': Start ", start, ", End ", end, " and Step ", step,
+                " give a length beyond int64");
+    return static_cast<int64_t>(n);
   } else {
-    return static_cast<int64_t>(std::ceil(std::fabs((end - start) / step)));
+    // In T, as Paddle computes it: a double quotient can round to another length.
+    const double n = std::ceil(std::fabs((end - start) / step));
+    PLITE_CHECK(std::isfinite(n) && n < 9.0e18, "op '", op, "': Start ", start, ", End ", end,
+                " and Step ", step, " give no finite length");
+    return static_cast<int64_t>(n);
   }
 }
 }  // namespace

@@ -1,6 +1,8 @@
 // cumsum on host (float32, int32, int64): for each (outer, inner) line along the axis, a
 // running sum in the line's direction (backwards with `reverse`), written before adding
 // the element when `exclusive`.
+#include <type_traits>
+
 #include "lite/core/op_registry.h"
 #include "lite/kernels/host/typed_dispatch.h"
 #include "lite/operators/op_params.h"
@@ -10,6 +12,18 @@ namespace paddle {
 namespace lite {
 namespace kernels {
 namespace host {
+
+// Integer sums wrap around (two's complement) instead of overflowing, which C++ leaves
+// undefined.
+template <typename T>
+T Add(T a, T b) {
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    using U = std::make_unsigned_t<T>;
+    return static_cast<T>(static_cast<U>(a) + static_cast<U>(b));
+  } else {
+    return static_cast<T>(a + b);
+  }
+}
 
 class CumsumCompute
     : public KernelLite<TargetType::kHost, PrecisionType::kAny, DataLayoutType::kAny> {
@@ -38,13 +52,9 @@ class CumsumCompute
           T sum = 0;
           for (int64_t k = 0; k < len; ++k) {
             const int64_t at = (o * len + (param.reverse ? len - 1 - k : k)) * inner + i;
-            if (param.exclusive) {
-              out[at] = sum;
-              sum += in[at];
-            } else {
-              sum += in[at];
-              out[at] = sum;
-            }
+            if (param.exclusive) out[at] = sum;
+            sum = Add(sum, in[at]);
+            if (!param.exclusive) out[at] = sum;
           }
         }
       }

@@ -2,8 +2,11 @@
 // maps, per padded dim, to a source index by the mode, or to `value` in constant mode
 // when it falls in the padding.
 #include <algorithm>
+#include <cmath>
+#include <type_traits>
 #include <vector>
 
+#include "lite/backends/host/math/saturate.h"
 #include "lite/core/op_registry.h"
 #include "lite/kernels/host/typed_dispatch.h"
 #include "lite/operators/op_params.h"
@@ -54,7 +57,13 @@ class Pad3dCompute
       using T = decltype(tag);
       const T* in = param.x->data<T>();
       T* out = param.out->mutable_data<T>();
-      const T fill = static_cast<T>(param.value);
+      // An integer output truncates `value` toward zero, saturating (NaN gives 0).
+      T fill;
+      if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+        fill = lite::host::math::SaturateToInteger<T>(std::trunc(param.value));
+      } else {
+        fill = static_cast<T>(param.value);
+      }
       int64_t o[5];  // output index in N, C, D, H, W order
       for (o[0] = 0; o[0] < od[pos[0]]; ++o[0]) {
         for (o[1] = 0; o[1] < od[pos[1]]; ++o[1]) {

@@ -233,6 +233,9 @@ TEST(Tile, TensorListInt64DataAndErrors) {
   attr->desc().SetAttr("repeat_times", std::vector<int>{0});
   EXPECT_PLITE_ERROR(AttachOnly(attr.get()),
                      "op 'tile': attribute 'repeat_times' [0] must hold positive values");
+  auto huge = IotaRunner("tile", {2});
+  SetTypedInput<int64_t>(huge.get(), "RepeatTimes", "reps", {1}, {1LL << 62});
+  EXPECT_PLITE_ERROR(huge->InferShapeOnly(), "repeated 4611686018427387904 times overflows");
   auto tensor = IotaRunner("tile", {2});
   SetTypedInput<int32_t>(tensor.get(), "RepeatTimes", "reps", {1}, {-1});
   EXPECT_PLITE_ERROR(tensor->InferShapeOnly(), "repeat_times [-1] must hold positive values");

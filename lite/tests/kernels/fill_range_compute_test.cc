@@ -240,6 +240,27 @@ TEST(Range, BadStepsAndTypesAreErrors) {
   };
   EXPECT_PLITE_ERROR(run(0, 5, 0), "op 'range': Step must not be 0");
   EXPECT_PLITE_ERROR(run(0, 5, -1), "Step -1 points away from End 5");
+  auto run64 = [](int64_t start, int64_t end, int64_t step) {
+    OpRunner r("range");
+    SetTypedInput<int64_t>(&r, "Start", "s", {1}, {start});
+    SetTypedInput<int64_t>(&r, "End", "e", {1}, {end});
+    SetTypedInput<int64_t>(&r, "Step", "st", {1}, {step});
+    r.SetOutput("Out", "out");
+    r.InferShapeOnly();
+    return r.Var("out")->dims()[0];
+  };
+  // Spans beyond int64 are measured without overflow and refused.
+  EXPECT_PLITE_ERROR(run64(std::numeric_limits<int64_t>::min(), 1, 1),
+                     "give a length beyond int64");
+  EXPECT_EQ(run64(std::numeric_limits<int64_t>::max(), std::numeric_limits<int64_t>::min(),
+                  std::numeric_limits<int64_t>::min()),
+            2);
+  OpRunner tiny("range");
+  SetTypedInput<float>(&tiny, "Start", "s", {1}, {0.f});
+  SetTypedInput<float>(&tiny, "End", "e", {1}, {1e30f});
+  SetTypedInput<float>(&tiny, "Step", "st", {1}, {1e-30f});
+  tiny.SetOutput("Out", "out");
+  EXPECT_PLITE_ERROR(tiny.InferShapeOnly(), "give no finite length");
   OpRunner mixed("range");
   SetTypedInput<int32_t>(&mixed, "Start", "s", {1}, {0});
   SetTypedInput<int64_t>(&mixed, "End", "e", {1}, {5});

@@ -1,5 +1,6 @@
 // gather and pad3d: hand-worked cases, a naive reference for pad3d that pads one dim at a
 // time with list operations per line, index/attribute errors.
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -191,6 +192,16 @@ TEST(Pad3d, PaddingsTensorWinsAndIntegerData) {
   r.Run(kInt64Place);
   EXPECT_EQ(r.Var("out")->dims(), DDim({1, 1, 2, 1, 3}));
   EXPECT_EQ(TypedValues<int64_t>(*r.Var("out")), (std::vector<int64_t>{4, 5, 5, 4, 5, 5}));
+
+  OpRunner c("pad3d");  // an integer X truncates and saturates the constant
+  SetTypedInput<int32_t>(&c, "X", "x", {1, 1, 1, 1, 1}, {4});
+  c.SetOutput("Out", "out");
+  c.desc().SetAttr("paddings", std::vector<int>{1, 1, 0, 0, 0, 0});
+  c.desc().SetAttr("value", 1e20f);
+  c.Run(kInt32Place);
+  EXPECT_EQ(TypedValues<int32_t>(*c.Var("out")),
+            (std::vector<int32_t>{std::numeric_limits<int32_t>::max(), 4,
+                                  std::numeric_limits<int32_t>::max()}));
 }
 
 TEST(Pad3d, BadAttributesAndInputs) {

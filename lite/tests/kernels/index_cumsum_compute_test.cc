@@ -1,5 +1,6 @@
 // one_hot_v2, lookup_table_v2 and cumsum: hand-worked cases, a naive cumsum over
 // explicit lines, each attribute, index errors and malformed attributes.
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -159,6 +160,11 @@ TEST(Cumsum, IntegerDataAndAxisError) {
   r.Run(kInt64Place);
   EXPECT_EQ(TypedValues<int64_t>(*r.Var("out")),
             (std::vector<int64_t>{1, 3, 6, 6 + (1LL << 40)}));
+  OpRunner wrap("cumsum");  // integer sums wrap around like two's complement hardware
+  SetTypedInput<int32_t>(&wrap, "X", "x", {2}, {std::numeric_limits<int32_t>::max(), 1});
+  wrap.SetOutput("Out", "out");
+  wrap.Run(kInt32Place);
+  EXPECT_EQ(TypedValues<int32_t>(*wrap.Var("out"))[1], std::numeric_limits<int32_t>::min());
   OpRunner i("cumsum");
   SetTypedInput<int32_t>(&i, "X", "x", {3}, {1, -2, 3});
   i.SetOutput("Out", "out");
