@@ -84,6 +84,23 @@ bool SplitOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   } else {
     PLITE_CHECK(!param_.sections.empty() || !param_.sections_tensor_list.empty(), "op '",
                 Type(), "': neither 'num' nor 'sections' is given");
+    // The count of sections is known at load even when their values come at run time.
+    const size_t count = param_.sections_tensor_list.empty()
+                             ? param_.sections.size()
+                             : param_.sections_tensor_list.size();
+    PLITE_CHECK(count == param_.output.size(), "op '", Type(), "': ", count,
+                " sections (attribute 'sections' or SectionsTensorList) for ",
+                param_.output.size(), " outputs");
+    if (param_.sections_tensor_list.empty()) {
+      int inferred = 0;
+      for (int s : param_.sections) {
+        PLITE_CHECK(s >= -1, "op '", Type(), "': attribute 'sections' ", param_.sections,
+                    " has the size ", s, " (sizes must be >= 0, or one -1)");
+        inferred += s == -1;
+      }
+      PLITE_CHECK(inferred <= 1, "op '", Type(), "': attribute 'sections' ", param_.sections,
+                  " has more than one -1");
+    }
   }
   return true;
 }
