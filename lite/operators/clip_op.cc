@@ -1,5 +1,7 @@
 #include "lite/operators/clip_op.h"
 
+#include <cmath>
+
 #include "lite/core/op_registry.h"
 
 namespace paddle {
@@ -27,7 +29,11 @@ bool ClipOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   param_.max_tensor = GetOptionalInputTensor(desc, scope, "Max");
   param_.min = desc.GetAttrOr<float>("min", 0.f);
   param_.max = desc.GetAttrOr<float>("max", 0.f);
-  // Bounds given as tensors are checked by the kernel once their values are known.
+  // NaN would slip past every comparison below (infinite bounds are fine: no bound).
+  PLITE_CHECK(!std::isnan(param_.min), "clip: attribute min is NaN");
+  PLITE_CHECK(!std::isnan(param_.max), "clip: attribute max is NaN");
+  // Bounds given as tensors are checked by the kernel once their values are known; a
+  // single tensor bound overrides its attribute only, so the other attribute still counts.
   if (!param_.min_tensor && !param_.max_tensor) {
     PLITE_CHECK(param_.min <= param_.max, "clip: attribute min (", param_.min,
                 ") must not exceed attribute max (", param_.max, ")");

@@ -1,5 +1,6 @@
-// clip: Out = min(max(X, min), max). Optional 1-element "Min"/"Max" inputs override the
-// `min`/`max` attributes.
+// clip: Out = min(max(X, min), max). Optional 1-element "Min"/"Max" inputs (of X's type)
+// override the `min`/`max` float attributes, each on its own. X float32, int32 or int64
+// (float bounds are truncated toward zero for integer X, as Paddle casts them).
 #pragma once
 
 #include "lite/core/op_lite.h"

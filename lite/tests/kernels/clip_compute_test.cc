@@ -1,9 +1,11 @@
-// clip against min(max(x, lo), hi) written out here; Min/Max tensor inputs and errors.
+// clip against min(max(x, lo), hi) written out here; Min/Max tensor inputs, int32/int64
+// inputs and errors.
 #include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
-#include "lite/tests/kernels/kernel_test_util.h"
+#include "lite/tests/kernels/shape_test_util.h"
 
 namespace paddle {
 namespace lite {
@@ -98,6 +100,63 @@ TEST(Clip, Errors) {
     runner.desc().SetAttr<float>("max", 1.f);
     ExpectClipError(&runner, false, "input Min must hold one element");
   }
+  {
+    OpRunner runner("clip");
+    runner.SetInput("X", "x", DDim({1}), {0});
+    runner.SetOutput("Out", "out");
+    runner.desc().SetAttr<float>("min", std::nanf(""));
+    runner.desc().SetAttr<float>("max", 1.f);
+    ExpectClipError(&runner, false, "clip: attribute min is NaN");
+  }
+  {
+    OpRunner runner("clip");
+    runner.SetInput("X", "x", DDim({1}), {0});
+    runner.SetOutput("Out", "out");
+    runner.desc().SetAttr<std::string>("max", "1");
+    ExpectClipError(&runner, false, "max");
+  }
+  {  // a bound tensor of another type than X
+    OpRunner runner("clip");
+    runner.SetInput("X", "x", DDim({1}), {0});
+    SetTypedInput<int32_t>(&runner, "Max", "max", DDim({1}), {3});
+    runner.SetOutput("Out", "out");
+    runner.desc().SetAttr<float>("min", 0.f);
+    runner.desc().SetAttr<float>("max", 1.f);
+    ExpectClipError(&runner, true, "clip: input Max holds int32, expected X's type float");
+  }
+}
+
+// Integer X: float attributes truncate toward zero and saturate; tensor bounds of X's type.
+template <typename T>
+void ExpectIntegerClip(PrecisionType precision) {
+  const Place place(TargetType::kHost, precision, DataLayoutType::kNCHW);
+  const T max = std::numeric_limits<T>::max();
+  {
+    OpRunner runner("clip");
+    SetTypedInput<T>(&runner, "X", "x", DDim({2, 3}), {-9, -2, 0, 2, 9, max});
+    Tensor* out = runner.SetOutput("Out", "out");
+    runner.desc().SetAttr<float>("min", -2.7f);  // -2
+    runner.desc().SetAttr<float>("max", 3.4e38f);  // float32's largest: no upper bound
+    runner.Run(place);
+    EXPECT_EQ(out->precision(), precision);
+    EXPECT_EQ(TypedValues<T>(*out), (std::vector<T>{-2, -2, 0, 2, 9, max}));
+  }
+  {
+    OpRunner runner("clip");
+    SetTypedInput<T>(&runner, "X", "x", DDim({5}), {-9, -2, 0, 2, 9});
+    SetTypedInput<T>(&runner, "Min", "lo", DDim({1}), {-1});
+    SetTypedInput<T>(&runner, "Max", "hi", DDim({1}), {4});
+    Tensor* out = runner.SetOutput("Out", "out");
+    runner.desc().SetAttr<float>("min", -100.f);
+    runner.desc().SetAttr<float>("max", 100.f);
+    runner.Run(place);
+    EXPECT_EQ(TypedValues<T>(*out), (std::vector<T>{-1, -1, 0, 2, 4}));
+  }
+}
+
+TEST(Clip, IntegerInputs) {
+  ExpectIntegerClip<int32_t>(PrecisionType::kInt32);
+  ExpectIntegerClip<int64_t>(PrecisionType::kInt64);
 }
 
 }  // namespace
