@@ -605,6 +605,29 @@ TEST(ActivationFuse, BadFusedActivationsAreErrorsAtLoad) {
                         "op 'conv2d': attribute 'act_beta'");
 }
 
+// softplus and mish (like log) have no x86 vector form: after a conv they stay standalone
+// host ops, whichever places are valid, and compute what the unfused program computes.
+TEST(ActivationFuse, HostOnlyActivationsStayUnfused) {
+  const std::vector<ActCase> acts = {{"softplus", {{"beta", 2.f}, {"threshold", 1.f}}, {}},
+                                     {"mish", {}, {}}};
+  const ConvCase& c = kConvs[0];
+  for (const ActCase& act : acts) {
+    SCOPED_TRACE(act.type);
+    const Builder b = ConvActProgram(c, act);
+    auto reference = Optimize(b.program(), kHostOnly, false, ConvWeights(c));
+    for (bool x86 : {false, true}) {
+      auto fused = Optimize(b.program(), PlacesOnThisCpu(x86), true, ConvWeights(c));
+      EXPECT_NE(fused->FindOp(act.type), nullptr);
+      const std::vector<const cpp::OpDesc*> convs = fused->Ops(c.type);
+      ASSERT_EQ(convs.size(), 1u);
+      EXPECT_FALSE(convs[0]->HasAttr("act_type"));
+      const DDim d({2, c.in_c, 7, 6});
+      const auto x = RandomVector(d.production(), -1.f, 1.f, 3);
+      ExpectAllNear(fused->Run(d, x), reference->Run(d, x), 1e-5f, 2e-5f);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace test
 }  // namespace lite
