@@ -86,7 +86,9 @@ std::vector<std::string> PassesFor(const lite_api::CxxConfig& config) {
       "type_precision_cast_pass", "type_layout_cast_pass"};
   std::vector<std::string> optional;
   for (const auto& p : all) {
-    if (!required.count(p)) optional.push_back(p);
+    if (!required.count(p) && std::find(optional.begin(), optional.end(), p) == optional.end()) {
+      optional.push_back(p);
+    }
   }
   std::set<std::string> discarded;
   for (const std::string& name : config.get_discarded_passes()) {

@@ -24,8 +24,10 @@ namespace lite {
 std::vector<std::string> DefaultPasses(const OptimizerOptions& options) {
   std::vector<std::string> passes;
   if (options.fuse) {
-    passes = {"conv_bn_fuse_pass", "conv_elementwise_add_fuse_pass", "conv_activation_fuse_pass",
-              "fc_fuse_pass"};
+    // conv_bn_fuse_pass again after the bias add: transposed convs exported with a bias
+    // run conv -> elementwise_add -> batch_norm.
+    passes = {"conv_bn_fuse_pass", "conv_elementwise_add_fuse_pass", "conv_bn_fuse_pass",
+              "conv_activation_fuse_pass", "fc_fuse_pass"};
     passes.push_back("shuffle_channel_fuse_pass");
     passes.push_back("elementwise_activation_fuse_pass");
     // First, so the fusions see the chains the identities interrupted.

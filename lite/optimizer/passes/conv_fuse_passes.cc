@@ -2,6 +2,7 @@
 // optimizer:
 //   conv_bn_fuse_pass:              conv -> batch_norm         => conv (scaled filter + bias)
 //   conv_elementwise_add_fuse_pass: conv -> elementwise_add(w) => conv (+ bias)
+//   conv_bn_fuse_pass again:        conv (+ bias) -> batch_norm (a bias add came first)
 //   conv_activation_fuse_pass:      conv -> relu/relu6/...     => conv with epilogue act
 // Weights are rewritten once in the weight scope; clones share the result.
 #include <cmath>

@@ -451,8 +451,9 @@ TEST(ConvActivationFuse, EveryActivationFoldsIntoEveryConvAndComputesTheUnfusedR
 
 // feed x [-1, 6, 5, 4] -> conv2d_transpose (groups 2, 6 -> 4 channels, k3 s2 p1, or the
 // depthwise form) -> batch_norm -> elementwise_add(b [4] at axis 1) -> <act> -> fetch: the
-// decoder chain of segmentation and text-detection heads.
-Builder TransposeChainProgram(const std::string& type, const ActCase& act) {
+// decoder chain of segmentation and text-detection heads; with `bias_first` the add comes
+// before the batch_norm (a transposed conv exported with its bias, as in DB heads).
+Builder TransposeChainProgram(const std::string& type, const ActCase& act, bool bias_first) {
   const bool depthwise = type == "depthwise_conv2d_transpose";
   const int64_t out_c = depthwise ? 6 : 4;
   Builder b({-1, 6, 5, 4});
@@ -464,13 +465,20 @@ Builder TransposeChainProgram(const std::string& type, const ActCase& act) {
   conv.SetAttr<std::vector<int32_t>>("strides", {2, 2});
   conv.SetAttr<std::vector<int32_t>>("paddings", {1, 1});
   conv.SetAttr<int32_t>("groups", depthwise ? 6 : 2);
+  const std::string bn_in = bias_first ? "sum" : "up";
+  const std::string add_in = bias_first ? "up" : "bn";
+  auto add_bias = [&] {
+    b.Op("elementwise_add", {{"X", add_in}, {"Y", "b"}}, {{"Out", "sum"}})
+        .SetAttr<int32_t>("axis", 1);
+  };
+  if (bias_first) add_bias();
   b.Op("batch_norm",
-       {{"X", "up"}, {"Scale", "scale"}, {"Bias", "shift"}, {"Mean", "mean"}, {"Variance", "var"}},
+       {{"X", bn_in}, {"Scale", "scale"}, {"Bias", "shift"}, {"Mean", "mean"}, {"Variance", "var"}},
        {{"Y", "bn"}, {"MeanOut", "mean"}, {"VarianceOut", "var"}, {"SavedMean", "saved_mean"},
         {"SavedVariance", "saved_var"}})
       .SetAttr<float>("epsilon", 1e-3f);
-  b.Op("elementwise_add", {{"X", "bn"}, {"Y", "b"}}, {{"Out", "sum"}}).SetAttr<int32_t>("axis", 1);
-  AddActivation(&b, act, "sum", "y");
+  if (!bias_first) add_bias();
+  AddActivation(&b, act, bias_first ? "bn" : "sum", "y");
   b.Fetch("y", 0);
   return b;
 }
@@ -490,23 +498,25 @@ Weights TransposeChainWeights(const std::string& type) {
 TEST(ConvTransposeFuse, BatchNormBiasAndActivationFoldAndComputeTheUnfusedResult) {
   for (const std::string type : {"conv2d_transpose", "depthwise_conv2d_transpose"}) {
     for (const ActCase& act : {kActs[0], kActs[1], kActs[3], kActs[6]}) {
-      SCOPED_TRACE(StrCat(type, " + ", act.type));
-      const Builder b = TransposeChainProgram(type, act);
-      auto reference = Optimize(b.program(), kHostOnly, false, TransposeChainWeights(type));
-      EXPECT_NE(reference->FindOp("batch_norm"), nullptr);
-      for (bool x86 : {false, true}) {
-        for (int threads : {1, 2}) {
-          auto fused = Optimize(b.program(), PlacesOnThisCpu(x86), true,
-                                TransposeChainWeights(type), threads);
-          EXPECT_EQ(fused->OpTypes(), (std::vector<std::string>{"feed", type, "fetch"}));
-          ExpectFusedActivation(fused->FindOp(type), act);
-          auto nb = NbRoundTrip(*fused);
-          for (int64_t n : {1, 2}) {
-            const DDim d({n, 6, 5, 4});
-            const auto x = RandomVector(d.production(), -1.f, 1.f, static_cast<uint32_t>(n));
-            const auto expected = reference->Run(d, x);
-            ExpectAllNear(fused->Run(d, x), expected, 1e-5f, 2e-5f);
-            ExpectAllNear(nb->Run(d, x), expected, 1e-5f, 2e-5f);
+      for (bool bias_first : {false, true}) {
+        SCOPED_TRACE(StrCat(type, " + ", act.type, " bias_first=", bias_first));
+        const Builder b = TransposeChainProgram(type, act, bias_first);
+        auto reference = Optimize(b.program(), kHostOnly, false, TransposeChainWeights(type));
+        EXPECT_NE(reference->FindOp("batch_norm"), nullptr);
+        for (bool x86 : {false, true}) {
+          for (int threads : {1, 2}) {
+            auto fused = Optimize(b.program(), PlacesOnThisCpu(x86), true,
+                                  TransposeChainWeights(type), threads);
+            EXPECT_EQ(fused->OpTypes(), (std::vector<std::string>{"feed", type, "fetch"}));
+            ExpectFusedActivation(fused->FindOp(type), act);
+            auto nb = NbRoundTrip(*fused);
+            for (int64_t n : {1, 2}) {
+              const DDim d({n, 6, 5, 4});
+              const auto x = RandomVector(d.production(), -1.f, 1.f, static_cast<uint32_t>(n));
+              const auto expected = reference->Run(d, x);
+              ExpectAllNear(fused->Run(d, x), expected, 1e-5f, 2e-5f);
+              ExpectAllNear(nb->Run(d, x), expected, 1e-5f, 2e-5f);
+            }
           }
         }
       }
