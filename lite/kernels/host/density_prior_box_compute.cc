@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "lite/core/op_registry.h"
+#include "lite/kernels/host/prior_boxes_finish.h"
 #include "lite/operators/op_params.h"
 
 namespace paddle {
@@ -63,14 +64,7 @@ class DensityPriorBoxCompute
         }
       }
     }
-    float* boxes = p.boxes->mutable_data<float>();
-    if (p.clip) {
-      for (int64_t i = 0; i < p.boxes->numel(); ++i) {
-        boxes[i] = std::min(std::max(boxes[i], 0.f), 1.f);
-      }
-    }
-    float* var = p.variances->mutable_data<float>();
-    for (int64_t i = 0; i < p.variances->numel(); ++i) var[i] = p.variances_attr[i % 4];
+    FinishPriorBoxes(p.clip, p.variances_attr, p.boxes, p.variances);
   }
 };
 

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "lite/core/op_registry.h"
+#include "lite/kernels/host/moments.h"
 #include "lite/operators/op_params.h"
 
 namespace paddle {
@@ -32,12 +33,8 @@ class GroupNormCompute : public KernelLite<TargetType::kHost, PrecisionType::kFl
     for (int64_t g = 0; g < num; ++g) {
       const float* in = x + g * group_size;
       float* out = y + g * group_size;
-      double sum = 0;
-      for (int64_t i = 0; i < group_size; ++i) sum += in[i];
-      const double mean = group_size > 0 ? sum / group_size : 0.0;
-      double squares = 0;
-      for (int64_t i = 0; i < group_size; ++i) squares += (in[i] - mean) * (in[i] - mean);
-      const double var = group_size > 0 ? squares / group_size : 0.0;
+      const Moments moments = MomentsOf(in, group_size);
+      const double mean = moments.mean, var = moments.variance;
       const float inv_std = static_cast<float>(1.0 / std::sqrt(var + p.epsilon));
       const float m = static_cast<float>(mean);
       const int64_t first_channel = (g % p.groups) * group_channels;

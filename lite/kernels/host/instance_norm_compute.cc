@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "lite/core/op_registry.h"
+#include "lite/kernels/host/moments.h"
 #include "lite/operators/op_params.h"
 
 namespace paddle {
@@ -29,12 +30,8 @@ class InstanceNormCompute : public KernelLite<TargetType::kHost, PrecisionType::
     for (int64_t r = 0; r < rows; ++r) {
       const float* in = x + r * size;
       float* out = y + r * size;
-      double sum = 0;
-      for (int64_t i = 0; i < size; ++i) sum += in[i];
-      const double mean = size > 0 ? sum / size : 0.0;
-      double squares = 0;
-      for (int64_t i = 0; i < size; ++i) squares += (in[i] - mean) * (in[i] - mean);
-      const double var = size > 0 ? squares / size : 0.0;
+      const Moments moments = MomentsOf(in, size);
+      const double mean = moments.mean, var = moments.variance;
       const float inv_std = static_cast<float>(1.0 / std::sqrt(var + p.epsilon));
       const int64_t c = r % channels;
       const float a = (scale ? scale[c] : 1.f) * inv_std;

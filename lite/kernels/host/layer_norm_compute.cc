@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "lite/core/op_registry.h"
+#include "lite/kernels/host/moments.h"
 #include "lite/operators/op_params.h"
 
 namespace paddle {
@@ -27,13 +28,8 @@ class LayerNormCompute : public KernelLite<TargetType::kHost, PrecisionType::kFl
     for (int64_t r = 0; r < left; ++r) {
       const float* row = x + r * right;
       float* out = y + r * right;
-      // Sums in double: a row may hold thousands of values.
-      double sum = 0;
-      for (int64_t i = 0; i < right; ++i) sum += row[i];
-      const double mean = right > 0 ? sum / right : 0.0;
-      double squares = 0;
-      for (int64_t i = 0; i < right; ++i) squares += (row[i] - mean) * (row[i] - mean);
-      const double var = right > 0 ? squares / right : 0.0;
+      const Moments moments = MomentsOf(row, right);
+      const double mean = moments.mean, var = moments.variance;
       const float inv_std = static_cast<float>(1.0 / std::sqrt(var + param.epsilon));
       for (int64_t i = 0; i < right; ++i) {
         float v = (row[i] - static_cast<float>(mean)) * inv_std;
