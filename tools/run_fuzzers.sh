@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# run_fuzzers.sh [seconds_per_target] [--runs N] [--targets pb,nb,program]: build the
+# run_fuzzers.sh [seconds_per_target] [--runs N] [--targets pb,nb,program] [--parallel]: build the
 # libFuzzer targets (clang, ASan + UBSan) in build-fuzz/, make their seed corpora from the
 # sample model and the shared real models, and run each target for the given time (default
 # 60 s), or for N executions with --runs (the long run). Fails naming the reproducer when a
-# target finds a crash, a leak, a timeout or an out-of-memory input.
+# target finds a crash, a leak, a timeout or an out-of-memory input. --parallel runs the
+# targets side by side (one process each) instead of one after another.
 #   Targets: pb (fuzz_pb_loader), nb (fuzz_nb_loader), program (fuzz_program_mutator).
 #   Replay one input:  build-fuzz/lite/tests/fuzz/fuzz_pb_loader <file>  (or another target)
 # Seeds are generated into build-fuzz/corpus/<target>/ (never committed); what the fuzzers
@@ -14,9 +15,11 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=60
 runs=
 targets=(pb nb program)
+parallel=
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs=$2; shift 2 ;;
+    --parallel) parallel=1; shift ;;
     --targets) IFS=, read -r -a targets <<<"$2"; shift 2 ;;
     *) seconds=$1; shift ;;
   esac
@@ -56,8 +59,9 @@ limit=(-max_total_time="$seconds")
 # Inputs up to 64 KiB: whole real models (up to 800 KiB) run ten times slower and reach less
 # per second; fuzz_targets_test loads and runs each of them whole.
 limit+=(-max_len=65536)
-failed=()
-for target in "${targets[@]}"; do
+# run_target TARGET: one target's run and its summary; fails when the target found something.
+run_target() {
+  local target=$1 binary work artifacts log dirs regressions status start reproducer
   binary=${binaries[$target]:?"unknown target $target (pb, nb, program)"}
   work="$build/corpus/$target-work"
   artifacts="$build/artifacts/$target"
@@ -81,9 +85,26 @@ for target in "${targets[@]}"; do
     tail -60 "$log"
     reproducer=$(grep -oE 'Test unit written to [^ ]+' "$log" | tail -1 | sed 's/Test unit written to //')
     echo "run_fuzzers: $binary FAILED (exit $status); reproducer: ${reproducer:-see $log}"
-    failed+=("$target")
+    return 1
   fi
-done
+}
+
+failed=()
+if [ -n "$parallel" ]; then
+  pids=()
+  for target in "${targets[@]}"; do
+    run_target "$target" >"$build/fuzz_$target.summary" 2>&1 &
+    pids+=($!)
+  done
+  for i in "${!targets[@]}"; do
+    wait "${pids[$i]}" || failed+=("${targets[$i]}")
+    cat "$build/fuzz_${targets[$i]}.summary"
+  done
+else
+  for target in "${targets[@]}"; do
+    run_target "$target" || failed+=("$target")
+  done
+fi
 echo "fuzzers: $(( ${#targets[@]} - ${#failed[@]} )) passed, ${#failed[@]} failed"
 if [ ${#failed[@]} -gt 0 ]; then
   echo "run_fuzzers: failures in: ${failed[*]}"

@@ -7,7 +7,8 @@
 #     excluded: they are the same code paths at full size and slow under ASan)
 #  4. ThreadSanitizer build (-O1, in build-tsan/) of the library and the threading tests
 #     (label "threads": eight predictor clones running together, the thread pool)
-#  5. the libFuzzer targets for 60 s each (tools/run_fuzzers.sh, clang, in build-fuzz/)
+#  5. the libFuzzer targets for 60 s each, side by side (tools/run_fuzzers.sh, clang, in
+#     build-fuzz/)
 # The shared real models are found through PLITE_MODELS_DIR (default ../shared/models);
 # without them the model tests skip loudly.
 set -euo pipefail
@@ -37,4 +38,4 @@ cmake --build build-tsan --target $tsan_tests -- -j"$(nproc)"
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
   ctest --test-dir build-tsan --output-on-failure -j2 -L threads
 
-bash tools/run_fuzzers.sh 60
+bash tools/run_fuzzers.sh 60 --parallel
