@@ -33,8 +33,16 @@ MatMulGeometry ComputeMatMulGeometry(const std::string& op, const DDim& x_dims,
   const bool y_is_vector = y.size() == 1;
   if (x_is_vector) x.insert(x.begin(), 1);  // row vector [1, K]
   if (y_is_vector) y.push_back(1);          // column vector [K, 1]
+  // matmul (v1) transposes those too ([K, 1] and [1, K]); matmul_v2 does not.
+  const bool v1 = op == "matmul";
+  if (!v1) {
+    transpose_x = transpose_x && !x_is_vector;
+    transpose_y = transpose_y && !y_is_vector;
+  }
 
   MatMulGeometry g;
+  g.transpose_x = transpose_x;
+  g.transpose_y = transpose_y;
   const int64_t x_rows = x[x.size() - 2], x_cols = x[x.size() - 1];
   const int64_t y_rows = y[y.size() - 2], y_cols = y[y.size() - 1];
   g.m = transpose_x ? x_cols : x_rows;
@@ -59,9 +67,11 @@ MatMulGeometry ComputeMatMulGeometry(const std::string& op, const DDim& x_dims,
     g.batch[i] = xd == 1 ? yd : xd;
   }
 
+  // A vector operand's dim leaves the output: always in matmul_v2, in matmul only where it
+  // is 1 (a transposed vector X keeps its K rows).
   std::vector<int64_t> out = g.batch;
-  if (!x_is_vector) out.push_back(g.m);
-  if (!y_is_vector) out.push_back(g.n);
+  if (!x_is_vector || (v1 && g.m != 1)) out.push_back(g.m);
+  if (!y_is_vector || (v1 && g.n != 1)) out.push_back(g.n);
   if (out.empty()) out.push_back(1);  // vector . vector
   g.out_dims = DDim(out);
   return g;

@@ -19,6 +19,9 @@ struct MatMulGeometry {
   std::vector<int64_t> y_batch;
   std::vector<int64_t> batch;    // broadcast of x_batch and y_batch
   int64_t m{0}, k{0}, n{0};      // op(X) is [m, k], op(Y) is [k, n]
+  // The transposes the kernels apply: the attributes', except that matmul_v2 ignores them
+  // on a 1-D operand (a row vector X, a column vector Y).
+  bool transpose_x{false}, transpose_y{false};
   DDim out_dims;
 };
 

@@ -19,8 +19,8 @@ class MatMulCompute : public KernelLite<TargetType::kHost, PrecisionType::kFloat
         op_type(), param.x->dims(), param.y->dims(), param.transpose_x, param.transpose_y);
     const int m = static_cast<int>(g.m), n = static_cast<int>(g.n), k = static_cast<int>(g.k);
     // Row-major leading dims of the stored (untransposed) matrices.
-    const int lda = param.transpose_x ? m : k;
-    const int ldb = param.transpose_y ? k : n;
+    const int lda = g.transpose_x ? m : k;
+    const int ldb = g.transpose_y ? k : n;
     int64_t batch_count = 1;
     for (int64_t d : g.batch) batch_count *= d;
 
@@ -30,7 +30,7 @@ class MatMulCompute : public KernelLite<TargetType::kHost, PrecisionType::kFloat
     for (int64_t b = 0; b < batch_count; ++b) {
       const float* x_b = x + operators::MatMulBatchOffset(b, g.batch, g.x_batch) * m * k;
       const float* y_b = y + operators::MatMulBatchOffset(b, g.batch, g.y_batch) * k * n;
-      lite::host::math::Gemm(param.transpose_x, param.transpose_y, m, n, k, param.alpha, x_b,
+      lite::host::math::Gemm(g.transpose_x, g.transpose_y, m, n, k, param.alpha, x_b,
                              lda, y_b, ldb, 0.f, out + b * m * n, n);
     }
   }

@@ -51,6 +51,7 @@ class MatMulCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat>
     auto& param = Param<operators::MatMulParam>();
     const operators::MatMulGeometry g = operators::ComputeMatMulGeometry(
         op_type(), param.x->dims(), param.y->dims(), param.transpose_x, param.transpose_y);
+    // Below, g's transposes: matmul_v2 ignores the attributes on 1-D operands.
     const int m = static_cast<int>(g.m), n = static_cast<int>(g.n), k = static_cast<int>(g.k);
     int64_t batch_count = 1;
     for (int64_t d : g.batch) batch_count *= d;
@@ -62,9 +63,9 @@ class MatMulCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat>
     const int threads = ctx().pool != nullptr ? ctx().pool->threads() : 1;
     const bool batch_parallel = threads > 1 && batch_count >= threads;
     const int tasks = batch_parallel ? threads : 1;
-    const size_t a_size = param.transpose_x ? static_cast<size_t>(m) * k : 0;
+    const size_t a_size = g.transpose_x ? static_cast<size_t>(m) * k : 0;
     const bool small = m <= lite::x86::math::kSmallGemmMaxRows && k > 0;
-    const size_t b_size = param.transpose_y && !small ? static_cast<size_t>(k) * n : 0;
+    const size_t b_size = g.transpose_y && !small ? static_cast<size_t>(k) * n : 0;
     ResizeScratch(&scratch_, static_cast<size_t>(tasks) * (a_size + b_size), "transposed operands");
     const lite::x86::math::SgemmOptions options =
         batch_parallel ? lite::x86::math::SgemmOptions() : SgemmOptionsFor(ctx());
@@ -75,16 +76,16 @@ class MatMulCompute : public KernelLite<TargetType::kX86, PrecisionType::kFloat>
       for (int64_t b = batch_count * task / tasks; b < batch_count * (task + 1) / tasks; ++b) {
         const float* a = x + operators::MatMulBatchOffset(b, g.batch, g.x_batch) * m * k;
         const float* bm = y + operators::MatMulBatchOffset(b, g.batch, g.y_batch) * k * n;
-        if (param.transpose_x) {  // stored k x m
+        if (g.transpose_x) {  // stored k x m
           Transpose(a, k, m, a_buf);
           a = a_buf;
         }
         float* c = out + b * m * n;
         if (small) {
-          SmallProduct(m, n, k, param.alpha, a, bm, param.transpose_y, c, !batch_parallel);
+          SmallProduct(m, n, k, param.alpha, a, bm, g.transpose_y, c, !batch_parallel);
           continue;
         }
-        if (param.transpose_y) {  // stored n x k
+        if (g.transpose_y) {  // stored n x k
           Transpose(bm, n, k, b_buf);
           bm = b_buf;
         }

@@ -150,6 +150,39 @@ TEST(MatMul, HandComputedAlphaAndVectors) {
   }
 }
 
+TEST(MatMul, TransposedVectorOperands) {
+  // matmul_v2 ignores trans_x / trans_y on 1-D operands: x [2] . Y [2, 3] as above.
+  {
+    OpRunner r("matmul_v2");
+    MatMulCase c = Shapes({2}, {2, 3});
+    c.trans_x = true;
+    Tensor* out = SetUpMatMul(&r, c, {1, 2}, {1, 2, 3, 4, 5, 6});
+    r.Run();
+    EXPECT_EQ(out->dims(), DDim({3}));
+    ExpectAllNear(ToVector(*out), {9, 12, 15}, 0.f);
+  }
+  {
+    OpRunner r("matmul_v2");  // X [3, 2] . y [2], y "transposed": still [3]
+    MatMulCase c = Shapes({3, 2}, {2});
+    c.trans_y = true;
+    Tensor* out = SetUpMatMul(&r, c, {1, 2, 3, 4, 5, 6}, {1, 10});
+    r.Run();
+    EXPECT_EQ(out->dims(), DDim({3}));
+    ExpectAllNear(ToVector(*out), {21, 43, 65}, 0.f);
+  }
+  // matmul (v1) transposes them: x [3] transposed is a [3, 1] column, times Y [1, 2] gives
+  // [3, 2] (the outer product).
+  {
+    OpRunner r("matmul");
+    MatMulCase c = Shapes({3}, {1, 2});
+    c.trans_x = true;
+    Tensor* out = SetUpMatMul(&r, c, {1, 2, 3}, {10, 20});
+    r.Run();
+    EXPECT_EQ(out->dims(), DDim({3, 2}));
+    ExpectAllNear(ToVector(*out), {10, 20, 20, 40, 30, 60}, 0.f);
+  }
+}
+
 TEST(MatMul, ShapesBroadcastingAndTransposes) {
   std::vector<MatMulCase> cases = {
       {{3, 5}, {5, 4}, false, false, 1.f, {3, 4}},

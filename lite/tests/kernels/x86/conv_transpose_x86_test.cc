@@ -128,6 +128,24 @@ TEST_F(ConvTransposeX86, FusedActivations) {
   }
 }
 
+TEST_F(ConvTransposeX86, TilingWindowsWithGroupsBiasAndActivation) {
+  // stride = kernel, no padding: the written (not added) path; with output_padding it is not.
+  uint32_t seed = 100;
+  for (int groups : {1, 3}) {
+    for (bool padded : {false, true}) {
+      SCOPED_TRACE(StrCat("groups=", groups, " output_padding=", padded));
+      TransposeCase t{{2, 6, 5, 7}, 2, 2, 3, {2, 3}};
+      t.groups = groups;
+      t.bias = true;
+      if (padded) t.output_padding = {1, 2};
+      OpCase c = MakeCase(t, seed);
+      seed += 3;
+      c.Attr<std::string>("act_type", "relu6");
+      ExpectX86MatchesHost(c, kTolerance, 2);
+    }
+  }
+}
+
 TEST_F(ConvTransposeX86, NewInputShapeOnAReusedKernel) {
   const OpCase c = MakeCase({{1, 4, 5, 6}, 3, 2, 2, {2, 2}}, 70);
   KernelRun host(c, kHostPlace), x86(c, kX86Place);

@@ -115,6 +115,12 @@ TEST_F(MatMulX86, OneDimensionalOperands) {
     CompareWithHost({op, {7}, {2, 7, 4}}, seed++);     // vector x batched matrices
     CompareWithHost({op, {7, 5}, {7}, true}, seed++);  // transposed X with a 1-D Y
   }
+  // Transposed 1-D operands: matmul_v2 ignores the flag, matmul makes a column / row of them.
+  CompareWithHost({"matmul_v2", {7}, {7, 5}, true}, seed++);
+  CompareWithHost({"matmul_v2", {4, 7}, {7}, false, true}, seed++);
+  CompareWithHost({"matmul_v2", {2, 7, 3}, {7}, true, true}, seed++);
+  CompareWithHost({"matmul", {6}, {1, 5}, true}, seed++);
+  CompareWithHost({"matmul", {5, 1}, {6}, false, true}, seed++);
 }
 
 TEST_F(MatMulX86, BatchesWithBroadcasting) {
