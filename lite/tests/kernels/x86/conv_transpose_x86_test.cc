@@ -129,7 +129,8 @@ TEST_F(ConvTransposeX86, FusedActivations) {
 }
 
 TEST_F(ConvTransposeX86, TilingWindowsWithGroupsBiasAndActivation) {
-  // stride = kernel, no padding: the written (not added) path; with output_padding it is not.
+  // stride = kernel, no padding (the windows tile the output), and with output_padding
+  // (rows and columns only the bias reaches).
   uint32_t seed = 100;
   for (int groups : {1, 3}) {
     for (bool padded : {false, true}) {
