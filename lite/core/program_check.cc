@@ -34,6 +34,10 @@ void CheckDataflow(const cpp::ProgramDesc& program, WriteRule rule) {
       weights.insert(var.name);
     }
   }
+  // A list the runtime fills (read by feed ops) and one it empties (written by fetch ops)
+  // are different variables: a fetch into the feed list would overwrite the app's inputs
+  // while ops still read them.
+  std::map<std::string, size_t> list_reader, list_writer;
   std::map<std::string, size_t> writer;        // the op that last wrote each var so far
   std::map<std::string, size_t> first_writer;  // over the whole block, to explain an error
   for (size_t i = 0; i < block.ops.size(); ++i) {
@@ -48,7 +52,15 @@ void CheckDataflow(const cpp::ProgramDesc& program, WriteRule rule) {
       return std::set<std::string>(names.begin(), names.end());
     }();
     for (const auto& name : reads) {
-      if (weights.count(name) || lists.count(name) || writer.count(name)) continue;
+      if (lists.count(name)) {
+        list_reader.emplace(name, i);
+        const auto w = list_writer.find(name);
+        PLITE_CHECK(w == list_writer.end(), OpName(i, op), " reads the list '", name,
+                    "', which ", OpName(w->second, block.ops[w->second]),
+                    " writes: feed and fetch lists must be different variables");
+        continue;
+      }
+      if (weights.count(name) || writer.count(name)) continue;
       const auto first = first_writer.find(name);
       PLITE_CHECK(first != first_writer.end(), OpName(i, op), " reads '", name,
                   "', which is neither a feed, a weight nor written by any op");
@@ -61,10 +73,23 @@ void CheckDataflow(const cpp::ProgramDesc& program, WriteRule rule) {
       PLITE_THROW(OpName(i, op), " reads '", name, "', which ", OpName(j, block.ops[j]),
                   " names as an output it never writes");
     }
+    std::map<std::string, std::string> written_here;  // var -> the output that writes it
     for (const auto& [param, names] : op.outputs()) {
       if (!instance->WritesOutput(param)) continue;
       for (const auto& name : names) {
-        if (lists.count(name)) continue;
+        // Two outputs on one buffer: the second Resize would shrink what the first is
+        // written through.
+        const auto twice = written_here.emplace(name, param);
+        PLITE_CHECK(twice.second, OpName(i, op), " writes '", name, "' through two outputs (",
+                    twice.first->second, " and ", param, "): each output needs its own variable");
+        if (lists.count(name)) {
+          list_writer.emplace(name, i);
+          const auto r = list_reader.find(name);
+          PLITE_CHECK(r == list_reader.end(), OpName(i, op), " writes the list '", name,
+                      "', which ", OpName(r->second, block.ops[r->second]),
+                      " reads: feed and fetch lists must be different variables");
+          continue;
+        }
         PLITE_CHECK(!weights.count(name), OpName(i, op), " writes the weight '", name,
                     "' (output ", param, "): weights are read-only");
         const bool in_place = reads.count(name) > 0;

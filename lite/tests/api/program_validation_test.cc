@@ -1,6 +1,7 @@
 // Programs whose dataflow is broken (an op reading its own output, a cycle, a read of a later
-// op's output, two writers of one variable, a write to a weight, a tensor used as the feed or
-// fetch list or the other way round) are refused at load by the
+// op's output, two writers of one variable, one variable for two outputs of an op, a write to
+// a weight, a tensor used as the feed or fetch list or the other way round, a fetch into the
+// feed list) are refused at load by the
 // full predictor (from a Paddle model) and by the light one (from a .nb), naming the op,
 // the variable and the rule; the process goes on and a good model still runs.
 #include <gtest/gtest.h>
@@ -116,6 +117,26 @@ const std::vector<Edit>& Edits() {
        },
        "'stray' (Out) is a tensor, not a feed/fetch list",
        "'stray' (Out) is a tensor, not a feed/fetch list"},
+      // The second Resize would shrink the buffer the first output is written through.
+      {"an op writing one variable through two outputs",
+       [](cpp::ProgramDesc* p) {
+         for (auto& op : p->blocks[0].ops) {
+           if (op.Type() != "flatten_contiguous_range") continue;
+           op.SetOutput("XShape", {Out(&op)});
+           return;
+         }
+         ADD_FAILURE() << "no flatten_contiguous_range in the program";
+       },
+       "through two outputs (Out and XShape)", "through two outputs (Out and XShape)"},
+      // The fetch would overwrite the app's inputs while ops still read them.
+      {"a fetch writing the feed list",
+       [](cpp::ProgramDesc* p) {
+         for (auto& op : p->blocks[0].ops) {
+           if (op.Type() == "fetch") op.SetOutput("Out", {"feed"});
+         }
+       },
+       "feed and fetch lists must be different variables",
+       "feed and fetch lists must be different variables"},
   };
   return edits;
 }
