@@ -40,12 +40,13 @@ std::map<std::string, std::set<TargetType>> KernelTargetsByOp() {
 // "op_type <targets...>" header and rows; `suffix` is appended to a row when non-empty.
 class OpTable {
  public:
-  explicit OpTable(std::vector<TargetType> columns, bool with_count = false)
-      : columns_(std::move(columns)), with_count_(with_count) {}
+  explicit OpTable(std::vector<TargetType> columns, bool with_count = false,
+                   bool with_version = false)
+      : columns_(std::move(columns)), with_count_(with_count), with_version_(with_version) {}
 
   void Row(const std::string& op, int count, const std::set<TargetType>& have,
-           const std::string& suffix = "") {
-    rows_.push_back({op, count, have, suffix});
+           const std::string& suffix = "", const std::string& version = "") {
+    rows_.push_back({op, count, have, suffix, version});
   }
 
   std::string Render(const std::string& title) const {
@@ -54,6 +55,7 @@ class OpTable {
     std::string header = Pad("op_type", width);
     if (with_count_) header += "count ";
     for (TargetType t : columns_) header += Pad(lite_api::TargetToStr(t), 6);
+    if (with_version_) header += "version";
     std::ostringstream os;
     os << title << "\n" << TrimRight(header) << "\n";
     for (const auto& r : rows_) {
@@ -63,6 +65,7 @@ class OpTable {
         line += std::string(count.size() < 5 ? 5 - count.size() : 0, ' ') + count + " ";
       }
       for (TargetType t : columns_) line += Pad(r.have.count(t) ? "Y" : ".", 6);
+      if (with_version_) line += r.version.empty() ? "-" : r.version;
       line = TrimRight(line);
       if (!r.suffix.empty()) line += "  " + r.suffix;
       os << line << "\n";
@@ -76,9 +79,11 @@ class OpTable {
     int count;
     std::set<TargetType> have;
     std::string suffix;
+    std::string version;
   };
   std::vector<TargetType> columns_;
   bool with_count_;
+  bool with_version_;
   std::vector<RowData> rows_;
 };
 
@@ -224,7 +229,9 @@ std::string OptimizeSummary(const cpp::ProgramDesc& before, const cpp::ProgramDe
 
 std::string ModelOpsTable(const cpp::ProgramDesc& program, const std::vector<TargetType>& targets) {
   const auto by_op = KernelTargetsByOp();
-  OpTable table(KnownTargets(), /*with_count=*/true);
+  // A version column only for models that record versions: older models keep their table.
+  const auto& versions = program.op_versions;
+  OpTable table(KnownTargets(), /*with_count=*/true, /*with_version=*/!versions.empty());
   int total = 0, missing = 0;
   for (const auto& kv : ModelOpTypes(program)) {
     auto it = by_op.find(kv.first);
@@ -236,7 +243,9 @@ std::string ModelOpsTable(const cpp::ProgramDesc& program, const std::vector<Tar
       suffix = "<- no kernel on " + TargetNames(targets);
     }
     if (!suffix.empty()) ++missing;
-    table.Row(kv.first, kv.second, have, suffix);
+    auto v = versions.find(kv.first);
+    table.Row(kv.first, kv.second, have, suffix,
+              v == versions.end() ? "" : std::to_string(v->second));
     total += kv.second;
   }
   std::string title = StrCat(ModelOpTypes(program).size(), " op types (", total,
@@ -262,7 +271,9 @@ std::string KernelListing() {
     os << "\n  inputs:  " << args(k->inputs) << "\n  outputs: " << args(k->outputs) << "\n";
     if (!k->op_versions.empty()) {
       std::vector<std::string> versions;
-      for (const auto& kv : k->op_versions) versions.push_back(StrCat(kv.first, "=", kv.second));
+      for (const auto& kv : k->op_versions) {
+        versions.push_back(StrCat(kv.first, " ", kv.second.ToString()));
+      }
       os << "  paddle op versions: " << Join(versions, ", ") << "\n";
     }
   }

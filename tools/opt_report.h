@@ -40,8 +40,10 @@ void CheckModelSupported(const cpp::ProgramDesc& program, const std::vector<Targ
 std::string SupportedOpsTable(const std::vector<TargetType>& targets);
 // Every registered op (and any op that only has kernels), columns = KnownTargets().
 std::string AllOpsTable();
-// The model's op types with their counts, columns = KnownTargets(); rows that cannot run on
-// `targets` end with "<- not registered" or "<- no kernel on <targets>".
+// The model's op types with their counts, columns = KnownTargets(), then, when the model
+// records op versions, a "version" column (the recorded version, "-" for an op type it
+// records none for); rows that cannot run on `targets` end with "<- not registered" or
+// "<- no kernel on <targets>".
 std::string ModelOpsTable(const cpp::ProgramDesc& program, const std::vector<TargetType>& targets);
 
 // Every registered kernel, sorted by key: key, source file, declared argument types.

@@ -22,6 +22,19 @@ std::string KernelInfo::key() const {
          lite_api::DataLayoutToStr(place.layout) + "," + alias;
 }
 
+std::string OpVersionRange::ToString() const { return StrCat(min, "..", max); }
+
+const OpVersionRange* KernelInfo::DeclaredOpVersions() const {
+  auto it = op_versions.find(op_type);
+  return it == op_versions.end() ? nullptr : &it->second;
+}
+
+bool KernelInfo::ImplementsModelVersion(const std::map<std::string, int32_t>& model_versions) const {
+  const OpVersionRange* range = DeclaredOpVersions();
+  auto it = model_versions.find(op_type);
+  return range == nullptr || it == model_versions.end() || range->Contains(it->second);
+}
+
 KernelRegistry& KernelRegistry::Global() {
   static KernelRegistry registry;
   return registry;

@@ -27,6 +27,7 @@
 // compiled registrations (no hand-edited list).
 #pragma once
 
+#include <algorithm>
 #include <functional>
 #include <initializer_list>
 #include <map>
@@ -42,6 +43,16 @@
 namespace paddle {
 namespace lite {
 
+// The Paddle versions of an op that a kernel implements, both ends included. Paddle bumps an
+// op's version when it adds an input or attribute (or changes a behaviour); a model records
+// the version it was saved with (cpp::ProgramDesc::op_versions).
+struct OpVersionRange {
+  int32_t min{0};
+  int32_t max{0};
+  bool Contains(int32_t version) const { return min <= version && version <= max; }
+  std::string ToString() const;  // "0..2"
+};
+
 struct KernelInfo {
   std::string op_type;
   std::string alias;
@@ -50,7 +61,9 @@ struct KernelInfo {
   std::function<std::unique_ptr<KernelBase>()> create;
   std::map<std::string, Type> inputs;   // declared types per argument
   std::map<std::string, Type> outputs;
-  std::map<std::string, int> op_versions;  // Paddle op versions this kernel implements
+  // Per op type, the Paddle op versions the kernel implements (BindPaddleOpVersion); an op
+  // type without an entry: every version.
+  std::map<std::string, OpVersionRange> op_versions;
   std::string source_file;  // where it is registered, relative to the project root
   // CPU features the kernel's code needs (e.g. "avx2+fma") and their runtime check; a
   // kernel whose check fails is never picked, and a saved model naming it fails at load.
@@ -71,6 +84,11 @@ struct KernelInfo {
 
   bool RunsOnThisCpu() const { return cpu_has_feature == nullptr || cpu_has_feature(); }
   bool AppliesTo(const KernelOpView& op) const { return !applies || applies(op); }
+  // The declared range for op_type, nullptr when the kernel declares none.
+  const OpVersionRange* DeclaredOpVersions() const;
+  // Whether the kernel implements the version `model_versions` records for op_type (true
+  // when the model records none or the kernel declares no range).
+  bool ImplementsModelVersion(const std::map<std::string, int32_t>& model_versions) const;
 
   std::string key() const;  // "op_type,target,precision,layout,alias"
 };
@@ -147,8 +165,17 @@ class KernelRegistrar {
     info_.cpu_has_feature = has_feature;
     return *this;
   }
+  // The Paddle versions of `op_type` the kernel implements: 0..version (Paddle Lite's
+  // meaning: "implements the op as of version N"), or min_version..max_version. The kernel
+  // picker passes over a kernel whose range excludes the version the model records.
   KernelRegistrar& BindPaddleOpVersion(const std::string& op_type, int version) {
-    info_.op_versions[op_type] = version;
+    return BindPaddleOpVersion(op_type, 0, version);
+  }
+  KernelRegistrar& BindPaddleOpVersion(const std::string& op_type, int min_version,
+                                       int max_version) {
+    PLITE_CHECK(0 <= min_version && min_version <= max_version, "BindPaddleOpVersion(\"",
+                op_type, "\"): bad range ", min_version, "..", max_version);
+    info_.op_versions[op_type] = OpVersionRange{min_version, max_version};
     return *this;
   }
   // Where the kernel applies: a condition on the op's attributes, weights and known shapes.
@@ -166,6 +193,11 @@ class KernelRegistrar {
     return *this;
   }
   bool Finalize() {
+    for (const auto& kv : info_.op_versions) {  // a typo would silently bind nothing
+      PLITE_CHECK(std::find(op_types_.begin(), op_types_.end(), kv.first) != op_types_.end(),
+                  "BindPaddleOpVersion(\"", kv.first, "\"): the registration is for ",
+                  Join(op_types_, ", "), " only");
+    }
     for (const std::string& op_type : op_types_) {
       KernelInfo info = info_;
       info.op_type = op_type;

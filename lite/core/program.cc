@@ -60,7 +60,10 @@ namespace {
 
 // Every picked kernel and op of `block` that this build lacks, listed together so a
 // tailored library reports all it misses at once.
-void CheckKernelsPresent(const cpp::BlockDesc& block) {
+// A kernel whose declared op versions exclude the model's (a build newer or older than the
+// one that ran opt) counts as missing.
+void CheckKernelsPresent(const cpp::BlockDesc& block,
+                         const std::map<std::string, int32_t>& op_versions) {
   std::set<std::string> missing_kernels;
   std::set<std::string> missing_ops;
   for (const auto& desc : block.ops) {
@@ -74,6 +77,11 @@ void CheckKernelsPresent(const cpp::BlockDesc& block) {
     } else if (!info->RunsOnThisCpu()) {
       missing_kernels.insert(StrCat(key, " (needs ", info->cpu_feature,
                                     ", which this CPU lacks)"));
+    } else if (!info->ImplementsModelVersion(op_versions)) {
+      missing_kernels.insert(StrCat(key, " (implements versions ",
+                                    info->DeclaredOpVersions()->ToString(), " of '", info->op_type,
+                                    "'; the model records version ", op_versions.at(info->op_type),
+                                    ")"));
     }
   }
   if (missing_kernels.empty() && missing_ops.empty()) return;
@@ -100,7 +108,7 @@ RuntimeProgram::RuntimeProgram(const cpp::ProgramDesc& optimized, Scope* exec_sc
   context_.threads = pool_->threads();  // fewer when the system refused some
   context_.pool = pool_.get();
   const cpp::BlockDesc& block = optimized.blocks[0];
-  CheckKernelsPresent(block);
+  CheckKernelsPresent(block, optimized.op_versions);
   CheckDataflow(optimized, WriteRule::kReused);
   CreateBlockVars(block, exec_scope);
   instructions_.reserve(block.ops.size());

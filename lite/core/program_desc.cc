@@ -210,6 +210,20 @@ const VarDesc* BlockDesc::FindVar(const std::string& name) const {
   return nullptr;
 }
 
+void AddModelOpVersion(const std::string& op_type, int64_t version, ProgramDesc* program) {
+  auto& versions = program->op_versions;
+  PLITE_CHECK(versions.size() < kMaxOpVersionEntries, "op_version_map: more than ",
+              kMaxOpVersionEntries, " entries");
+  PLITE_CHECK(!op_type.empty(), "op_version_map: an entry with an empty op type (version ",
+              version, ")");
+  PLITE_CHECK(version >= 0 && version <= std::numeric_limits<int32_t>::max(),
+              "op_version_map: op '", op_type, "' has version ", version,
+              " (versions are non-negative 32-bit numbers)");
+  auto inserted = versions.emplace(op_type, static_cast<int32_t>(version));
+  PLITE_CHECK(inserted.second, "op_version_map: op '", op_type, "' appears twice (versions ",
+              inserted.first->second, " and ", version, ")");
+}
+
 }  // namespace cpp
 }  // namespace lite
 }  // namespace paddle

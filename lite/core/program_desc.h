@@ -138,7 +138,20 @@ struct BlockDesc {
 struct ProgramDesc {
   int64_t version{0};
   std::vector<BlockDesc> blocks;
+  // Paddle's op_version_map: op type -> the version of that op the saving Paddle had. Paddle
+  // bumps an op's version when it adds an input or attribute, so kernels declare the versions
+  // they implement (KernelInfo::op_versions) and the kernel picker matches the two. Paddle
+  // records every op type it knows, not only the program's; an op type absent here matches
+  // any kernel.
+  std::map<std::string, int32_t> op_versions;
 };
+
+// What the model parsers accept in op_versions (Paddle's own map has a few hundred entries).
+constexpr size_t kMaxOpVersionEntries = 1 << 16;
+// Adds one entry read from a file to `program`, checking it: a non-empty op type seen once,
+// a version in [0, 2^31), at most kMaxOpVersionEntries entries. Throws naming the op type
+// and value.
+void AddModelOpVersion(const std::string& op_type, int64_t version, ProgramDesc* program);
 
 }  // namespace cpp
 }  // namespace lite

@@ -18,6 +18,7 @@ SSAGraph::SSAGraph(const cpp::ProgramDesc& program, Scope* scope, std::vector<Pl
   block_ = program.blocks[0];
   block_.ops.clear();
   version_ = program.version;
+  op_versions_ = program.op_versions;
   CreateBlockVars(program.blocks[0], scope);
 
   std::map<std::string, Node*> latest;  // var name -> arg node of its latest write
@@ -145,6 +146,9 @@ cpp::ProgramDesc SSAGraph::GenerateProgram() {
     if (stmt->picked) desc.SetAttr<std::string>(kKernelKeyAttr, stmt->picked->key());
     for (const auto& n : desc.InputArgumentNames()) used.insert(n);
     for (const auto& n : desc.OutputArgumentNames()) used.insert(n);
+    // The versions of the op types left (Paddle records every op type it knows).
+    auto version = op_versions_.find(desc.Type());
+    if (version != op_versions_.end()) program.op_versions.insert(*version);
     block.ops.push_back(std::move(desc));
   }
   // Keep the declared vars that are still used, then the ones passes created.

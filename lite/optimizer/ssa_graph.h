@@ -55,6 +55,8 @@ class SSAGraph {
   const std::vector<Place>& valid_places() const { return valid_places_; }
   const cpp::BlockDesc& block() const { return block_; }
   const cpp::VarDesc* FindVarDesc(const std::string& name) const { return block_.FindVar(name); }
+  // The op versions the model records (cpp::ProgramDesc::op_versions).
+  const std::map<std::string, int32_t>& op_versions() const { return op_versions_; }
 
   // Stmts in an order where every stmt follows the producers of its inputs.
   std::vector<Node*> StmtTopologicalOrder();
@@ -74,7 +76,7 @@ class SSAGraph {
   static Node* OutputArg(Node* stmt, const std::string& var);
 
   // The optimized program: block 0 holds the ops in execution order, each with the picked
-  // kernel's key, and every var they use.
+  // kernel's key, and every var they use; op_versions keeps those of its op types.
   cpp::ProgramDesc GenerateProgram();
 
  private:
@@ -83,6 +85,7 @@ class SSAGraph {
   std::vector<Place> valid_places_;
   cpp::BlockDesc block_;
   int64_t version_{0};
+  std::map<std::string, int32_t> op_versions_;
 };
 
 }  // namespace mir

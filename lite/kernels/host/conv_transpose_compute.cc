@@ -86,4 +86,7 @@ REGISTER_LITE_KERNELS((conv2d_transpose, depthwise_conv2d_transpose), kHost, kFl
     .BindInput("Filter", {paddle::lite::GetTensorTy(TARGET(kHost))})
     .BindInput("Bias", {paddle::lite::GetTensorTy(TARGET(kHost))})
     .BindOutput("Output", {paddle::lite::GetTensorTy(TARGET(kHost))})
+    // Paddle's conv2d_transpose v1 added output_padding (the op's InferShape applies it), v2
+    // the oneDNN-only force_fp32_output and mkldnn_data_type (nothing to do here).
+    .BindPaddleOpVersion("conv2d_transpose", 2)
     .Finalize();

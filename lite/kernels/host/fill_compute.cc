@@ -99,6 +99,9 @@ REGISTER_LITE_KERNEL(fill_constant, kHost, kAny, kAny, paddle::lite::kernels::ho
     .BindInput("ShapeTensor", {PLITE_ANY_TY})
     .BindInput("ShapeTensorList", {PLITE_ANY_TY})
     .BindOutput("Out", {PLITE_ANY_TY})
+    // Paddle's fill_constant v1 added the ValueTensor input (read above), v2 the place_type
+    // attribute (a device choice; this kernel fills host memory whatever it says).
+    .BindPaddleOpVersion("fill_constant", 2)
     .Finalize();
 REGISTER_LITE_KERNEL(fill_constant_batch_size_like, kHost, kAny, kAny, paddle::lite::kernels::host::FillConstantCompute, def)
     .BindInput("Input", {PLITE_ANY_TY})

@@ -157,5 +157,8 @@ REGISTER_LITE_KERNELS((conv2d_transpose, depthwise_conv2d_transpose), kX86, kFlo
     .BindInput("Filter", {paddle::lite::GetTensorTy(TARGET(kX86))})
     .BindInput("Bias", {paddle::lite::GetTensorTy(TARGET(kX86))})
     .BindOutput("Output", {paddle::lite::GetTensorTy(TARGET(kX86))})
+    // Paddle's conv2d_transpose v1 added output_padding (the op's InferShape applies it), v2
+    // the oneDNN-only force_fp32_output and mkldnn_data_type (nothing to do here).
+    .BindPaddleOpVersion("conv2d_transpose", 2)
     .RequireCpuFeature("avx2+fma", paddle::lite::x86::CpuHasAvx2Fma)
     .Finalize();

@@ -110,10 +110,23 @@ class ProgramReader {
                 "too many blocks");
     num_blocks_ = static_cast<int>(blocks->size());
     for (int i = 0; i < num_blocks_; ++i) program.blocks.push_back(ReadBlock(*blocks->Get(i), i));
+    ReadOpVersions(&program);
     return program;
   }
 
  private:
+  // Absent in files written before plite kept versions: no map, every kernel matches.
+  void ReadOpVersions(cpp::ProgramDesc* program) {
+    const auto* entries = model_.op_versions();
+    if (!entries) return;
+    PLITE_CHECK(entries->size() <= cpp::kMaxOpVersionEntries, "op_version_map: ",
+                entries->size(), " entries (at most ", cpp::kMaxOpVersionEntries, ")");
+    for (const fbs::OpVersion* e : *entries) {
+      budget_->Table();
+      cpp::AddModelOpVersion(Str(e->op_type(), budget_), e->version(), program);
+    }
+  }
+
   cpp::BlockDesc ReadBlock(const fbs::Block& b, int i) {
     budget_->Table();
     const std::string where = StrCat("block ", i);

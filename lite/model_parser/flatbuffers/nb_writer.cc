@@ -3,6 +3,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <variant>
 
 #include "lite/core/program.h"
@@ -265,6 +266,24 @@ Offset<fbs::Param> WriteParam(FlatBufferBuilder* fbb, const ParamSlot& slot) {
                           slot.size, crc);
 }
 
+// The recorded versions of the op types the program's ops have: Paddle records every op
+// type it knows (a few hundred), the light predictor needs only these. None: no field, as
+// in files written before plite kept versions.
+Offset<flatbuffers::Vector<Offset<fbs::OpVersion>>> WriteOpVersions(FlatBufferBuilder* fbb,
+                                                                    const cpp::ProgramDesc& p) {
+  std::set<std::string> used;
+  for (const auto& block : p.blocks) {
+    for (const auto& op : block.ops) used.insert(op.Type());
+  }
+  std::vector<Offset<fbs::OpVersion>> entries;
+  for (const auto& kv : p.op_versions) {
+    if (!used.count(kv.first)) continue;
+    entries.push_back(fbs::CreateOpVersion(*fbb, fbb->CreateString(kv.first), kv.second));
+  }
+  if (entries.empty()) return 0;
+  return fbb->CreateVector(entries);
+}
+
 }  // namespace
 
 std::string SerializeModelNb(const cpp::ProgramDesc& optimized, const Scope& scope,
@@ -280,7 +299,9 @@ std::string SerializeModelNb(const cpp::ProgramDesc& optimized, const Scope& sco
   std::vector<Offset<fbs::Param>> param_offs;
   for (const auto& slot : params) param_offs.push_back(WriteParam(&fbb, slot));
   const auto params_off = fbb.CreateVector(param_offs);
-  fbs::FinishModelBuffer(fbb, fbs::CreateModel(fbb, optimized.version, blocks_off, params_off));
+  const auto versions_off = WriteOpVersions(&fbb, optimized);
+  fbs::FinishModelBuffer(
+      fbb, fbs::CreateModel(fbb, optimized.version, blocks_off, params_off, versions_off));
 
   nb::Header header;
   header.opt_version = opt_version;

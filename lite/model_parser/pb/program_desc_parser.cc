@@ -191,6 +191,15 @@ cpp::ProgramDesc ConvertProgram(const fw::ProgramDesc& proto) {
     for (const auto& op : b.ops()) block.ops.push_back(ConvertOp(op, num_blocks));
     program.blocks.push_back(std::move(block));
   }
+  if (proto.has_op_version_map()) {
+    const auto& pairs = proto.op_version_map().pair();
+    PLITE_CHECK(static_cast<size_t>(pairs.size()) <= cpp::kMaxOpVersionEntries,
+                "op_version_map: ", pairs.size(), " entries (at most ",
+                cpp::kMaxOpVersionEntries, ")");
+    for (const auto& pair : pairs) {
+      cpp::AddModelOpVersion(pair.op_name(), pair.op_version().version(), &program);
+    }
+  }
   return program;
 }
 

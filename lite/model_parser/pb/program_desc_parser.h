@@ -11,8 +11,11 @@
 //  - Vars: LOD_TENSOR -> kLodTensor with its element type and dims (element types plite
 //    cannot hold, e.g. BF16 or COMPLEX64, are an error naming the var); FEED_MINIBATCH and
 //    FEED_LIST -> kFeedList; FETCH_LIST -> kFetchList; LOD_TENSOR_ARRAY -> kTensorArray; any
-//    other kind -> kOther (saved back as RAW). lod_level, need_check_feed, stop_gradient,
-//    forward_block_idx and op_version_map are not kept.
+//    other kind -> kOther (saved back as RAW). lod_level, need_check_feed, stop_gradient and
+//    forward_block_idx are not kept.
+//  - op_version_map -> ProgramDesc::op_versions (checked by cpp::AddModelOpVersion: an empty
+//    op name, a negative version or an op named twice is an error); written back when
+//    non-empty.
 #pragma once
 
 #include <string>

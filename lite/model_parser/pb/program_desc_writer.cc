@@ -113,6 +113,14 @@ std::string SerializeProgramDesc(const cpp::ProgramDesc& program) {
     for (const auto& var : block.vars) WriteVar(var, b->add_vars());
     for (const auto& op : block.ops) WriteOp(op, b->add_ops());
   }
+  if (!program.op_versions.empty()) {
+    fw::OpVersionMap* map = proto.mutable_op_version_map();
+    for (const auto& kv : program.op_versions) {
+      fw::OpVersionMap::OpVersionPair* pair = map->add_pair();
+      pair->set_op_name(kv.first);
+      pair->mutable_op_version()->set_version(kv.second);
+    }
+  }
   std::string bytes;
   PLITE_CHECK(proto.SerializeToString(&bytes), "could not serialize the program");
   return bytes;

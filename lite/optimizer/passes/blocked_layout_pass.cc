@@ -60,14 +60,17 @@ DataLayoutType OutputLayout(const KernelInfo& info, const std::string& param) {
 }
 
 // Blocked kernels that may replace a stmt's picked kernel: same target and precision, a
-// blocked layout, runnable on this CPU; in registration order.
-std::vector<const KernelInfo*> BlockedAlternatives(const Node& stmt) {
+// blocked layout, runnable on this CPU, implementing the op version the model records; in
+// registration order.
+std::vector<const KernelInfo*> BlockedAlternatives(
+    const Node& stmt, const std::map<std::string, int32_t>& op_versions) {
   std::vector<const KernelInfo*> out;
   if (!stmt.picked || stmt.picked->layout() != DataLayoutType::kNCHW) return out;
   const Place picked = stmt.picked->place();
   for (const KernelInfo* info : KernelRegistry::Global().Kernels(stmt.desc.Type())) {
     if (info->place.target == picked.target && info->place.precision == picked.precision &&
-        IsBlockedLayout(info->place.layout) && info->RunsOnThisCpu()) {
+        IsBlockedLayout(info->place.layout) && info->RunsOnThisCpu() &&
+        info->ImplementsModelVersion(op_versions)) {
       out.push_back(info);
     }
   }
@@ -81,7 +84,7 @@ class BlockedLayoutPlanner {
   void Apply() {
     order_ = graph_->StmtTopologicalOrder();
     for (Node* stmt : order_) {
-      for (const KernelInfo* info : BlockedAlternatives(*stmt)) {
+      for (const KernelInfo* info : BlockedAlternatives(*stmt, graph_->op_versions())) {
         (info->starts_blocked_region ? anchors_[stmt] : followers_[stmt]).push_back(info);
       }
     }

@@ -2,8 +2,10 @@
 //
 // Candidates are the op's kernels whose target is among the valid places (host kernels
 // are always candidates: they are the portable fallback), whose CPU features this CPU
-// has (an AVX2 kernel is never picked on a CPU without AVX2) and whose registration's
-// condition holds for the op (KernelInfo::applies). Each is scored:
+// has (an AVX2 kernel is never picked on a CPU without AVX2), whose registration's
+// condition holds for the op (KernelInfo::applies) and whose declared Paddle op versions
+// include the one the model records for the op type (BindPaddleOpVersion; a kernel without
+// a range, or an op type the model records no version for, always matches). Each is scored:
 //   + 1000 per input whose known precision the kernel accepts as declared (a kernel that
 //          would need a calib cast on its inputs loses to one that needs none),
 //   + 10 x (priority of its target in valid_places, earlier is higher),
@@ -37,12 +39,18 @@ class StaticKernelPickPass : public Pass {
     stmt->picked = nullptr;
     int best = -1;
     std::vector<std::string> registered;
+    std::vector<std::string> other_versions;  // kernels left out only for the op version
     const GraphOpView view(*graph, *stmt);
     for (const KernelInfo* info : KernelRegistry::Global().Kernels(stmt->desc.Type())) {
       const bool applies = info->AppliesTo(view);
       registered.push_back(info->place.DebugString() + (applies ? "" : " (not for this op)"));
       const int rank = TargetRank(places, info->place.target);
       if (rank < 0 || !info->RunsOnThisCpu() || !applies) continue;
+      if (!info->ImplementsModelVersion(graph->op_versions())) {
+        other_versions.push_back(StrCat(info->DeclaredOpVersions()->ToString(), " (",
+                                        info->place.DebugString(), ")"));
+        continue;
+      }
       auto kernel = KernelRegistry::Create(*info);
       int score = 10 * (static_cast<int>(places.size()) + 1 - rank);
       if (rank < static_cast<int>(places.size())) {
@@ -61,6 +69,15 @@ class StaticKernelPickPass : public Pass {
         best = score;
         stmt->picked = stmt->candidates.back().get();
       }
+    }
+    if (!stmt->picked && !other_versions.empty()) {
+      const std::string& type = stmt->desc.Type();
+      const int32_t version = graph->op_versions().at(type);
+      PLITE_THROW("op '", type, "': the model records version ", version,
+                  "; kernels for it implement versions ", Join(other_versions, ", "),
+                  " — use a build whose kernels implement version ", version,
+                  ", or export the model with a Paddle that saves this op at a version they "
+                  "implement");
     }
     if (!stmt->picked) {
       std::vector<std::string> wanted;

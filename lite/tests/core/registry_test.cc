@@ -70,6 +70,41 @@ TEST(Registry, FamilyRegistrationGivesEachOpTypeItsKernel) {
   }
 }
 
+// BindPaddleOpVersion(op, v) declares versions 0..v, (op, min, max) a range; a model's
+// version outside it, for the kernel's own op type, is not implemented.
+TEST(Registry, PaddleOpVersionRanges) {
+  KernelRegistrar<FamilyKernel>({"test_version_a", "test_version_b"}, TargetType::kHost,
+                                PrecisionType::kFloat, DataLayoutType::kNCHW, "def", __FILE__)
+      .BindPaddleOpVersion("test_version_a", 2)
+      .BindPaddleOpVersion("test_version_b", 1, 3)
+      .Finalize();
+  const KernelInfo* a = KernelRegistry::Global().Kernels("test_version_a").at(0);
+  const KernelInfo* b = KernelRegistry::Global().Kernels("test_version_b").at(0);
+  ASSERT_NE(a->DeclaredOpVersions(), nullptr);
+  EXPECT_EQ(a->DeclaredOpVersions()->ToString(), "0..2");
+  EXPECT_EQ(b->DeclaredOpVersions()->ToString(), "1..3");
+  EXPECT_TRUE(a->ImplementsModelVersion({}));
+  EXPECT_TRUE(a->ImplementsModelVersion({{"test_version_a", 0}, {"test_version_b", 9}}));
+  EXPECT_TRUE(a->ImplementsModelVersion({{"test_version_a", 2}}));
+  EXPECT_FALSE(a->ImplementsModelVersion({{"test_version_a", 3}}));
+  EXPECT_FALSE(b->ImplementsModelVersion({{"test_version_b", 0}}));
+  EXPECT_TRUE(b->ImplementsModelVersion({{"test_version_b", 3}}));
+  EXPECT_FALSE(b->ImplementsModelVersion({{"test_version_b", 4}}));
+  // Kernels that declare nothing implement every version.
+  EXPECT_EQ(KernelRegistry::Global().Kernels("test_family_a").at(0)->DeclaredOpVersions(),
+            nullptr);
+  EXPECT_TRUE(KernelRegistry::Global().Kernels("test_family_a").at(0)->ImplementsModelVersion(
+      {{"test_family_a", 7}}));
+
+  KernelRegistrar<FamilyKernel> bad({"test_version_c"}, TargetType::kHost, PrecisionType::kFloat,
+                                    DataLayoutType::kNCHW, "def", __FILE__);
+  EXPECT_THROW(bad.BindPaddleOpVersion("test_version_c", 3, 2), PaddleLiteException);
+  EXPECT_THROW(bad.BindPaddleOpVersion("test_version_c", -1), PaddleLiteException);
+  bad.BindPaddleOpVersion("test_version_typo", 1);  // not an op type it registers
+  EXPECT_THROW(bad.Finalize(), PaddleLiteException);
+  EXPECT_TRUE(KernelRegistry::Global().Kernels("test_version_c").empty());
+}
+
 TEST(TypeSystem, CpuTargetsShareMemoryAndAnyMatches) {
   EXPECT_TRUE(TargetCompatible(TargetType::kHost, TargetType::kX86));
   EXPECT_FALSE(TargetCompatible(TargetType::kHost, TargetType::kOpenCL));

@@ -121,6 +121,14 @@ Wire ProgramWire(const std::vector<Wire>& blocks, int64_t version) {
   return p;
 }
 
+Wire OpVersionMapWire(const std::vector<std::pair<std::string, int64_t>>& pairs) {
+  Wire map;
+  for (const auto& kv : pairs) {
+    map.Msg(1, Wire().Bytes(1, kv.first).Msg(2, Wire().Int(1, kv.second)));
+  }
+  return map;
+}
+
 std::string TensorRecord(int data_type, const std::vector<int64_t>& dims,
                          const std::string& data, const std::vector<std::vector<uint64_t>>& lod) {
   std::string r = Pod<uint32_t>(0) + Pod<uint64_t>(lod.size());
@@ -241,6 +249,8 @@ cpp::ProgramDesc ProgramWithEverything(Scope* scope) {
   inc.SetOutput("Out", {"i"});
   inc.SetAttr<float>("step", 1.f);
   b1.ops.push_back(inc);
+  // Only op types the program has (a .nb keeps no others); version 0 is the field's default.
+  program.op_versions = {{"every_kind", 3}, {"feed", 0}, {"increment", 1}};
   return program;
 }
 
@@ -277,6 +287,7 @@ void ExpectSameOp(const cpp::OpDesc& a, const cpp::OpDesc& b) {
 
 void ExpectSameProgram(const cpp::ProgramDesc& a, const cpp::ProgramDesc& b) {
   EXPECT_EQ(a.version, b.version);
+  EXPECT_EQ(a.op_versions, b.op_versions);
   ASSERT_EQ(a.blocks.size(), b.blocks.size());
   for (size_t i = 0; i < a.blocks.size(); ++i) {
     SCOPED_TRACE("block " + std::to_string(i));

@@ -11,6 +11,7 @@
 #include <initializer_list>
 #include <iterator>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lite/core/program_desc.h"
@@ -65,6 +66,8 @@ Wire OpWire(const std::string& type, const std::vector<Wire>& attrs);
 Wire BlockWire(int idx, int parent_idx, const std::vector<Wire>& vars,
                const std::vector<Wire>& ops);
 Wire ProgramWire(const std::vector<Wire>& blocks, int64_t version = 0);
+// ProgramDesc.op_version_map (field 5): pairs of op_name and OpVersion { version }.
+Wire OpVersionMapWire(const std::vector<std::pair<std::string, int64_t>>& pairs);
 
 // One LoDTensor record as Paddle serializes it.
 template <typename T>

@@ -11,9 +11,11 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <map>
 #include <random>
 #include <set>
 #include <sstream>
+#include <utility>
 
 #include "lite/api/cxx_api.h"
 #include "lite/api/paddle_api.h"
@@ -732,6 +734,76 @@ class OffByOneBytes : public NbModelBytes {
  private:
   std::shared_ptr<const NbModelBytes> copy_;
 };
+
+// A one-block file without ops or params whose op_versions hold `entries` (none: no field,
+// as every file had before plite kept versions).
+std::string FileWithOpVersions(const std::vector<std::pair<std::string, int32_t>>& entries,
+                               bool with_field = true) {
+  flatbuffers::FlatBufferBuilder fbb;
+  const auto block = fbs::CreateBlock(fbb, 0, -1);
+  const auto blocks = fbb.CreateVector(std::vector<flatbuffers::Offset<fbs::Block>>{block});
+  std::vector<flatbuffers::Offset<fbs::OpVersion>> offs;
+  for (const auto& e : entries) {
+    offs.push_back(fbs::CreateOpVersion(fbb, fbb.CreateString(e.first), e.second));
+  }
+  flatbuffers::Offset<flatbuffers::Vector<flatbuffers::Offset<fbs::OpVersion>>> versions;
+  if (with_field) versions = fbb.CreateVector(offs);
+  fbs::FinishModelBuffer(fbb, fbs::CreateModel(fbb, 7, blocks, 0, versions));
+  return FileWithMeta(fbb);
+}
+
+TEST(NbOpVersions, KeptForTheProgramsOpTypesOnly) {
+  SmallModel m;  // records every_kind 3, feed 0, increment 1
+  const fbs::Model* meta = MutableMeta(&m.bytes);
+  ASSERT_NE(meta->op_versions(), nullptr);
+  EXPECT_EQ(meta->op_versions()->size(), 3u);
+
+  // Paddle records every op type it knows; the .nb keeps those of the program's ops.
+  Scope scope;
+  cpp::ProgramDesc program = ProgramWithEverything(&scope);
+  program.op_versions["conv2d"] = 1;
+  Scope loaded_scope;
+  const cpp::ProgramDesc loaded = Load(SerializeModelNb(program, scope, "t"), &loaded_scope);
+  EXPECT_EQ(loaded.op_versions, (std::map<std::string, int32_t>{
+                                    {"every_kind", 3}, {"feed", 0}, {"increment", 1}}));
+}
+
+// Files written before plite kept versions have no op_versions field; they load with none,
+// and a program recording none is written the same way.
+TEST(NbOpVersions, FilesWithoutTheFieldLoad) {
+  Scope scope;
+  cpp::ProgramDesc loaded = Load(FileWithOpVersions({}, /*with_field=*/false), &scope);
+  EXPECT_EQ(loaded.version, 7);
+  EXPECT_TRUE(loaded.op_versions.empty());
+
+  SmallModel m;
+  m.program.op_versions.clear();
+  std::string bytes = SerializeModelNb(m.program, m.scope, "t");
+  EXPECT_EQ(MutableMeta(&bytes)->op_versions(), nullptr);
+  Scope loaded_scope;
+  ExpectSameProgram(m.program, Load(bytes, &loaded_scope));
+}
+
+TEST(NbOpVersions, MalformedEntriesAreNamed) {
+  ExpectLoadError(FileWithOpVersions({{"scale", -2}}),
+                  {"op_version_map", "op 'scale'", "version -2", "non-negative"});
+  ExpectLoadError(FileWithOpVersions({{"", 5}}), {"op_version_map", "empty op type", "version 5"});
+  ExpectLoadError(FileWithOpVersions({{"relu", 1}, {"relu", 2}}),
+                  {"op_version_map", "op 'relu' appears twice", "versions 1 and 2"});
+  std::vector<std::pair<std::string, int32_t>> too_many(cpp::kMaxOpVersionEntries + 1, {"x", 1});
+  ExpectLoadError(FileWithOpVersions(too_many), {"op_version_map", "65537 entries"});
+
+  // In a file opt wrote: a version edited in place.
+  SmallModel m;
+  std::string bytes = m.bytes;
+  auto* entries = MutableMeta(&bytes)->mutable_op_versions();
+  for (flatbuffers::uoffset_t i = 0; i < entries->size(); ++i) {
+    if (entries->Get(i)->op_type()->str() == "every_kind") {
+      ASSERT_TRUE(entries->GetMutableObject(i)->mutate_version(-1));
+    }
+  }
+  ExpectMetaEditError(bytes, {"op 'every_kind'", "version -1"});
+}
 
 TEST(NbLoader, UnalignedBytesAreRefused) {
   SmallModel m;

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <limits>
+#include <map>
+#include <utility>
 
 #include "lite/model_parser/model_parser.h"
 #include "lite/model_parser/pb/program_desc_parser.h"
@@ -212,6 +214,38 @@ TEST(PbFormat, HandEncodedParamsWithLoD) {
   Scope other;
   ExpectError([&] { LoadModelPbFromMemory(model, swapped, &other, &program); },
               {"var 'a_w'", "data type INT64 in the params does not match float"});
+}
+
+// Paddle records the version of every op type it knows in op_version_map; the parser keeps
+// each entry and refuses entries no Paddle writes, naming the op type and value.
+TEST(PbFormat, OpVersionMapIsKeptAndChecked) {
+  const auto program_with = [](const std::vector<std::pair<std::string, int64_t>>& pairs) {
+    Wire p = ProgramWire({BlockWire(0, -1, {}, {OpWire("fill_constant", {})})});
+    return p.Msg(5, testing::OpVersionMapWire(pairs)).str();
+  };
+  const cpp::ProgramDesc program =
+      pb::ParseProgramDesc(program_with({{"fill_constant", 2}, {"conv2d", 1}, {"relu", 0}}));
+  EXPECT_EQ(program.op_versions, (std::map<std::string, int32_t>{
+                                     {"conv2d", 1}, {"fill_constant", 2}, {"relu", 0}}));
+  EXPECT_TRUE(pb::ParseProgramDesc(ProgramWire({BlockWire(0, -1, {}, {})}).str())
+                  .op_versions.empty());
+
+  ExpectError([&] { pb::ParseProgramDesc(program_with({{"scale", -1}}), "m.pdmodel"); },
+              {"m.pdmodel", "op_version_map", "op 'scale'", "version -1"});
+  ExpectError([&] { pb::ParseProgramDesc(program_with({{"", 4}})); },
+              {"op_version_map", "empty op type", "version 4"});
+  ExpectError([&] { pb::ParseProgramDesc(program_with({{"relu", 0}, {"relu", 1}})); },
+              {"op_version_map", "op 'relu' appears twice", "versions 0 and 1"});
+  // A pair without its required version is a protobuf error.
+  Wire no_version = ProgramWire({BlockWire(0, -1, {}, {})});
+  no_version.Msg(5, Wire().Msg(1, Wire().Bytes(1, "relu")));
+  ExpectError([&] { pb::ParseProgramDesc(no_version.str()); }, {"missing required fields"});
+  std::vector<std::pair<std::string, int64_t>> too_many;
+  for (size_t i = 0; i <= cpp::kMaxOpVersionEntries; ++i) {
+    too_many.push_back({"op" + std::to_string(i), 1});
+  }
+  ExpectError([&] { pb::ParseProgramDesc(program_with(too_many)); },
+              {"op_version_map", "65537 entries", "at most 65536"});
 }
 
 }  // namespace

@@ -145,6 +145,40 @@ TEST(OptReportTest, KernelListingShowsKeyTypesAndSource) {
   EXPECT_NE(entry.find("outputs: Output=host/float/NCHW"), std::string::npos) << entry;
 }
 
+// A model that records op versions gets a last column with them ("-": none recorded); the
+// target columns stay where they were.
+TEST(OptReportTest, ModelOpsShowRecordedVersions) {
+  cpp::ProgramDesc program;
+  Scope scope;
+  BuildSampleModel(&program, &scope);
+  EXPECT_EQ(opt::ModelOpsTable(program, {kHost}).find("version"), std::string::npos);
+
+  program.op_versions = {{"conv2d", 1}, {"softmax", 0}, {"fill_constant", 2}};
+  const std::string model = opt::ModelOpsTable(program, {kHost});
+  EXPECT_NE(model.find("op_type                  count host   x86    arm    opencl version\n"),
+            std::string::npos) << model;
+  const bool x86_conv = FindKernel("conv2d", Place(kX86, PrecisionType::kFloat)) != nullptr;
+  EXPECT_EQ(RowOf(model, "conv2d"), std::string("conv2d                       2 Y      ") +
+                                        (x86_conv ? "Y" : ".") + "      .      .      1")
+      << model;
+  EXPECT_EQ(RowOf(model, "softmax").substr(RowOf(model, "softmax").size() - 2), " 0") << model;
+  EXPECT_EQ(RowOf(model, "relu").substr(RowOf(model, "relu").size() - 2), " -") << model;
+  EXPECT_EQ(RowOf(model, "fill_constant"), "") << "only the model's op types";
+}
+
+TEST(OptReportTest, KernelListingShowsDeclaredOpVersions) {
+  const std::string listing = opt::KernelListing();
+  const auto at = listing.find("fill_constant,host,any,any,def");
+  ASSERT_NE(at, std::string::npos) << listing;
+  // The entry: its key line and the indented lines after it.
+  auto end = listing.find('\n', at);
+  while (end != std::string::npos && listing.compare(end + 1, 2, "  ") == 0) {
+    end = listing.find('\n', end + 1);
+  }
+  const std::string entry = listing.substr(at, end - at);
+  EXPECT_NE(entry.find("paddle op versions: fill_constant 0..2"), std::string::npos) << entry;
+}
+
 }  // namespace
 }  // namespace test
 }  // namespace lite
