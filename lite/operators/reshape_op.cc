@@ -28,7 +28,8 @@ DDim ResolveReshapeDims(const std::vector<int64_t>& shape, const DDim& in_dims,
                   shape[i], " (only -1, 0 and positive sizes are allowed)");
       out[i] = shape[i];
     }
-    known *= out[i];
+    PLITE_CHECK(!__builtin_mul_overflow(known, out[i], &known), "op '", op, "': shape ", shape,
+                " has more elements than a 64-bit count holds");
   }
   if (unknown >= 0) {
     PLITE_CHECK(known > 0 && numel % known == 0, "op '", op, "': cannot reshape ", in_dims,

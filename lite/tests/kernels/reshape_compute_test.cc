@@ -91,6 +91,15 @@ TEST(Reshape, NegativeSizeIsAnError) {
   EXPECT_PLITE_ERROR(r->InferShapeOnly(), "invalid value -2");
 }
 
+// 2^30 cubed does not fit in a 64-bit count (it once wrapped around, undefined behaviour).
+TEST(Reshape, ShapeOverflowingAnElementCountIsAnError) {
+  const int big = 1 << 30;
+  auto r = ReshapeRunner("reshape2", {24}, {big, big, big});
+  EXPECT_PLITE_ERROR(r->InferShapeOnly(), "more elements than a 64-bit count holds");
+  auto inferred = ReshapeRunner("reshape2", {24}, {-1, big, big, big});
+  EXPECT_PLITE_ERROR(inferred->InferShapeOnly(), "more elements than a 64-bit count holds");
+}
+
 TEST(Reshape, NoShapeAtAllIsRejectedAtLoad) {
   auto r = ReshapeRunner("reshape2", {24}, {});
   EXPECT_PLITE_ERROR(r->InferShapeOnly(), "no target shape");
