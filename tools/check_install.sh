@@ -48,7 +48,8 @@ c++ -std=c++17 "$app/app.cc" -I"$prefix/include" -L"$prefix/lib" -lpaddle_full_a
 for f in lib/libpaddle_full_api_shared.so lib/libpaddle_full_api_shared.so.0 \
          lib/libpaddle_light_api_shared.so.0 lib/libpaddle_api_light_bundled.a \
          lib/libpaddle_api_full_bundled.a \
-         include/paddle_api.h include/plite_version.h include/paddle_use_ops.h \
+         include/paddle_api.h include/paddle_custom_op.h include/paddle_op_plugin.h \
+         include/plite_version.h include/paddle_use_ops.h \
          include/paddle_use_kernels.h include/paddle_use_passes.h bin/opt bin/benchmark bin/model_runner \
          lib/cmake/paddle_lite/paddle_liteConfig.cmake; do
   [ -e "$prefix/$f" ] || { echo "install check: $prefix/$f is missing"; exit 1; }
@@ -91,3 +92,15 @@ for where in prefix build; do
   "$app/cmake_build_$where/version" >/dev/null
   "$app/cmake_build_$where/app_static" "$app/model" | tail -1 | sed "s/^/find_package ($where, static): /"
 done
+
+# The custom op example against the installed prefix only: its plugin is found through
+# PLITE_OP_PLUGIN_PATH alone, by the app and by the installed opt.
+example=$app/custom_op_example
+rm -rf "$example"
+cmake -S "$root/examples/custom_op" -B "$example" -Dpaddle_lite_DIR="$prefix/lib/cmake/paddle_lite" >/dev/null
+cmake --build "$example" >/dev/null
+"$build/lite/tests/api/write_custom_op_model" "$example/models"
+PLITE_OP_PLUGIN_PATH="$example/plugins" "$prefix/bin/opt" --model_file="$example/models/softsign.pdmodel" \
+  --valid_targets=host --optimize_out="$example/models/softsign_by_opt" >/dev/null
+PLITE_OP_PLUGIN_PATH="$example/plugins" "$example/custom_op_app" \
+  "$example/models/relu_rms_softsign.pdmodel" "$example/models" "$example/models/softsign_by_opt.nb"

@@ -26,7 +26,9 @@
 #include <string>
 #include <vector>
 
+#include "lite/api/custom_op_registry.h"
 #include "lite/api/cxx_api.h"
+#include "lite/api/op_plugin_loader.h"
 #include "lite/core/op_registry.h"
 #include "lite/model_parser/flatbuffers/nb_model.h"
 #include "lite/optimizer/optimizer.h"
@@ -361,6 +363,10 @@ int main(int argc, char** argv) {
     return 1;
   }
   try {
+    // Custom ops (the app's registrations, plugins in PLITE_OP_PLUGIN_PATH) count as
+    // registered in every report and check below.
+    paddle::lite::ApplyCustomRegistrations();
+    paddle::lite::LoadOpPluginsFromEnv();
     return Run();
   } catch (const paddle::lite_api::PaddleLiteException& e) {
     std::cerr << "opt: error: " << e.what() << "\n";

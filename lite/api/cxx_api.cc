@@ -77,6 +77,24 @@ std::vector<Place> UsablePlaces(std::vector<Place> places) {
   return usable;
 }
 
+// Whether one of `providers` has a kernel for an op type plite has its own kernels for.
+bool OverridesBuiltinKernels(const std::vector<std::string>& providers) {
+  if (providers.empty()) return false;
+  std::set<std::string> builtin_types;
+  std::set<std::string> provided_types;
+  for (const KernelInfo* info : KernelRegistry::Global().AllKernels()) {
+    if (info->provider == kBuiltinProvider) {
+      builtin_types.insert(info->op_type);
+    } else if (std::find(providers.begin(), providers.end(), info->provider) != providers.end()) {
+      provided_types.insert(info->op_type);
+    }
+  }
+  for (const std::string& type : provided_types) {
+    if (builtin_types.count(type)) return true;
+  }
+  return false;
+}
+
 // The passes the optimizer runs for `config`: the default list less the discarded passes,
 // or the internal list when one is set. Names are checked against the passes plite has.
 std::vector<std::string> PassesFor(const lite_api::CxxConfig& config) {
@@ -104,7 +122,7 @@ std::vector<std::string> PassesFor(const lite_api::CxxConfig& config) {
                 name, "'; the passes are: ", Join(all, ", "));
   }
   OptimizerOptions options;
-  options.fuse = config.fusion_passes();
+  options.fuse = config.fusion_passes() && !OverridesBuiltinKernels(config.kernel_providers());
   options.memory_optimize = config.memory_optimize();
   options.blocked_layout = config.x86_blocked_layout();
   std::vector<std::string> passes;
@@ -139,7 +157,7 @@ Predictor::Predictor(const lite_api::CxxConfig& config) : ProgramPredictor(confi
   PLITE_CHECK(!program.blocks.empty(), "the model has no blocks");
   CheckDataflow(program, WriteRule::kOnce);
   SetProgram(std::make_shared<const cpp::ProgramDesc>(
-      Optimize(program, exec_scope(), places, passes)));
+      Optimize(program, exec_scope(), places, passes, config.kernel_providers())));
   Warmup(config);
 }
 

@@ -108,6 +108,7 @@ void Tensor::ShareExternalMemory(void* data, size_t memory_size, TargetType targ
 TargetType Tensor::target() const { return Raw(raw_tensor_)->target(); }
 PrecisionType Tensor::precision() const { return Raw(raw_tensor_)->precision(); }
 void Tensor::SetPrecision(PrecisionType precision) { Raw(raw_tensor_)->set_precision(precision); }
+DataLayoutType Tensor::layout() const { return Raw(raw_tensor_)->layout(); }
 lod_t Tensor::lod() const { return Raw(raw_tensor_)->lod(); }
 void Tensor::SetLoD(const lod_t& lod) { Raw(raw_tensor_)->set_lod(lod); }
 

@@ -81,6 +81,8 @@ class Tensor {
   TargetType target() const;
   PrecisionType precision() const;
   void SetPrecision(PrecisionType precision);
+  // The memory order of the data; dims follow it (an NHWC tensor's shape is [N, H, W, C]).
+  DataLayoutType layout() const;
   lod_t lod() const;
   void SetLoD(const lod_t& lod);
 
@@ -405,8 +407,18 @@ class CxxConfig : public ConfigBase {
   void set_x86_blocked_layout(bool on) { x86_blocked_layout_ = on; }
   bool x86_blocked_layout() const { return x86_blocked_layout_; }
 
+  // Custom kernels (paddle_custom_op.h, paddle_op_plugin.h): kernels of these providers,
+  // first preferred, win over the built-in kernels of the same op type. Kernels of other
+  // providers run only op types plite lacks. When a provider named here has a kernel for
+  // an op type plite has, the fusion passes are off (a fusion could fold that op away).
+  void set_kernel_providers(const std::vector<std::string>& providers) {
+    kernel_providers_ = providers;
+  }
+  const std::vector<std::string>& kernel_providers() const { return kernel_providers_; }
+
  private:
   std::vector<Place> valid_places_;
+  std::vector<std::string> kernel_providers_;
   std::string model_file_;
   std::string param_file_;
   std::shared_ptr<CxxModelBuffer> model_buffer_;

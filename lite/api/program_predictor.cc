@@ -3,6 +3,9 @@
 #include <map>
 #include <set>
 
+#include "lite/api/custom_op_registry.h"
+#include "lite/api/op_plugin_loader.h"
+
 namespace paddle {
 namespace lite {
 
@@ -42,6 +45,8 @@ std::vector<std::string> IoNames(const cpp::BlockDesc& block, const std::string&
 ProgramPredictor::ProgramPredictor(int threads)
     : root_(std::make_shared<Scope>()), threads_(threads) {
   LinkAllRegistrations();
+  ApplyCustomRegistrations();
+  LoadOpPluginsFromEnv();
   PLITE_CHECK(threads_ >= 1, "set_threads: need at least 1 thread, got ", threads_);
   lite_api::PaddlePredictor::threads_ = threads;
   exec_ = &root_->NewScope();

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "lite/api/paddle_custom_op.h"
 #include "lite/core/op_registry.h"
 #include "lite/core/program.h"
 
@@ -21,10 +22,14 @@ void WriteList(const std::string& path, const std::set<std::string>& entries) {
 
 }  // namespace
 
+// Custom ops and kernels (the app's, plugins') are not the library's to tailor: left out.
 TailoringInfo CollectTailoringInfo(const cpp::ProgramDesc& optimized) {
   TailoringInfo info;
+  const std::vector<std::string> custom_types = lite_api::CustomOpTypes();
+  const std::set<std::string> custom_ops(custom_types.begin(), custom_types.end());
   for (const auto& block : optimized.blocks) {
     for (const auto& op : block.ops) {
+      if (custom_ops.count(op.Type())) continue;
       info.ops.insert(op.Type());
       const std::string op_source = OpRegistry::Global().SourceFile(op.Type());
       if (!op_source.empty()) info.op_sources.insert(op_source);
@@ -33,6 +38,7 @@ TailoringInfo CollectTailoringInfo(const cpp::ProgramDesc& optimized) {
       const KernelInfo* kernel = KernelRegistry::Global().Find(key);
       PLITE_CHECK(kernel != nullptr, "op '", op.Type(), "': kernel ", key,
                   " is not registered in this build");
+      if (kernel->provider != kBuiltinProvider) continue;
       info.kernels.insert(key);
       if (!kernel->source_file.empty()) {
         info.kernel_sources.insert(kernel->source_file);

@@ -21,6 +21,10 @@ struct ParamBase {
 
 // What a kernel registration recorded: its key, declared argument types and factory.
 struct KernelInfo;
+class Scope;
+namespace cpp {
+class OpDesc;
+}  // namespace cpp
 
 class KernelBase {
  public:
@@ -50,6 +54,14 @@ class KernelBase {
     PLITE_CHECK(p != nullptr, "kernel ", name(), " was given no or the wrong param");
     return *p;
   }
+  // The op as the program describes it and the scope of its tensors, for kernels that look
+  // their arguments up by name rather than through the param struct (custom kernels).
+  void BindOp(const cpp::OpDesc* desc, Scope* scope) {
+    op_desc_ = desc;
+    op_scope_ = scope;
+  }
+  const cpp::OpDesc* op_desc() const { return op_desc_; }
+  Scope* op_scope() const { return op_scope_; }
   void SetContext(KernelContext* ctx) { ctx_ = ctx; }
   KernelContext& ctx() const { return *ctx_; }
 
@@ -75,6 +87,8 @@ class KernelBase {
   ParamBase* param_{nullptr};
   KernelContext* ctx_{nullptr};
   const KernelInfo* info_{nullptr};
+  const cpp::OpDesc* op_desc_{nullptr};
+  Scope* op_scope_{nullptr};
   bool prepared_{false};
 };
 

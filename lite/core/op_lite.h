@@ -44,7 +44,10 @@ class OpLite {
   virtual bool ComputesInPlace() const { return false; }
 
   // Gives a kernel this op's param struct.
-  void AttachKernel(KernelBase* kernel) { kernel->SetParam(mutable_param()); }
+  void AttachKernel(KernelBase* kernel) {
+    kernel->SetParam(mutable_param());
+    kernel->BindOp(&desc_, scope_);
+  }
 
   const cpp::OpDesc& op_info() const { return desc_; }
   Scope* scope() const { return scope_; }

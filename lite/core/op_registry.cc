@@ -41,12 +41,14 @@ KernelRegistry& KernelRegistry::Global() {
 }
 
 void KernelRegistry::Register(KernelInfo info) {
-  PLITE_CHECK(Find(info.key()) == nullptr, "kernel ", info.key(), " is registered twice");
+  std::lock_guard<std::mutex> lock(mutex_);
+  PLITE_CHECK(FindLocked(info.key()) == nullptr, "kernel ", info.key(), " is registered twice");
   auto& list = by_op_[info.op_type];
   list.push_back(std::make_unique<KernelInfo>(std::move(info)));
 }
 
 std::vector<const KernelInfo*> KernelRegistry::Kernels(const std::string& op_type) const {
+  std::lock_guard<std::mutex> lock(mutex_);
   std::vector<const KernelInfo*> out;
   auto it = by_op_.find(op_type);
   if (it == by_op_.end()) return out;
@@ -55,6 +57,7 @@ std::vector<const KernelInfo*> KernelRegistry::Kernels(const std::string& op_typ
 }
 
 std::vector<const KernelInfo*> KernelRegistry::AllKernels() const {
+  std::lock_guard<std::mutex> lock(mutex_);
   std::vector<const KernelInfo*> out;
   for (const auto& kv : by_op_) {
     for (const auto& k : kv.second) out.push_back(k.get());
@@ -63,6 +66,7 @@ std::vector<const KernelInfo*> KernelRegistry::AllKernels() const {
 }
 
 bool KernelRegistry::HasTarget(TargetType target) const {
+  std::lock_guard<std::mutex> lock(mutex_);
   for (const auto& kv : by_op_) {
     for (const auto& k : kv.second) {
       if (k->place.target == target) return true;
@@ -81,6 +85,11 @@ std::vector<Place> DefaultPlaces() {
 }
 
 const KernelInfo* KernelRegistry::Find(const std::string& key) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return FindLocked(key);
+}
+
+const KernelInfo* KernelRegistry::FindLocked(const std::string& key) const {
   const std::string op_type = key.substr(0, key.find(','));
   auto it = by_op_.find(op_type);
   if (it == by_op_.end()) return nullptr;
@@ -103,24 +112,60 @@ OpRegistry& OpRegistry::Global() {
 
 bool OpRegistry::Register(const std::string& op_type, Creator creator,
                           const char* source_file) {
+  std::lock_guard<std::mutex> lock(mutex_);
   creators_[op_type] = std::move(creator);
   source_files_[op_type] = ProjectRelativeSource(source_file);
   return true;
 }
 
+bool OpRegistry::Has(const std::string& op_type) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return creators_.count(op_type) > 0;
+}
+
 std::string OpRegistry::SourceFile(const std::string& op_type) const {
+  std::lock_guard<std::mutex> lock(mutex_);
   auto it = source_files_.find(op_type);
   return it == source_files_.end() ? std::string() : it->second;
 }
 
 std::unique_ptr<OpLite> OpRegistry::Create(const std::string& op_type) const {
-  auto it = creators_.find(op_type);
-  PLITE_CHECK(it != creators_.end(), "op '", op_type,
-              "' is not supported (no operator registered for it in this build)");
-  return it->second();
+  Creator creator;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = creators_.find(op_type);
+    if (it != creators_.end()) creator = it->second;
+  }
+  PLITE_CHECK(creator, "op '", op_type, "' is not supported (no operator registered for it in ",
+              "this build", MissingOpHint({op_type}), ")");
+  return creator();
+}
+
+void OpRegistry::RecordRefusedRegistration(const std::string& op_type,
+                                           const std::string& message) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  refused_[op_type].push_back(message);
+}
+
+std::string OpRegistry::MissingOpHint(const std::vector<std::string>& op_types) const {
+  std::string hint =
+      "; an op type plite lacks can come from the app (REGISTER_CUSTOM_OP and "
+      "REGISTER_CUSTOM_KERNEL, paddle_custom_op.h) or from a plugin in a directory of "
+      "PLITE_OP_PLUGIN_PATH (paddle_op_plugin.h)";
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto plugins = refused_.find("");  // plugins that did not load: their op types are unknown
+  if (plugins != refused_.end()) hint += StrCat("; ", Join(plugins->second, "; "));
+  for (const std::string& op_type : op_types) {
+    auto it = refused_.find(op_type);
+    if (it != refused_.end()) {
+      hint += StrCat("; refused registrations for '", op_type, "': ", Join(it->second, "; "));
+    }
+  }
+  return hint;
 }
 
 std::vector<std::string> OpRegistry::OpTypes() const {
+  std::lock_guard<std::mutex> lock(mutex_);
   std::vector<std::string> out;
   for (const auto& kv : creators_) out.push_back(kv.first);
   return out;

@@ -32,6 +32,7 @@
 #include <initializer_list>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -53,10 +54,14 @@ struct OpVersionRange {
   std::string ToString() const;  // "0..2"
 };
 
+// The provider of the library's own kernels; kernels registered from outside it (custom
+// kernels, plugins) carry their own provider name, which is also their alias.
+constexpr const char* kBuiltinProvider = "builtin";
+
 struct KernelInfo {
   std::string op_type;
   std::string alias;
-  std::string provider{"builtin"};
+  std::string provider{kBuiltinProvider};
   Place place;
   std::function<std::unique_ptr<KernelBase>()> create;
   std::map<std::string, Type> inputs;   // declared types per argument
@@ -93,6 +98,8 @@ struct KernelInfo {
   std::string key() const;  // "op_type,target,precision,layout,alias"
 };
 
+// Both registries are filled during static initialisation and, later, by plugins loaded
+// when a predictor is created (possibly while other predictors load), so they lock.
 class KernelRegistry {
  public:
   static KernelRegistry& Global();
@@ -108,6 +115,9 @@ class KernelRegistry {
   static std::unique_ptr<KernelBase> Create(const KernelInfo& info);
 
  private:
+  const KernelInfo* FindLocked(const std::string& key) const;
+
+  mutable std::mutex mutex_;
   std::map<std::string, std::vector<std::unique_ptr<KernelInfo>>> by_op_;
 };
 
@@ -121,16 +131,25 @@ class OpRegistry {
   static OpRegistry& Global();
 
   bool Register(const std::string& op_type, Creator creator, const char* source_file);
-  bool Has(const std::string& op_type) const { return creators_.count(op_type) > 0; }
+  bool Has(const std::string& op_type) const;
   // The file registering the op, relative to the project root ("" when unknown).
   std::string SourceFile(const std::string& op_type) const;
-  // Throws naming the op when it is not registered.
+  // Throws naming the op when it is not registered (MissingOpHint says where ops come from).
   std::unique_ptr<OpLite> Create(const std::string& op_type) const;
   std::vector<std::string> OpTypes() const;
 
+  // A registration from outside the library that was refused (custom ops and kernels,
+  // plugins): kept per op type, so a model needing the op type is told why it is missing.
+  void RecordRefusedRegistration(const std::string& op_type, const std::string& message);
+  // For an error about op types missing: where custom op types come from, and the refused
+  // registrations for them ("; ..." to append to the message).
+  std::string MissingOpHint(const std::vector<std::string>& op_types) const;
+
  private:
+  mutable std::mutex mutex_;
   std::map<std::string, Creator> creators_;
   std::map<std::string, std::string> source_files_;
+  std::map<std::string, std::vector<std::string>> refused_;
 };
 
 // A registration's __FILE__ relative to the project root. The build maps it so

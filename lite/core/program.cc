@@ -86,17 +86,16 @@ void CheckKernelsPresent(const cpp::BlockDesc& block,
   }
   if (missing_kernels.empty() && missing_ops.empty()) return;
   std::string message = "the model needs what this build does not have:";
-  if (!missing_ops.empty()) {
-    message += StrCat(" ops [", Join(std::vector<std::string>(missing_ops.begin(),
-                                                              missing_ops.end()), "; "), "]");
-  }
+  const std::vector<std::string> ops(missing_ops.begin(), missing_ops.end());
+  if (!ops.empty()) message += StrCat(" ops [", Join(ops, "; "), "]");
   if (!missing_kernels.empty()) {
     message += StrCat(" kernels [", Join(std::vector<std::string>(missing_kernels.begin(),
                                                                   missing_kernels.end()), "; "),
                       "]");
   }
   PLITE_THROW(message, " (use a build that has them, e.g. one tailored from this model's lists, or "
-              "re-run opt for targets this CPU supports)");
+              "re-run opt for targets this CPU supports",
+              ops.empty() ? std::string() : OpRegistry::Global().MissingOpHint(ops), ")");
 }
 
 }  // namespace

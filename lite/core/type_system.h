@@ -42,8 +42,13 @@ inline bool PrecisionCompatible(PrecisionType declared, PrecisionType actual) {
 inline bool IsBlockedLayout(DataLayoutType layout) {
   return lite_api::LayoutChannelBlock(layout) > 0;
 }
+// Data in a blocked layout or NHWC (dims in memory order) is read only by kernels that
+// declare exactly that layout; the others, kAny ones included, get a layout cast to NCHW.
 inline bool LayoutCompatible(DataLayoutType declared, DataLayoutType actual) {
-  if (IsBlockedLayout(declared) || IsBlockedLayout(actual)) return declared == actual;
+  const auto exact = [](DataLayoutType l) {
+    return IsBlockedLayout(l) || l == DataLayoutType::kNHWC;
+  };
+  if (exact(declared) || exact(actual)) return declared == actual;
   return declared == actual || declared == DataLayoutType::kAny || actual == DataLayoutType::kAny;
 }
 inline bool TypeCompatible(const Type& declared, const Type& actual) {

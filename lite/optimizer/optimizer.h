@@ -21,9 +21,11 @@ struct OptimizerOptions {
 std::vector<std::string> DefaultPasses(const OptimizerOptions& options = {});
 
 // `exec_scope` holds the activations; its root holds the weights (fusions rewrite them).
+// `kernel_providers`: providers whose kernels win over the built-in ones, first preferred.
 cpp::ProgramDesc Optimize(const cpp::ProgramDesc& program, Scope* exec_scope,
                           const std::vector<Place>& valid_places,
-                          const std::vector<std::string>& passes);
+                          const std::vector<std::string>& passes,
+                          const std::vector<std::string>& kernel_providers = {});
 
 }  // namespace lite
 }  // namespace paddle

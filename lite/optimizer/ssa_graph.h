@@ -57,6 +57,12 @@ class SSAGraph {
   const cpp::VarDesc* FindVarDesc(const std::string& name) const { return block_.FindVar(name); }
   // The op versions the model records (cpp::ProgramDesc::op_versions).
   const std::map<std::string, int32_t>& op_versions() const { return op_versions_; }
+  // Kernel providers in the app's order of preference (CxxConfig::set_kernel_providers);
+  // the kernel picker prefers their kernels over the built-in ones.
+  const std::vector<std::string>& kernel_providers() const { return kernel_providers_; }
+  void set_kernel_providers(std::vector<std::string> providers) {
+    kernel_providers_ = std::move(providers);
+  }
 
   // Stmts in an order where every stmt follows the producers of its inputs.
   std::vector<Node*> StmtTopologicalOrder();
@@ -86,6 +92,7 @@ class SSAGraph {
   cpp::BlockDesc block_;
   int64_t version_{0};
   std::map<std::string, int32_t> op_versions_;
+  std::vector<std::string> kernel_providers_;
 };
 
 }  // namespace mir

@@ -6,6 +6,9 @@
 // condition holds for the op (KernelInfo::applies) and whose declared Paddle op versions
 // include the one the model records for the op type (BindPaddleOpVersion; a kernel without
 // a range, or an op type the model records no version for, always matches). Each is scored:
+//   + 100000 x (rank of its provider: the app's providers in its order
+//          (CxxConfig::set_kernel_providers), then the built-in kernels, then other
+//          providers' kernels, which serve op types plite lacks),
 //   + 1000 per input whose known precision the kernel accepts as declared (a kernel that
 //          would need a calib cast on its inputs loses to one that needs none),
 //   + 10 x (priority of its target in valid_places, earlier is higher),
@@ -52,7 +55,8 @@ class StaticKernelPickPass : public Pass {
         continue;
       }
       auto kernel = KernelRegistry::Create(*info);
-      int score = 10 * (static_cast<int>(places.size()) + 1 - rank);
+      int score = 100000 * ProviderPreference(graph->kernel_providers(), info->provider);
+      score += 10 * (static_cast<int>(places.size()) + 1 - rank);
       if (rank < static_cast<int>(places.size())) {
         if (info->place.precision == places[rank].precision) score += 2;
         if (info->place.layout == places[rank].layout) score += 1;
@@ -86,6 +90,16 @@ class StaticKernelPickPass : public Pass {
                   Join(wanted, ", "), "]; this build has kernels for [", Join(registered, ", "),
                   "]");
     }
+  }
+
+  // Higher for preferred providers: listed ones in order, then built-in, then the rest.
+  static int ProviderPreference(const std::vector<std::string>& providers,
+                                const std::string& provider) {
+    const int n = static_cast<int>(providers.size());
+    for (int i = 0; i < n; ++i) {
+      if (providers[i] == provider) return n + 2 - i;
+    }
+    return provider == kBuiltinProvider ? 1 : 0;
   }
 
   // Position of the first valid place on `target`; host comes last when not listed.

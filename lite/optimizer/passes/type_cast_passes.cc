@@ -61,7 +61,7 @@ class TypeCastPass : public Pass {
       case CastField::kTarget: have.target = want.target; break;
       case CastField::kPrecision: have.precision = want.precision; break;
       case CastField::kLayout:
-        // A kernel that takes any layout reads blocked data as NCHW.
+        // A kernel that takes any layout reads blocked and NHWC data as NCHW.
         have.layout = want.layout == DataLayoutType::kAny ? DataLayoutType::kNCHW : want.layout;
         break;
     }
