@@ -77,32 +77,48 @@ std::map<std::string, std::shared_ptr<const lite::CustomOpSchema>>& CustomSchema
 
 }  // namespace
 
+const std::string& CustomOpAttributes::op_type() const { return Desc(desc_).Type(); }
+bool CustomOpAttributes::HasAttr(const std::string& name) const {
+  return Desc(desc_).HasAttr(name);
+}
+
+template <typename T>
+T CustomOpAttributes::GetAttr(const std::string& name) const {
+  return Desc(desc_).GetAttr<T>(name);
+}
+template bool CustomOpAttributes::GetAttr<bool>(const std::string&) const;
+template int32_t CustomOpAttributes::GetAttr<int32_t>(const std::string&) const;
+template int64_t CustomOpAttributes::GetAttr<int64_t>(const std::string&) const;
+template float CustomOpAttributes::GetAttr<float>(const std::string&) const;
+template double CustomOpAttributes::GetAttr<double>(const std::string&) const;
+template std::string CustomOpAttributes::GetAttr<std::string>(const std::string&) const;
+template std::vector<int32_t> CustomOpAttributes::GetAttr<std::vector<int32_t>>(
+    const std::string&) const;
+template std::vector<int64_t> CustomOpAttributes::GetAttr<std::vector<int64_t>>(
+    const std::string&) const;
+template std::vector<float> CustomOpAttributes::GetAttr<std::vector<float>>(
+    const std::string&) const;
+template std::vector<std::string> CustomOpAttributes::GetAttr<std::vector<std::string>>(
+    const std::string&) const;
+
+CustomOpView::CustomOpView(const void* kernel_op_view)
+    : CustomOpAttributes(&static_cast<const lite::KernelOpView*>(kernel_op_view)->desc()),
+      view_(kernel_op_view) {}
+
+shape_t CustomOpView::InputShape(const std::string& param, int index) const {
+  const auto& view = *static_cast<const lite::KernelOpView*>(view_);
+  const std::vector<std::string>& vars = view.desc().Input(param);
+  if (index < 0 || index >= static_cast<int>(vars.size())) return {};
+  return view.Dims(vars[static_cast<size_t>(index)]);
+}
+
 CustomOpContext::CustomOpContext(const void* op_desc, void* scope,
                                  const std::vector<std::string>* input_order,
                                  const std::vector<std::string>* output_order)
-    : desc_(op_desc), scope_(scope), input_order_(input_order), output_order_(output_order) {}
-
-const std::string& CustomOpContext::op_type() const { return Desc(desc_).Type(); }
-bool CustomOpContext::HasAttr(const std::string& name) const { return Desc(desc_).HasAttr(name); }
-
-template <typename T>
-T CustomOpContext::GetAttr(const std::string& name) const {
-  return Desc(desc_).GetAttr<T>(name);
-}
-template bool CustomOpContext::GetAttr<bool>(const std::string&) const;
-template int32_t CustomOpContext::GetAttr<int32_t>(const std::string&) const;
-template int64_t CustomOpContext::GetAttr<int64_t>(const std::string&) const;
-template float CustomOpContext::GetAttr<float>(const std::string&) const;
-template double CustomOpContext::GetAttr<double>(const std::string&) const;
-template std::string CustomOpContext::GetAttr<std::string>(const std::string&) const;
-template std::vector<int32_t> CustomOpContext::GetAttr<std::vector<int32_t>>(
-    const std::string&) const;
-template std::vector<int64_t> CustomOpContext::GetAttr<std::vector<int64_t>>(
-    const std::string&) const;
-template std::vector<float> CustomOpContext::GetAttr<std::vector<float>>(
-    const std::string&) const;
-template std::vector<std::string> CustomOpContext::GetAttr<std::vector<std::string>>(
-    const std::string&) const;
+    : CustomOpAttributes(op_desc),
+      scope_(scope),
+      input_order_(input_order),
+      output_order_(output_order) {}
 
 int CustomOpContext::InputCount(const std::string& param) const {
   return static_cast<int>(Desc(desc_).Input(param).size());
@@ -202,6 +218,11 @@ CustomKernelRegistrar& CustomKernelRegistrar::Output(const std::string& param,
   outputs_.push_back({param, precision, layout});
   return *this;
 }
+CustomKernelRegistrar& CustomKernelRegistrar::Applies(
+    std::function<bool(const CustomOpView& op)> condition) {
+  applies_ = std::move(condition);
+  return *this;
+}
 bool CustomKernelRegistrar::Finalize() {
   lite::CustomKernelSpec spec;
   spec.op_type = op_type_;
@@ -212,6 +233,7 @@ bool CustomKernelRegistrar::Finalize() {
     spec.outputs.emplace_back(a.param, lite::Type{target_, a.precision, a.layout});
   }
   spec.create = create_;
+  spec.applies = applies_;
   spec.source = "app";
   Defer([spec] {
     try {
@@ -449,6 +471,13 @@ void RegisterCustomKernel(CustomKernelSpec spec) {
     info.outputs[a.first] = a.second;
     output_order.push_back(a.first);
     output_layouts[a.first] = a.second.layout;
+  }
+  if (spec.applies) {
+    info.applies = [applies = spec.applies, who](const KernelOpView& op) {
+      bool yes = false;
+      CallApp(who + ": Applies", [&] { yes = applies(lite_api::CustomOpView(&op)); });
+      return yes;
+    };
   }
   const Place place = spec.place;
   const std::string op_type = spec.op_type;

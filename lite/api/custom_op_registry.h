@@ -28,6 +28,7 @@ struct CustomKernelSpec {
   std::vector<std::pair<std::string, Type>> inputs;  // declared argument types, in order
   std::vector<std::pair<std::string, Type>> outputs;
   std::function<std::unique_ptr<lite_api::CustomKernel>()> create;
+  std::function<bool(const lite_api::CustomOpView& op)> applies;  // none: everywhere
   std::string source;  // who registered it: "app" or the plugin's file
 };
 

@@ -18,7 +18,8 @@
 //
 // A kernel declares the precision and layout of each argument (.Input / .Output; arguments
 // it does not declare take the kernel's own), and the optimizer inserts `calib` / `layout`
-// casts where the model's tensors differ. A model containing the op type then loads through
+// casts where the model's tensors differ; .Applies limits it to the ops it suits (by
+// attributes and input shapes), so a provider can register one op in several layouts. A model containing the op type then loads through
 // CxxConfig, through opt into a .nb, and through MobileConfig, in any process where the
 // registration is linked. Plugins in C, loaded from PLITE_OP_PLUGIN_PATH: paddle_op_plugin.h.
 //
@@ -38,15 +39,12 @@
 namespace paddle {
 namespace lite_api {
 
-// One op of the program as a kernel or shape inference sees it: its attributes and its
-// tensors by parameter name (the model's, e.g. "X"), valid during the call.
-class CustomOpContext {
+// An op's type and attributes as the model stores them.
+class CustomOpAttributes {
  public:
-  CustomOpContext(const void* op_desc, void* scope, const std::vector<std::string>* input_order,
-                  const std::vector<std::string>* output_order);
+  explicit CustomOpAttributes(const void* op_desc) : desc_(op_desc) {}
 
   const std::string& op_type() const;
-
   bool HasAttr(const std::string& name) const;
   // bool, int32_t, int64_t, float, double, std::string and vectors of int32_t, int64_t,
   // float, std::string. Throws naming the op and attribute when missing or of another kind.
@@ -56,6 +54,33 @@ class CustomOpContext {
   T GetAttrOr(const std::string& name, const T& fallback) const {
     return HasAttr(name) ? GetAttr<T>(name) : fallback;
   }
+
+  // plite's own (the plugin bridge): the op's description.
+  const void* internal_op_desc() const { return desc_; }
+
+ protected:
+  const void* desc_;
+};
+
+// What a kernel's condition (CustomKernelRegistrar::Applies) may read while the optimizer
+// picks kernels, before anything runs: the attributes and the shapes the model declares.
+class CustomOpView : public CustomOpAttributes {
+ public:
+  explicit CustomOpView(const void* kernel_op_view);
+  // The declared shape of input `param` #index; empty when the model leaves a dim after the
+  // first (the batch) unknown, or has no such input.
+  shape_t InputShape(const std::string& param, int index = 0) const;
+
+ private:
+  const void* view_;
+};
+
+// One op of the program as a kernel or shape inference sees it: its attributes and its
+// tensors by parameter name (the model's, e.g. "X"), valid during the call.
+class CustomOpContext : public CustomOpAttributes {
+ public:
+  CustomOpContext(const void* op_desc, void* scope, const std::vector<std::string>* input_order,
+                  const std::vector<std::string>* output_order);
 
   // Tensors bound to a parameter (0 when the model leaves it out); Input / Output throw
   // naming the op and parameter when there is no tensor at `index`.
@@ -73,11 +98,7 @@ class CustomOpContext {
   std::vector<std::string> InputNames() const;
   std::vector<std::string> OutputNames() const;
 
-  // plite's own (the plugin bridge): the op's description.
-  const void* internal_op_desc() const { return desc_; }
-
  private:
-  const void* desc_;
   void* scope_;
   const std::vector<std::string>* input_order_;
   const std::vector<std::string>* output_order_;
@@ -132,6 +153,10 @@ class CustomKernelRegistrar {
                                DataLayoutType layout = DataLayoutType::kNCHW);
   CustomKernelRegistrar& Output(const std::string& param, PrecisionType precision,
                                 DataLayoutType layout = DataLayoutType::kNCHW);
+  // Where the kernel applies (none: everywhere). The picker passes over it elsewhere, so a
+  // provider may register kernels for one op in several layouts or precisions and choose
+  // among them by the op's attributes and input shapes.
+  CustomKernelRegistrar& Applies(std::function<bool(const CustomOpView& op)> condition);
   bool Finalize();
 
  private:
@@ -146,6 +171,7 @@ class CustomKernelRegistrar {
   DataLayoutType layout_;
   Factory create_;
   std::vector<Arg> inputs_, outputs_;
+  std::function<bool(const CustomOpView& op)> applies_;
 };
 
 // The op types registered from outside the library so far (C++ and plugins), and the

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cmath>
 #include <functional>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -78,8 +79,73 @@ class CheckedCopy : public CustomKernel {
   }
 };
 
+// test_twice: Out = 2 X, by one of two kernels chosen by X's channels: an NHWC one for 3 or
+// more channels, an NCHW one below. Each counts its runs.
+std::atomic<int> twice_nhwc_runs{0}, twice_nchw_runs{0};
+template <std::atomic<int>* kRuns>
+class Twice : public CustomKernel {
+ public:
+  void Execute(CustomOpContext& ctx) override {
+    ++*kRuns;
+    auto x = ctx.Input("X");
+    float* out = ctx.Output("Out").mutable_data<float>();
+    for (int64_t i = 0; i < x.numel(); ++i) out[i] = 2 * x.data<float>()[i];
+  }
+};
+bool ManyChannels(const paddle::lite_api::CustomOpView& op) {
+  const auto shape = op.InputShape("X");
+  return shape.size() == 4 && shape[1] >= 3;
+}
+using TwiceNhwc = Twice<&twice_nhwc_runs>;
+using TwiceNchw = Twice<&twice_nchw_runs>;
+
+// test_int_twice and test_half_twice: Out (float) = 2 X, reading X as int32 / fp16.
+class IntTwice : public CustomKernel {
+ public:
+  void Execute(CustomOpContext& ctx) override {
+    auto x = ctx.Input("X");
+    if (x.precision() != PRECISION(kInt32)) throw PaddleLiteException("X is not int32");
+    float* out = ctx.Output("Out").mutable_data<float>();
+    for (int64_t i = 0; i < x.numel(); ++i) out[i] = 2.f * static_cast<float>(x.data<int32_t>()[i]);
+  }
+};
+// IEEE half to float, for normal numbers and zero (what the test feeds).
+float HalfToFloat(uint16_t h) {
+  if ((h & 0x7fff) == 0) return (h & 0x8000) ? -0.f : 0.f;
+  const int exponent = ((h >> 10) & 0x1f) - 15;
+  const float mantissa = 1.f + static_cast<float>(h & 0x3ff) / 1024.f;
+  return ((h & 0x8000) ? -1.f : 1.f) * std::ldexp(mantissa, exponent);
+}
+class HalfTwice : public CustomKernel {
+ public:
+  void Execute(CustomOpContext& ctx) override {
+    auto x = ctx.Input("X");
+    if (x.precision() != PRECISION(kFP16)) throw PaddleLiteException("X is not fp16");
+    const auto* halves = static_cast<const uint16_t*>(x.data<void>());
+    float* out = ctx.Output("Out").mutable_data<float>();
+    for (int64_t i = 0; i < x.numel(); ++i) out[i] = 2.f * HalfToFloat(halves[i]);
+  }
+};
+
 }  // namespace
 
+REGISTER_CUSTOM_OP(test_twice).Inputs({"X"}).Outputs({"Out"}).InferShape(InferSameShape).Finalize();
+REGISTER_CUSTOM_KERNEL(test_twice, kHost, kFloat, kNHWC, testvendor, TwiceNhwc)
+    .Input("X", PRECISION(kFloat), DATALAYOUT(kNHWC))
+    .Output("Out", PRECISION(kFloat), DATALAYOUT(kNHWC))
+    .Applies(ManyChannels)
+    .Finalize();
+REGISTER_CUSTOM_KERNEL(test_twice, kHost, kFloat, kNCHW, testvendor, TwiceNchw)
+    .Applies([](const paddle::lite_api::CustomOpView& op) { return !ManyChannels(op); })
+    .Finalize();
+REGISTER_CUSTOM_OP(test_int_twice).Inputs({"X"}).Outputs({"Out"}).InferShape(InferSameShape).Finalize();
+REGISTER_CUSTOM_KERNEL(test_int_twice, kHost, kFloat, kNCHW, testvendor, IntTwice)
+    .Input("X", PRECISION(kInt32))
+    .Finalize();
+REGISTER_CUSTOM_OP(test_half_twice).Inputs({"X"}).Outputs({"Out"}).InferShape(InferSameShape).Finalize();
+REGISTER_CUSTOM_KERNEL(test_half_twice, kHost, kFloat, kNCHW, testvendor, HalfTwice)
+    .Input("X", PRECISION(kFP16))
+    .Finalize();
 REGISTER_CUSTOM_OP(test_rms_norm).Inputs({"X"}).Outputs({"Out"}).InferShape(InferSameShape).Finalize();
 REGISTER_CUSTOM_KERNEL(test_rms_norm, kHost, kFloat, kNHWC, testvendor, RmsNormNhwc)
     .Input("X", PRECISION(kFloat), DATALAYOUT(kNHWC))
@@ -214,6 +280,48 @@ TEST(CustomOp, NhwcKernelGetsLayoutCastsAroundIt) {
   EXPECT_NE(layouts[1]->GetAttr<std::string>("__kernel_key__").find("nhwc_to_nchw"), std::string::npos);
   const std::vector<float> x = Input();
   ExpectNear(o->Run(DDim(kDims), x), NaiveRmsNorm(x, 1e-6f));
+}
+
+// x (dims) -> `op_type` -> fetch, optimized for host.
+std::unique_ptr<Optimized> OptimizeOne(const std::string& op_type, const std::vector<int64_t>& dims) {
+  Builder b(dims);
+  b.Op(op_type, {{"X", "x"}}, {{"Out", "y"}}, {{"y", dims}});
+  b.Fetch("y", 0);
+  lite_api::CustomOpTypes();  // applies the registrations (a predictor would)
+  return Optimize(b.program(), kHostOnly, false);
+}
+
+// A provider's kernels for one op in two layouts, chosen by the input's channels.
+TEST(CustomOp, KernelConditionsChooseByInputShape) {
+  for (int64_t channels : {2, 3, 8}) {
+    SCOPED_TRACE(channels);
+    const std::vector<int64_t> dims = {1, channels, 2, 3};
+    auto o = OptimizeOne("test_twice", dims);
+    const bool nhwc = channels >= 3;
+    EXPECT_EQ(o->Ops("layout").size(), nhwc ? 2u : 0u);
+    std::vector<float> x(static_cast<size_t>(channels * 6)), want;
+    for (size_t i = 0; i < x.size(); ++i) x[i] = 0.5f * static_cast<float>(i) - 3.f;
+    for (float v : x) want.push_back(2 * v);
+    const int nhwc_before = twice_nhwc_runs, nchw_before = twice_nchw_runs;
+    ExpectNear(o->Run(DDim(dims), x), want);
+    EXPECT_EQ(twice_nhwc_runs - nhwc_before, nhwc ? 1 : 0);
+    EXPECT_EQ(twice_nchw_runs - nchw_before, nhwc ? 0 : 1);
+  }
+}
+
+// Kernels that ask for int32 and fp16 inputs get calib casts from the model's float.
+TEST(CustomOp, KernelsAskingForInt32OrFp16InputsGetCalibCasts) {
+  const std::vector<float> x = {-4.f, -1.5f, 0.f, 0.25f, 3.f, 1024.f};  // exact in fp16
+  for (const char* op : {"test_int_twice", "test_half_twice"}) {
+    SCOPED_TRACE(op);
+    auto o = OptimizeOne(op, {1, 6});
+    EXPECT_EQ(o->OpTypes(), (std::vector<std::string>{"feed", "calib", op, "fetch"}));
+    std::vector<float> want;
+    const bool integer = std::string(op) == "test_int_twice";
+    // fp32 -> int32 rounds halfway cases away from zero (calib's rule): -1.5 -> -2.
+    for (float v : x) want.push_back(2 * (integer ? std::round(v) : v));
+    ExpectNear(o->Run(DDim({1, 6}), x), want);
+  }
 }
 
 TEST(CustomOp, ProviderKernelReplacesTheBuiltinOneWhenNamed) {
