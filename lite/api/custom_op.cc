@@ -22,9 +22,10 @@ const OpDesc& Desc(const void* desc) {
   return *static_cast<const OpDesc*>(desc);
 }
 
-// The parameters in `order` that `args` binds, then the others in name order.
-std::vector<std::string> OrderedParams(const OpDesc::ArgMap& args,
-                                       const std::vector<std::string>* order) {
+// The variables `args` binds: the parameters in `order` first, then the others in name
+// order; each parameter's variables in order.
+std::vector<std::string> OrderedVars(const OpDesc::ArgMap& args,
+                                     const std::vector<std::string>* order) {
   std::vector<std::string> params;
   if (order) {
     for (const std::string& p : *order) {
@@ -36,7 +37,12 @@ std::vector<std::string> OrderedParams(const OpDesc::ArgMap& args,
       params.push_back(kv.first);
     }
   }
-  return params;
+  std::vector<std::string> vars;
+  for (const std::string& p : params) {
+    const std::vector<std::string>& bound = args.at(p);
+    vars.insert(vars.end(), bound.begin(), bound.end());
+  }
+  return vars;
 }
 
 const std::string& ArgName(const OpDesc& desc, const OpDesc::ArgMap& args, const char* kind,
@@ -142,20 +148,10 @@ Tensor CustomOpContext::Output(const std::string& param, int index) const {
 }
 
 std::vector<std::string> CustomOpContext::InputNames() const {
-  const OpDesc& d = Desc(desc_);
-  std::vector<std::string> names;
-  for (const std::string& p : OrderedParams(d.inputs(), input_order_)) {
-    for (const std::string& var : d.Input(p)) names.push_back(var);
-  }
-  return names;
+  return OrderedVars(Desc(desc_).inputs(), input_order_);
 }
 std::vector<std::string> CustomOpContext::OutputNames() const {
-  const OpDesc& d = Desc(desc_);
-  std::vector<std::string> names;
-  for (const std::string& p : OrderedParams(d.outputs(), output_order_)) {
-    for (const std::string& var : d.Output(p)) names.push_back(var);
-  }
-  return names;
+  return OrderedVars(Desc(desc_).outputs(), output_order_);
 }
 std::vector<Tensor> CustomOpContext::Inputs() const {
   std::vector<Tensor> tensors;

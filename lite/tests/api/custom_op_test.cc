@@ -17,6 +17,7 @@
 #include "lite/model_parser/pb/program_desc_parser.h"
 #include "lite/tests/core/program_test_util.h"
 #include "lite/tests/model_parser/model_test_util.h"
+#include "lite/tests/models/model_test_util.h"
 
 namespace {
 
@@ -235,18 +236,6 @@ void ExpectNear(const std::vector<float>& got, const std::vector<float>& want) {
   for (size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], want[i], 1e-5f) << "element " << i;
 }
 
-void ExpectErrorHolding(const std::function<void()>& fn, const std::vector<std::string>& parts) {
-  try {
-    fn();
-    ADD_FAILURE() << "no error; expected one mentioning '" << parts.front() << "'";
-  } catch (const PaddleLiteException& e) {
-    for (const auto& part : parts) {
-      EXPECT_NE(std::string(e.what()).find(part), std::string::npos)
-          << "message lacks '" << part << "': " << e.what();
-    }
-  }
-}
-
 cpp::OpDesc* SetEpsilon(cpp::OpDesc* op, float epsilon) {
   op->SetAttr<float>("epsilon", epsilon);
   return op;
@@ -352,6 +341,16 @@ TEST(CustomOp, UnknownOpTypesSayWhereCustomOpsComeFrom) {
   ExpectErrorHolding([] { Create(ModelBytes("test_no_infer")); },
                      {"op 'test_no_infer'", "refused registrations for 'test_no_infer'",
                       "no shape inference"});
+}
+
+TEST(CustomOp, AnInstanceLackingADeclaredParameterIsRefusedAtLoad) {
+  Builder b(kDims);
+  b.Op("test_rms_norm", {{"Input", "x"}}, {{"Out", "y"}}, {{"y", kDims}});
+  b.Fetch("y", 0);
+  const std::string model = pb::SerializeProgramDesc(b.program());
+  ExpectErrorHolding([&] { Create(model); },
+                     {"op 'test_rms_norm' (custom): input 'X' is missing",
+                      "the op's registration declares inputs [X]"});
 }
 
 TEST(CustomOp, RefusedRegistrationsAreReportedNotFatal) {

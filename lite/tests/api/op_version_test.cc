@@ -18,6 +18,7 @@
 #include "lite/operators/op_params.h"
 #include "lite/tests/core/program_test_util.h"
 #include "lite/tests/model_parser/model_test_util.h"
+#include "lite/tests/models/model_test_util.h"
 
 namespace paddle {
 namespace lite {
@@ -113,18 +114,6 @@ float Added(PaddlePredictor* predictor) {
   for (int i = 0; i < 4; ++i) data[i] = static_cast<float>(i);
   predictor->Run();
   return predictor->GetOutput(0)->data<float>()[0];
-}
-
-void ExpectErrorHolding(const std::function<void()>& fn, const std::vector<std::string>& parts) {
-  try {
-    fn();
-    ADD_FAILURE() << "no error; expected one mentioning '" << parts.front() << "'";
-  } catch (const lite_api::PaddleLiteException& e) {
-    for (const auto& part : parts) {
-      EXPECT_NE(std::string(e.what()).find(part), std::string::npos)
-          << "message lacks '" << part << "': " << e.what();
-    }
-  }
 }
 
 TEST(OpVersion, KernelsOutsideTheModelsVersionAreNotPicked) {

@@ -2,6 +2,7 @@
 
 #include "lite/tests/shared_models.h"
 
+#include <gtest/gtest.h>
 #include <sys/stat.h>
 
 #include <cmath>
@@ -102,6 +103,18 @@ float MaxAbsDiff(const std::vector<float>& a, const std::vector<float>& b) {
   float m = 0.f;
   for (size_t i = 0; i < a.size(); ++i) m = std::fmax(m, std::fabs(a[i] - b[i]));
   return m;
+}
+
+void ExpectErrorHolding(const std::function<void()>& fn, const std::vector<std::string>& parts) {
+  try {
+    fn();
+    ADD_FAILURE() << "no error; expected one mentioning '" << parts.front() << "'";
+  } catch (const lite_api::PaddleLiteException& e) {
+    for (const auto& part : parts) {
+      EXPECT_NE(std::string(e.what()).find(part), std::string::npos)
+          << "message lacks '" << part << "': " << e.what();
+    }
+  }
 }
 
 }  // namespace test

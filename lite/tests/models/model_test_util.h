@@ -1,6 +1,7 @@
 // Finding and reading the shared real models and generated twins for model tests.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,10 @@ void SetInput(lite_api::PaddlePredictor* predictor, int i, const lite_api::shape
 std::vector<float> RunOnce(lite_api::PaddlePredictor* predictor, const lite_api::shape_t& shape,
                            float scale = 1.f);
 float MaxAbsDiff(const std::vector<float>& a, const std::vector<float>& b);
+
+// Expects `fn` to throw PaddleLiteException whose message holds every one of `parts`
+// (a test failure naming the missing part otherwise).
+void ExpectErrorHolding(const std::function<void()>& fn, const std::vector<std::string>& parts);
 
 }  // namespace test
 }  // namespace lite
