@@ -119,7 +119,8 @@ typedef struct PliteCustomOp {
   /* Per op instance: init then prepare once before the first compute (shapes known),
    * compute every run, destroy with the predictor. infer_shape runs before compute whenever
    * the input shapes change (user_data is NULL there: it describes the op, not an
-   * instance). Only compute is required (and infer_shape for an op type plite lacks). */
+   * instance). destroy gets op_type and user_data only (no api, no tensors). Only compute
+   * is required (and infer_shape for an op type plite lacks). */
   int (*infer_shape)(PliteOpContext* ctx);
   int (*init)(PliteOpContext* ctx);
   int (*prepare)(PliteOpContext* ctx);

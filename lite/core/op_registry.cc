@@ -152,6 +152,18 @@ std::string OpRegistry::MissingOpHint(const std::vector<std::string>& op_types) 
       "; an op type plite lacks can come from the app (REGISTER_CUSTOM_OP and "
       "REGISTER_CUSTOM_KERNEL, paddle_custom_op.h) or from a plugin in a directory of "
       "PLITE_OP_PLUGIN_PATH (paddle_op_plugin.h)";
+  // Kernels without an op: the app registered a kernel but not the op's shape inference.
+  for (const std::string& op_type : op_types) {
+    std::vector<std::string> providers;
+    for (const KernelInfo* info : KernelRegistry::Global().Kernels(op_type)) {
+      providers.push_back(info->provider);
+    }
+    if (!providers.empty()) {
+      hint += StrCat("; kernels for '", op_type, "' are registered (providers ",
+                     Join(providers, ", "), ") but no op: REGISTER_CUSTOM_OP(", op_type,
+                     ").InferShape(...) gives it its shape inference");
+    }
+  }
   std::lock_guard<std::mutex> lock(mutex_);
   auto plugins = refused_.find("");  // plugins that did not load: their op types are unknown
   if (plugins != refused_.end()) hint += StrCat("; ", Join(plugins->second, "; "));

@@ -159,6 +159,7 @@ REGISTER_CUSTOM_KERNEL(test_checked_copy, kHost, kFloat, kNCHW, testvendor, Chec
 // not run on, a second kernel under the same key.
 REGISTER_CUSTOM_OP(softmax).Inputs({"X"}).Outputs({"Out"}).InferShape(InferSameShape).Finalize();
 REGISTER_CUSTOM_OP(test_no_infer).Inputs({"X"}).Outputs({"Out"}).Finalize();
+REGISTER_CUSTOM_KERNEL(test_kernel_without_op, kHost, kFloat, kNCHW, testvendor, CheckedCopy).Finalize();
 REGISTER_CUSTOM_KERNEL(test_checked_copy, kOpenCL, kFloat, kNCHW, testvendor, CheckedCopy).Finalize();
 REGISTER_CUSTOM_KERNEL(test_checked_copy, kHost, kFloat, kNCHW, testvendor, CheckedCopy).Finalize();
 
@@ -338,6 +339,9 @@ TEST(CustomOp, UnknownOpTypesSayWhereCustomOpsComeFrom) {
   ExpectErrorHolding([] { Create(ModelBytes("test_never_registered")); },
                      {"op 'test_never_registered' is not supported", "REGISTER_CUSTOM_OP",
                       "PLITE_OP_PLUGIN_PATH"});
+  ExpectErrorHolding([] { Create(ModelBytes("test_kernel_without_op")); },
+                     {"kernels for 'test_kernel_without_op' are registered (providers testvendor) "
+                      "but no op: REGISTER_CUSTOM_OP(test_kernel_without_op).InferShape(...)"});
   ExpectErrorHolding([] { Create(ModelBytes("test_no_infer")); },
                      {"op 'test_no_infer'", "refused registrations for 'test_no_infer'",
                       "no shape inference"});
