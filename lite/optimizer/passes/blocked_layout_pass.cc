@@ -59,9 +59,9 @@ DataLayoutType OutputLayout(const KernelInfo& info, const std::string& param) {
   return it == info.outputs.end() ? info.place.layout : it->second.layout;
 }
 
-// Blocked kernels that may replace a stmt's picked kernel: same target and precision, a
-// blocked layout, runnable on this CPU, implementing the op version the model records; in
-// registration order.
+// Blocked kernels that may replace a stmt's picked kernel: same target, precision and
+// provider (a provider's kernel the app asked for stays), a blocked layout, runnable on this
+// CPU, implementing the op version the model records; in registration order.
 std::vector<const KernelInfo*> BlockedAlternatives(
     const Node& stmt, const std::map<std::string, int32_t>& op_versions) {
   std::vector<const KernelInfo*> out;
@@ -69,6 +69,7 @@ std::vector<const KernelInfo*> BlockedAlternatives(
   const Place picked = stmt.picked->place();
   for (const KernelInfo* info : KernelRegistry::Global().Kernels(stmt.desc.Type())) {
     if (info->place.target == picked.target && info->place.precision == picked.precision &&
+        info->provider == stmt.picked->info().provider &&
         IsBlockedLayout(info->place.layout) && info->RunsOnThisCpu() &&
         info->ImplementsModelVersion(op_versions)) {
       out.push_back(info);

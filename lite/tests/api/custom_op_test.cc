@@ -128,8 +128,41 @@ class HalfTwice : public CustomKernel {
   }
 };
 
+// acme's x86 conv2d for 1x1 filters, one group, no padding or stride: Out[o] = sum_c W[o, c] X[c]
+// per pixel. Counts its runs.
+std::atomic<int> acme_conv_runs{0};
+class AcmeConv1x1 : public CustomKernel {
+ public:
+  void Execute(CustomOpContext& ctx) override {
+    ++acme_conv_runs;
+    auto x = ctx.Input("Input");
+    auto w = ctx.Input("Filter");
+    const auto xs = x.shape(), ws = w.shape();
+    const int64_t n = xs[0], c = xs[1], plane = xs[2] * xs[3], o = ws[0];
+    float* out = ctx.Output("Output").mutable_data<float>();
+    for (int64_t b = 0; b < n; ++b) {
+      for (int64_t oc = 0; oc < o; ++oc) {
+        for (int64_t p = 0; p < plane; ++p) {
+          float sum = 0;
+          for (int64_t ic = 0; ic < c; ++ic) {
+            sum += w.data<float>()[oc * c + ic] * x.data<float>()[(b * c + ic) * plane + p];
+          }
+          out[(b * o + oc) * plane + p] = sum;
+        }
+      }
+    }
+  }
+};
+
 }  // namespace
 
+REGISTER_CUSTOM_KERNEL(conv2d, kX86, kFloat, kNCHW, acme, AcmeConv1x1)
+    .Applies([](const paddle::lite_api::CustomOpView& op) {
+      const auto filter = op.InputShape("Filter");
+      return filter.size() == 4 && filter[2] == 1 && filter[3] == 1 &&
+             op.GetAttrOr<int32_t>("groups", 1) == 1;
+    })
+    .Finalize();
 REGISTER_CUSTOM_OP(test_twice).Inputs({"X"}).Outputs({"Out"}).InferShape(InferSameShape).Finalize();
 REGISTER_CUSTOM_KERNEL(test_twice, kHost, kFloat, kNHWC, testvendor, TwiceNhwc)
     .Input("X", PRECISION(kFloat), DATALAYOUT(kNHWC))
@@ -333,6 +366,47 @@ TEST(CustomOp, ProviderKernelReplacesTheBuiltinOneWhenNamed) {
   // A provider nobody registered changes nothing.
   ExpectNear(RunModel(Create(model, {"nobody"}).get(), x), want);
   EXPECT_EQ(acme_relu_runs, 2);
+}
+
+// On x86 the blocked-layout planner would move a chain of convolutions to NCHW16c kernels;
+// it leaves the provider's kernel the app asked for in place.
+TEST(CustomOp, ProviderKernelStaysThroughTheBlockedLayoutPlanner) {
+  const std::vector<Place> places = PlacesOnThisCpu(true);
+  if (places.front().target != TargetType::kX86) GTEST_SKIP() << "no AVX2+FMA: no x86 kernels";
+  const std::vector<int64_t> dims = {1, 16, 3, 3};
+  // Four pointwise convolutions: enough for the planner to pay for two layout casts.
+  Builder b(dims);
+  Weights weights;
+  std::vector<float> w(256);
+  for (size_t i = 0; i < w.size(); ++i) w[i] = 0.02f * static_cast<float>(int(i % 13) - 6);
+  std::string in = "x";
+  for (int step = 1; step <= 4; ++step) {
+    const std::string filter = "w" + std::to_string(step), out = "c" + std::to_string(step);
+    b.AddVar(filter, cpp::VarKind::kLodTensor, {16, 16, 1, 1}, true);
+    weights[filter] = {DDim({16, 16, 1, 1}), w};
+    b.Op("conv2d", {{"Input", in}, {"Filter", filter}}, {{"Output", out}}, {{out, dims}})
+        .SetAttr<std::vector<int32_t>>("strides", {1, 1});
+    in = out;
+  }
+  b.Fetch(in, 0);
+  lite_api::CustomOpTypes();  // applies the registrations (a predictor would)
+  OptimizerOptions options;
+  options.fuse = false;
+
+  auto builtin = Optimize(b.program(), places, options, weights);
+  for (const cpp::OpDesc* conv : builtin->Ops("conv2d")) {
+    EXPECT_NE(conv->GetAttr<std::string>("__kernel_key__").find("NCHW16c"), std::string::npos);
+  }
+  auto acme = Optimize(b.program(), places, options, weights, 1, {"acme"});
+  for (const cpp::OpDesc* conv : acme->Ops("conv2d")) {
+    EXPECT_EQ(conv->GetAttr<std::string>("__kernel_key__"), "conv2d,x86,float,NCHW,acme");
+  }
+  std::vector<float> x(144);
+  for (size_t i = 0; i < x.size(); ++i) x[i] = 0.1f * static_cast<float>(int(i % 11) - 5);
+  acme_conv_runs = 0;
+  const std::vector<float> got = acme->Run(DDim(dims), x);
+  EXPECT_EQ(acme_conv_runs, 4);
+  ExpectNear(got, builtin->Run(DDim(dims), x));  // the built-in kernels, the reference
 }
 
 TEST(CustomOp, UnknownOpTypesSayWhereCustomOpsComeFrom) {
