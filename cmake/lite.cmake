@@ -160,9 +160,19 @@ endfunction()
 # lite_cc_test(test_name SRCS a.cc DEPS lib ... [SKIPPABLE]): a gtest binary registered with
 # ctest. SKIPPABLE marks tests that skip when shared data (real models, twins) is absent:
 # ctest then reports them as skipped rather than passed.
+# A test's own sources (assertions, small naive references) need little optimization, and
+# compile twice as fast with less: -O1 in optimized builds, -O0 under the sanitizers. The
+# library under test keeps the build's level.
+if(LITE_WITH_SANITIZERS OR LITE_WITH_TSAN)
+  set(LITE_TEST_SOURCE_OPT -O0)
+else()
+  set(LITE_TEST_SOURCE_OPT -O1)
+endif()
+
 function(lite_cc_test name)
   cmake_parse_arguments(ARG "SKIPPABLE" "" "SRCS;DEPS;ARGS;LABELS" ${ARGN})
   add_executable(${name} ${ARG_SRCS})
+  target_compile_options(${name} PRIVATE ${LITE_TEST_SOURCE_OPT})
   target_link_libraries(${name} PRIVATE ${ARG_DEPS} GTest::gtest GTest::gtest_main)
   add_test(NAME ${name} COMMAND ${name} ${ARG_ARGS})
   if(ARG_SKIPPABLE)
