@@ -101,5 +101,17 @@ class KernelLite : public KernelBase {
   DataLayoutType layout() const override { return Layout; }
 };
 
+// A kernel of a target this build cannot run, registered for its signature only (declared
+// types, conditions, place): `opt` on the build machine plans a model for the device's
+// kernels (ARM from x86) without their code. Its place is its registration's; running it is
+// an error (lite/kernels/arm/arm_kernel.h: PLITE_KERNEL_SIGNATURES_ONLY).
+class SignatureOnlyKernel : public KernelBase {
+ public:
+  void Run() override;
+  TargetType target() const override;
+  PrecisionType precision() const override;
+  DataLayoutType layout() const override;
+};
+
 }  // namespace lite
 }  // namespace paddle

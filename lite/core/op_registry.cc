@@ -188,6 +188,15 @@ const std::string& KernelBase::op_type() const { return info_->op_type; }
 const std::string& KernelBase::alias() const { return info_->alias; }
 std::string KernelBase::key() const { return info_->key(); }
 
+void SignatureOnlyKernel::Run() {
+  PLITE_THROW("kernel ", key(), " is registered here for its signature only: this build plans "
+              "models for ", lite_api::TargetToStr(target()), " (opt) but cannot run its "
+              "kernels; run the model with a library built for that target");
+}
+TargetType SignatureOnlyKernel::target() const { return info().place.target; }
+PrecisionType SignatureOnlyKernel::precision() const { return info().place.precision; }
+DataLayoutType SignatureOnlyKernel::layout() const { return info().place.layout; }
+
 Type KernelBase::GetInputDeclType(const std::string& arg) const {
   auto it = info_->inputs.find(arg);
   if (it != info_->inputs.end()) return it->second;

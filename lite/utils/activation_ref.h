@@ -1,7 +1,7 @@
 // The reference formula of every activation, Paddle's definitions in float: the host
 // kernels use it, and so do the x86 scalar tails. For baseline-compiled code only (inline
 // functions and <cmath>): ISA-flagged files use the vector form
-// (lite/backends/x86/math/vec/activation_vec.inc).
+// (lite/backends/simd/activation_vec.inc).
 //
 // NaN in gives NaN out for every kind (std::max(x, 0) keeps a NaN first argument).
 #pragma once

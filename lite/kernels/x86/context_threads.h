@@ -5,6 +5,7 @@
 
 #include "lite/backends/x86/math/gemm/sgemm.h"
 #include "lite/core/context.h"
+#include "lite/core/parallel_ranges.h"
 #include "lite/core/thread_pool.h"
 
 namespace paddle {
@@ -24,16 +25,7 @@ inline lite::x86::math::SgemmOptions SgemmOptionsFor(const KernelContext& ctx) {
   return options;
 }
 
-// Runs task(0..tasks-1) on the context's pool, or in order on this thread without one.
-// A template so a lambda goes to the pool without a std::function (no allocation).
-template <typename Task>
-void ParallelTasks(const KernelContext& ctx, int tasks, const Task& task) {
-  if (ctx.pool != nullptr) {
-    ctx.pool->ParallelFor(tasks, task);
-  } else {
-    for (int t = 0; t < tasks; ++t) task(t);
-  }
-}
+using ::paddle::lite::ParallelTasks;  // lite/core/parallel_ranges.h
 
 }  // namespace x86
 }  // namespace kernels

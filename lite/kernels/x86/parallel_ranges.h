@@ -1,11 +1,7 @@
-// Splitting an index range over the context's pool: small tensors stay on one thread (a
-// task switch costs more than the work), large ones get one task per thread.
+// The x86 kernels' names for the shared pool helpers (lite/core/parallel_ranges.h).
 #pragma once
 
-#include <algorithm>
-#include <cstdint>
-#include <functional>
-
+#include "lite/core/parallel_ranges.h"
 #include "lite/kernels/x86/context_threads.h"
 
 namespace paddle {
@@ -13,22 +9,7 @@ namespace lite {
 namespace kernels {
 namespace x86 {
 
-// Calls fn(begin, end) on disjoint ranges covering [0, total), each at least `min_per_task`
-// long (except when total is shorter), in parallel over the context's pool.
-inline void ParallelRanges(const KernelContext& ctx, int64_t total, int64_t min_per_task,
-                           const std::function<void(int64_t, int64_t)>& fn) {
-  if (total <= 0) return;
-  const int threads = ctx.pool != nullptr ? ctx.pool->threads() : 1;
-  const int64_t by_size = total / std::max<int64_t>(min_per_task, 1);
-  const int tasks = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(threads, by_size)));
-  if (tasks == 1) {
-    fn(0, total);
-    return;
-  }
-  ParallelTasks(ctx, tasks, [&](int t) {
-    fn(total * t / tasks, total * (t + 1) / tasks);
-  });
-}
+using ::paddle::lite::ParallelRanges;
 
 }  // namespace x86
 }  // namespace kernels

@@ -9,7 +9,6 @@
 #include <string>
 #include <vector>
 
-#include "lite/backends/x86/cpu_info.h"
 #include "lite/tests/core/program_test_util.h"
 #include "lite/tests/kernels/kernel_test_util.h"
 
@@ -105,7 +104,7 @@ std::unique_ptr<Optimized> Check(const NetBuilder& b, const std::vector<float>& 
     EXPECT_EQ(host[col], reference[col]) << "col " << col;
     EXPECT_EQ(nb[col], reference[col]) << "col " << col << " after a .nb round trip";
   }
-  if (lite::x86::CpuHasAvx2Fma()) {
+  if (X86KernelsRunHere()) {
     auto x86 = Optimize(b.program(), kX86Host, true, weights);
     EXPECT_EQ(x86->IoNames("fetch"), unfused->IoNames("fetch"));
     const auto got = RunAll(x86.get(), x, fetches);

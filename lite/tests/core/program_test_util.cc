@@ -2,7 +2,6 @@
 
 #include <cstring>
 
-#include "lite/backends/x86/cpu_info.h"
 #include "lite/model_parser/flatbuffers/nb_model.h"
 #include "lite/tests/kernels/kernel_test_util.h"
 
@@ -135,7 +134,7 @@ std::unique_ptr<Optimized> NbRoundTrip(const Optimized& o) {
 }
 
 std::vector<Place> PlacesOnThisCpu(bool x86) {
-  return x86 && lite::x86::CpuHasAvx2Fma() ? kX86Host : kHostOnly;
+  return x86 && X86KernelsRunHere() ? kX86Host : kHostOnly;
 }
 
 }  // namespace test

@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
+#if PLITE_TEST_WITH_X86
+#include "lite/backends/x86/cpu_info.h"
+#endif
+
 namespace paddle {
 namespace lite {
 namespace test {
@@ -83,6 +87,14 @@ void ExpectAllNear(const std::vector<float>& actual, const std::vector<float>& e
              << " (tolerance " << tol << ")";
     }
   }
+}
+
+bool X86KernelsRunHere() {
+#if PLITE_TEST_WITH_X86
+  return lite::x86::CpuHasAvx2Fma();
+#else
+  return false;
+#endif
 }
 
 }  // namespace test

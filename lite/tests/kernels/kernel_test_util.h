@@ -50,6 +50,8 @@ class OpRunner {
 
 // Finds the kernel registered for `op_type` at `place` (kAny in a registration matches).
 const KernelInfo* FindKernel(const std::string& op_type, const Place& place);
+// Whether the x86 kernels run here: an x86 build on a CPU with AVX2+FMA (false on ARM).
+bool X86KernelsRunHere();
 
 std::vector<float> RandomVector(size_t n, float lo, float hi, uint32_t seed);
 std::vector<float> ToVector(const Tensor& t);

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "lite/api/cxx_api.h"
-#include "lite/backends/x86/cpu_info.h"
+#include "lite/tests/kernels/kernel_test_util.h"
 #include "lite/tests/models/model_test_util.h"
 #include "lite/tests/model_parser/model_test_util.h"
 
@@ -121,7 +121,7 @@ class PpocrV3 : public ::testing::TestWithParam<const OcrModel*> {
 TEST_P(PpocrV3, FullPredictorMatchesReference) {
   const OcrModel& m = *GetParam();
   std::vector<Setting> settings = {{false, 1, true}, {false, 1, false}};
-  if (x86::CpuHasAvx2Fma()) {
+  if (X86KernelsRunHere()) {
     settings.push_back({true, 1, false});
     settings.push_back({true, 2, true});
   }
@@ -143,7 +143,7 @@ TEST_P(PpocrV3, OptimizedNbMatchesFullPredictor) {
   const OcrModel& m = *GetParam();
   lite::testing::TempDir tmp;
   std::vector<Setting> settings = {{false, 1, true}};
-  if (x86::CpuHasAvx2Fma()) settings.push_back({true, 1, true});
+  if (X86KernelsRunHere()) settings.push_back({true, 1, true});
   for (const Setting& s : settings) {
     auto full = LoadFull(dir_, m, s);
     CheckOutput(full.get(), "full " + Describe(s));

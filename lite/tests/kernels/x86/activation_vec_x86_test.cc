@@ -1,4 +1,4 @@
-// The activations' one x86 vector form (lite/backends/x86/math/vec/activation_vec.inc, run
+// The activations' one x86 vector form (lite/backends/simd/activation_vec.inc, run
 // through math::Activate) on AVX2 and on AVX-512, every kind:
 //  - against Paddle's formulas in double (activation_reference.h, written independently),
 //    which bounds each kind's own error;

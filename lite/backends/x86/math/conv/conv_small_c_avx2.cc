@@ -12,7 +12,7 @@ namespace math {
 namespace {
 
 #include "lite/backends/x86/math/vec/vec_avx2.inc"
-#include "lite/backends/x86/math/vec/activation_vec.inc"
+#include "lite/backends/simd/activation_vec.inc"
 
 struct V : VecAvx2 {
   static constexpr int kOcb = 4;

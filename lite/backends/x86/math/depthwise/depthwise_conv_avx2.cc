@@ -15,7 +15,7 @@ namespace math {
 namespace {
 
 #include "lite/backends/x86/math/vec/vec_avx2.inc"
-#include "lite/backends/x86/math/vec/activation_vec.inc"
+#include "lite/backends/simd/activation_vec.inc"
 
 struct V : VecAvx2 {
   using M = __m256i;

@@ -20,7 +20,7 @@ namespace math {
 namespace {
 
 #include "lite/backends/x86/math/vec/vec_avx512.inc"
-#include "lite/backends/x86/math/vec/activation_vec.inc"
+#include "lite/backends/simd/activation_vec.inc"
 
 struct V : VecAvx512 {
   using M = __mmask16;

@@ -22,7 +22,7 @@ namespace sgemm_internal {
 namespace {
 
 #include "lite/backends/x86/math/vec/vec_avx512.inc"
-#include "lite/backends/x86/math/vec/activation_vec.inc"
+#include "lite/backends/simd/activation_vec.inc"
 
 using Act = VectorActivation<VecAvx512>;
 

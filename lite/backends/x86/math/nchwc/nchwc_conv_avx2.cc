@@ -16,7 +16,7 @@ namespace math {
 namespace {
 
 #include "lite/backends/x86/math/vec/vec_avx2.inc"
-#include "lite/backends/x86/math/vec/activation_vec.inc"
+#include "lite/backends/simd/activation_vec.inc"
 
 using V = VecAvx2;
 constexpr int kMaxTileBlocks = 1;

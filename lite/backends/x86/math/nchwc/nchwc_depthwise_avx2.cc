@@ -16,7 +16,7 @@ namespace math {
 namespace {
 
 #include "lite/backends/x86/math/vec/vec_avx2.inc"
-#include "lite/backends/x86/math/vec/activation_vec.inc"
+#include "lite/backends/simd/activation_vec.inc"
 
 struct V : VecAvx2 {
   // Measured best with 16 ymm: 4 x 2 accumulators for 3x3 (some of the 9 weights then

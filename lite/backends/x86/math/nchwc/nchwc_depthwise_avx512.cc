@@ -22,7 +22,7 @@ namespace math {
 namespace {
 
 #include "lite/backends/x86/math/vec/vec_avx512.inc"
-#include "lite/backends/x86/math/vec/activation_vec.inc"
+#include "lite/backends/simd/activation_vec.inc"
 
 struct V : VecAvx512 {
   // 8 x 2 accumulators and 9 weights for 3x3; 5x5's 25 weights leave room for 2 x 2.

@@ -14,7 +14,7 @@ namespace math {
 
 namespace {
 #include "lite/backends/x86/math/vec/vec_avx512.inc"
-#include "lite/backends/x86/math/vec/activation_vec.inc"
+#include "lite/backends/simd/activation_vec.inc"
 }  // namespace
 
 void ActivateAvx512(const float* x, const float* bias, float* out, long long n,

@@ -12,7 +12,7 @@ namespace math {
 namespace {
 
 #include "lite/backends/x86/math/vec/vec_avx2.inc"
-#include "lite/backends/x86/math/vec/activation_vec.inc"
+#include "lite/backends/simd/activation_vec.inc"
 
 // No <cmath> here: its inline functions compiled with AVX2 could be kept for other files.
 constexpr float kInf = __builtin_inff();

@@ -11,7 +11,7 @@ namespace winograd_internal {
 
 namespace {
 #include "lite/backends/x86/math/vec/vec_avx2.inc"
-#include "lite/backends/x86/math/vec/activation_vec.inc"
+#include "lite/backends/simd/activation_vec.inc"
 
 // The activation's vector form, 8 lanes at a time (what the transforms' .inc calls).
 class RowActivation {
