@@ -17,7 +17,14 @@ set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE BOTH)
 set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE BOTH)
 set(Protobuf_PROTOC_EXECUTABLE /usr/bin/protoc CACHE FILEPATH "host protoc")
 
+# qemu must take the dynamic loader and libc from one glibc: the multiarch one (libc6:arm64,
+# which the arm64 -dev packages pull in) when installed, else the cross toolchain's. The
+# cross loader with the multiarch libc hangs in the first pthread_create.
 find_program(_plite_qemu qemu-aarch64)
 if(_plite_qemu)
-  set(CMAKE_CROSSCOMPILING_EMULATOR ${_plite_qemu} -L /usr/aarch64-linux-gnu)
+  if(EXISTS /usr/lib/aarch64-linux-gnu/libc.so.6)
+    set(CMAKE_CROSSCOMPILING_EMULATOR ${_plite_qemu} -L /)
+  else()
+    set(CMAKE_CROSSCOMPILING_EMULATOR ${_plite_qemu} -L /usr/aarch64-linux-gnu)
+  endif()
 endif()
