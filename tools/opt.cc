@@ -86,6 +86,7 @@ namespace {
 namespace fs = std::filesystem;
 namespace lite = paddle::lite;
 using paddle::lite_api::LiteModelType;
+using paddle::lite_api::TargetType;
 
 // An error the user made on the command line: reported like the others.
 [[noreturn]] void UsageError(const std::string& message) {
@@ -209,6 +210,23 @@ void WarnUnsupportedFlags() {
   }
 }
 
+// A target named in --valid_targets that this opt has no kernels for (OpenCL in a build
+// without it) would silently give a model for the other targets: an error instead. ARM
+// kernels are known everywhere (as signatures on other machines).
+void CheckTargetsBuilt(const lite::opt::ValidTargets& valid) {
+  std::vector<TargetType> built;
+  for (TargetType t : lite::opt::KnownTargets()) {
+    if (lite::KernelRegistry::Global().HasTarget(t)) built.push_back(t);
+  }
+  for (TargetType t : valid.targets) {
+    if (std::find(built.begin(), built.end(), t) == built.end()) {
+      UsageError("--valid_targets names " + paddle::lite_api::TargetToStr(t) +
+                 ", but this opt has no kernels for it (it has " +
+                 lite::opt::TargetNames(built) + ")");
+    }
+  }
+}
+
 void Optimize(const lite::opt::ValidTargets& valid, const ModelFiles& model,
               const lite::cpp::ProgramDesc& program, LiteModelType out_type,
               const std::string& optimize_out) {
@@ -300,6 +318,7 @@ int Run() {
   WarnUnsupportedFlags();
   const auto valid = lite::opt::ParseValidTargets(
       FLAGS_valid_targets.empty() ? lite::opt::DefaultTargetList() : FLAGS_valid_targets);
+  CheckTargetsBuilt(valid);
   const LiteModelType out_type = ParseOutType(FLAGS_optimize_out_type);
   const bool printing = FLAGS_print_all_ops || FLAGS_print_supported_ops ||
                         FLAGS_print_model_ops || FLAGS_display_kernels ||

@@ -13,15 +13,26 @@ twin_packages=(python3 python3-numpy python3-onnx python3-protobuf)
 # Graphviz `dot` renders the graphs opt --visualization_file_output_path writes (tests check it).
 tool_packages=(graphviz)
 
+# The aarch64 cross build and its tests under qemu (cmake/toolchains/aarch64-linux-gnu.cmake):
+# the cross compiler, qemu-user, and the arm64 libraries from Debian multiarch.
+arm_packages=(g++-aarch64-linux-gnu qemu-user
+  libgtest-dev:arm64 libgmock-dev:arm64 libflatbuffers-dev:arm64 libprotobuf-dev:arm64)
+
+need_update=0
+if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+  dpkg --add-architecture arm64
+  need_update=1
+fi
+
 missing=()
-for p in "${build_packages[@]}" "${twin_packages[@]}" "${tool_packages[@]}"; do
+for p in "${build_packages[@]}" "${twin_packages[@]}" "${tool_packages[@]}" "${arm_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 # Node.js and npm for onnxruntime-node: keep an existing node (which may bundle npm).
 command -v node >/dev/null || missing+=(nodejs)
 command -v npm >/dev/null || missing+=(npm)
 
-if [ ${#missing[@]} -gt 0 ]; then
+if [ ${#missing[@]} -gt 0 ] || [ "$need_update" = 1 ]; then
   echo "setup: installing ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq

@@ -144,7 +144,8 @@ void LoadModel(const lite_api::CxxConfig& config, Scope* root, cpp::ProgramDesc*
 
 }  // namespace
 
-Predictor::Predictor(const lite_api::CxxConfig& config) : ProgramPredictor(config.threads()) {
+Predictor::Predictor(const lite_api::CxxConfig& config)
+    : ProgramPredictor(config.threads(), config.power_mode()) {
   PLITE_CHECK(!config.quant_model(), "CxxConfig::set_quant_model(true): plite does not quantize ",
               "weights while optimizing; quantize the model beforehand (e.g. PaddleSlim) and ",
               "leave quant_model off");

@@ -52,10 +52,8 @@ std::shared_ptr<const NbModelBytes> ModelBytes(const lite_api::MobileConfig& con
 
 }  // namespace
 
-// The power mode is accepted and kept for source compatibility; threads are not bound to
-// cores yet, so every mode runs like LITE_POWER_NO_BIND.
 LightPredictor::LightPredictor(const lite_api::MobileConfig& config)
-    : ProgramPredictor(config.threads()) {
+    : ProgramPredictor(config.threads(), config.power_mode()) {
   auto program = std::make_shared<cpp::ProgramDesc>();
   NbLoadOptions options;
   options.check_weight_checksums = config.check_weight_checksums();

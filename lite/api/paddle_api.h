@@ -94,7 +94,7 @@ class PaddlePredictor {
  public:
   PaddlePredictor() = default;
   virtual ~PaddlePredictor() = default;
-  // threads_ below holds the config's thread count; mode_ stays NO_BIND (no core binding).
+  // threads_ and mode_ below hold the config's thread count and power mode.
 
   virtual std::unique_ptr<Tensor> GetInput(int i) = 0;
   virtual std::unique_ptr<const Tensor> GetOutput(int i) const = 0;
@@ -143,7 +143,11 @@ class ConfigBase {
   const std::string& model_dir() const { return model_dir_; }
   void set_threads(int threads) { threads_ = threads; }
   int threads() const { return threads_; }
-  // Accepted and kept; threads are not bound to cores, so every mode runs as NO_BIND.
+  // Which cores the threads run on: HIGH the big cores, LOW the little ones, FULL all of
+  // them (threads capped at that many cores), RAND_HIGH / RAND_LOW as HIGH / LOW starting
+  // each predictor on another core of the cluster, NO_BIND (the default) leaves it to the OS.
+  // Big cores are those with the highest cpufreq maximum in sysfs; where sysfs does not say,
+  // every mode runs as NO_BIND. An unknown mode fails the predictor's creation.
   void set_power_mode(PowerMode mode) { mode_ = mode; }
   PowerMode power_mode() const { return mode_; }
 

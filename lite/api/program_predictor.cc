@@ -1,10 +1,12 @@
 #include "lite/api/program_predictor.h"
 
+#include <atomic>
 #include <map>
 #include <set>
 
 #include "lite/api/custom_op_registry.h"
 #include "lite/api/op_plugin_loader.h"
+#include "lite/core/cpu_cores.h"
 
 namespace paddle {
 namespace lite {
@@ -40,15 +42,40 @@ std::vector<std::string> IoNames(const cpp::BlockDesc& block, const std::string&
   return names;
 }
 
+// Paddle Lite's power modes on this machine's clusters: HIGH the big cores, LOW the little
+// ones, FULL all, NO_BIND none; the RAND modes start each predictor one core further into
+// its cluster, spreading the load (and the heat) over it.
+ThreadBinding BindingForPowerMode(lite_api::PowerMode mode, int threads) {
+  static std::atomic<unsigned> rotation{0};
+  switch (mode) {
+    case lite_api::LITE_POWER_HIGH:
+      return BindingFor(MachineCpuClusters(), CoreChoice::kBig, threads);
+    case lite_api::LITE_POWER_LOW:
+      return BindingFor(MachineCpuClusters(), CoreChoice::kLittle, threads);
+    case lite_api::LITE_POWER_FULL:
+      return BindingFor(MachineCpuClusters(), CoreChoice::kAll, threads);
+    case lite_api::LITE_POWER_RAND_HIGH:
+      return BindingFor(MachineCpuClusters(), CoreChoice::kBig, threads, rotation++);
+    case lite_api::LITE_POWER_RAND_LOW:
+      return BindingFor(MachineCpuClusters(), CoreChoice::kLittle, threads, rotation++);
+    default:
+      return BindingFor(MachineCpuClusters(), CoreChoice::kNoBinding, threads);
+  }
+}
+
 }  // namespace
 
-ProgramPredictor::ProgramPredictor(int threads)
-    : root_(std::make_shared<Scope>()), threads_(threads) {
+ProgramPredictor::ProgramPredictor(int threads, lite_api::PowerMode mode)
+    : root_(std::make_shared<Scope>()), threads_(threads), power_mode_(mode) {
   LinkAllRegistrations();
   ApplyCustomRegistrations();
   LoadOpPluginsFromEnv();
   PLITE_CHECK(threads_ >= 1, "set_threads: need at least 1 thread, got ", threads_);
+  PLITE_CHECK(mode >= lite_api::LITE_POWER_HIGH && mode <= lite_api::LITE_POWER_RAND_LOW,
+              "set_power_mode: unknown power mode ", static_cast<int>(mode),
+              " (LITE_POWER_HIGH .. LITE_POWER_RAND_LOW are 0..5)");
   lite_api::PaddlePredictor::threads_ = threads;
+  lite_api::PaddlePredictor::mode_ = mode;
   exec_ = &root_->NewScope();
 }
 
@@ -57,8 +84,10 @@ ProgramPredictor::ProgramPredictor(const ProgramPredictor& other)
       root_(other.root_),
       exec_(&other.root_->NewScope()),
       optimized_(other.optimized_),
-      threads_(other.threads_) {
+      threads_(other.threads_),
+      power_mode_(other.power_mode_) {
   lite_api::PaddlePredictor::threads_ = threads_;
+  lite_api::PaddlePredictor::mode_ = power_mode_;
   BuildRuntime();
 }
 
@@ -68,8 +97,10 @@ ProgramPredictor::ProgramPredictor(const ProgramPredictor& other,
       root_(other.root_),
       exec_(&other.root_->NewScope()),
       optimized_(other.optimized_),
-      threads_(other.threads_) {
+      threads_(other.threads_),
+      power_mode_(other.power_mode_) {
   lite_api::PaddlePredictor::threads_ = threads_;
+  lite_api::PaddlePredictor::mode_ = power_mode_;
   try {
     for (const std::string& name : private_weights) {
       const Variable* var = root_->FindLocalVar(name);
@@ -108,7 +139,8 @@ void ProgramPredictor::BuildRuntime() {
     const cpp::VarDesc* var = block.FindVar(name);
     input_precisions_.push_back(var ? var->precision : PrecisionType::kFloat);
   }
-  program_ = std::make_unique<RuntimeProgram>(*optimized_, exec_, threads_);
+  program_ = std::make_unique<RuntimeProgram>(*optimized_, exec_,
+                                              BindingForPowerMode(power_mode_, threads_));
   for (const auto& op : block.ops) {
     if (op.Type() == "feed") feed_list_name_ = IoArg(op, op.Input("X"), "X");
     if (op.Type() == "fetch") fetch_list_name_ = IoArg(op, op.Output("Out"), "Out");

@@ -53,7 +53,9 @@ class ProgramPredictor : public lite_api::PaddlePredictor {
  protected:
   // A new predictor: the derived constructor fills root_ (weights) and calls
   // SetProgram. `threads` is checked here.
-  explicit ProgramPredictor(int threads);
+  // `mode` (the config's power mode) picks the cores the threads run on, where the machine
+  // says which cores are big (lite/core/cpu_cores.h).
+  ProgramPredictor(int threads, lite_api::PowerMode mode);
   // A clone: shares `other`'s weights and optimized program, with its own activations.
   ProgramPredictor(const ProgramPredictor& other);
   // The same, with private copies of the weights named in `private_weights` (in its own
@@ -79,6 +81,7 @@ class ProgramPredictor : public lite_api::PaddlePredictor {
   std::shared_ptr<const cpp::ProgramDesc> optimized_;
   std::unique_ptr<RuntimeProgram> program_;
   int threads_{1};
+  lite_api::PowerMode power_mode_{lite_api::LITE_POWER_NO_BIND};
   std::vector<std::string> input_names_;   // feed order
   std::vector<std::string> output_names_;  // fetch order
   std::vector<lite_api::PrecisionType> input_precisions_;

@@ -100,10 +100,11 @@ void CheckKernelsPresent(const cpp::BlockDesc& block,
 
 }  // namespace
 
-RuntimeProgram::RuntimeProgram(const cpp::ProgramDesc& optimized, Scope* exec_scope, int threads)
+RuntimeProgram::RuntimeProgram(const cpp::ProgramDesc& optimized, Scope* exec_scope,
+                               const ThreadBinding& binding)
     : exec_scope_(exec_scope) {
   PLITE_CHECK(!optimized.blocks.empty(), "program has no blocks");
-  pool_ = std::make_unique<ThreadPool>(threads);
+  pool_ = std::make_unique<ThreadPool>(binding.threads, binding.cores);
   context_.threads = pool_->threads();  // fewer when the system refused some
   context_.pool = pool_.get();
   const cpp::BlockDesc& block = optimized.blocks[0];
@@ -123,6 +124,7 @@ RuntimeProgram::RuntimeProgram(const cpp::ProgramDesc& optimized, Scope* exec_sc
 }
 
 void RuntimeProgram::Run() {
+  const ScopedThreadPin pin(pool_->caller_core());  // the app's thread takes tasks too
   for (auto& inst : instructions_) inst.Run();
 }
 

@@ -12,6 +12,7 @@
 #include "lite/core/context.h"
 #include "lite/core/op_lite.h"
 #include "lite/core/program_desc.h"
+#include "lite/core/cpu_cores.h"
 #include "lite/core/thread_pool.h"
 
 namespace paddle {
@@ -68,7 +69,10 @@ class RuntimeProgram {
  public:
   // Creates the non-persistable vars of block 0 in `exec_scope` (whose parent holds the
   // weights), then one instruction per op with the kernel its kKernelKeyAttr names.
-  RuntimeProgram(const cpp::ProgramDesc& optimized, Scope* exec_scope, int threads);
+  // `binding` (lite/core/cpu_cores.h) says how many threads and on which cores.
+  RuntimeProgram(const cpp::ProgramDesc& optimized, Scope* exec_scope, const ThreadBinding& binding);
+  RuntimeProgram(const cpp::ProgramDesc& optimized, Scope* exec_scope, int threads)
+      : RuntimeProgram(optimized, exec_scope, ThreadBinding{threads, {}}) {}
 
   void Run();
   const std::vector<Instruction>& instructions() const { return instructions_; }

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <system_error>
 
+#include "lite/core/cpu_cores.h"
 #include "lite/utils/check.h"
 #include "lite/utils/log.h"
 
@@ -58,12 +59,20 @@ void RunChunkTask(void* chunk, int i) {
 }
 }  // namespace
 
-ThreadPool::ThreadPool(int threads) {
+ThreadPool::ThreadPool(int threads, std::vector<int> cores) : cores_(std::move(cores)) {
   PLITE_CHECK(threads >= 1, "ThreadPool: threads=", threads, " must be >= 1");
+  PLITE_CHECK(cores_.empty() || static_cast<int>(cores_.size()) == threads, "ThreadPool: ",
+              cores_.size(), " cores for ", threads, " threads");
   workers_.reserve(threads - 1);
   for (int i = 1; i < threads; ++i) {
     try {
-      workers_.emplace_back([this] { WorkerLoop(); });
+      const int core = cores_.empty() ? -1 : cores_[i];
+      workers_.emplace_back([this, core] {
+        if (core >= 0 && !PinThisThread(core)) {
+          PLITE_WARN << "thread pool: cannot pin a worker to core " << core << "; it runs unpinned";
+        }
+        WorkerLoop();
+      });
     } catch (const std::system_error& e) {
       // The process is out of threads (RLIMIT_NPROC) or address space for a stack: run with
       // the workers that started; the predictor still works, only slower.

@@ -32,12 +32,18 @@ class ThreadPool {
 
   // `threads` >= 1 (throws PaddleLiteException otherwise). When the system refuses a thread
   // the pool keeps the ones that started (threads() says how many) and logs a warning.
-  explicit ThreadPool(int threads);
+  //
+  // With `cores` (lite/core/cpu_cores.h: one per thread), worker i runs pinned to cores[i]
+  // and cores[0] is the caller's, which RuntimeProgram::Run pins for the run (caller_core).
+  // A core the OS refuses leaves that thread unpinned, with a warning.
+  explicit ThreadPool(int threads, std::vector<int> cores = {});
   ~ThreadPool();
   ThreadPool(const ThreadPool&) = delete;
   ThreadPool& operator=(const ThreadPool&) = delete;
 
   int threads() const { return static_cast<int>(workers_.size()) + 1; }
+  // The core the calling thread should run on while it takes tasks; -1 when not bound.
+  int caller_core() const { return cores_.empty() ? -1 : cores_[0]; }
 
   // Runs task(0) .. task(tasks - 1), each once, on the workers and the calling thread;
   // returns when all have finished. If a task throws, the tasks not yet started are skipped
@@ -71,6 +77,7 @@ class ThreadPool {
   void RunTasks(uint64_t generation);  // takes tasks of that job until none are left
 
   std::vector<std::thread> workers_;
+  std::vector<int> cores_;  // one per thread, or empty (not bound)
   std::mutex call_mu_;  // one job at a time
 
   // Sleeping and waking; the atomics are also read by spinning threads.

@@ -4,8 +4,12 @@
 # or glog and exports only paddle::lite_api symbols; libpaddle_api_light_bundled.a has no
 # undefined protobuf/glog/gflags symbols; and an app compiled against the installed headers
 # and either light library alone loads a .nb and reproduces the full predictor's output.
+# In a cross build, PLITE_RUN is the emulator that runs target programs (qemu) and CXX the
+# cross compiler.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../../.." && pwd)
+read -r -a run <<<"${PLITE_RUN:-}"
+cxx=${CXX:-c++}
 build=$1
 write_data=$2
 shared=$build/lite/api/libpaddle_light_api_shared.so
@@ -68,7 +72,7 @@ if [ -f "$pb_archive" ]; then
     fail "archive check did not flag the pb parser"
   fi
 fi
-libstdcxx=$(c++ -print-file-name=libstdc++.so)
+libstdcxx=$("$cxx" -print-file-name=libstdc++.so)
 if bad_exports "$(readlink -f "$libstdcxx")" >/dev/null; then ok "export check flags libstdc++'s exports"; else fail "export check flags nothing in libstdc++"; fi
 
 echo "== $bundled"
@@ -82,7 +86,7 @@ for want in 'paddle::lite_api::CreatePaddlePredictor<paddle::lite_api::MobileCon
 done
 
 echo "== apps against the installed light headers and libraries"
-"$write_data" "$work/data" >/dev/null || { fail "write_light_test_data"; exit 1; }
+"${run[@]}" "$write_data" "$work/data" >/dev/null || { fail "write_light_test_data"; exit 1; }
 prefix=$work/install
 cmake --install "$build" --prefix "$prefix" >/dev/null || { fail "install"; exit 1; }
 for f in include/paddle_api.h lib/libpaddle_light_api_shared.so lib/libpaddle_api_light_bundled.a; do
@@ -90,28 +94,28 @@ for f in include/paddle_api.h lib/libpaddle_light_api_shared.so lib/libpaddle_ap
 done
 app_src=$root/lite/tests/api/light_app.cc
 data=$work/data
-if c++ -std=c++17 "$app_src" -I"$prefix/include" -L"$prefix/lib" -lpaddle_light_api_shared \
+if "$cxx" -std=c++17 "$app_src" -I"$prefix/include" -L"$prefix/lib" -lpaddle_light_api_shared \
      -Wl,-rpath,"$prefix/lib" -o "$work/app_shared"; then
   readelf -d "$work/app_shared" | grep NEEDED
-  if "$work/app_shared" "$data/sample.nb" 1,3,32,32 "$data/input.f32" "$data/expected.f32" 0; then
+  if "${run[@]}" "$work/app_shared" "$data/sample.nb" 1,3,32,32 "$data/input.f32" "$data/expected.f32" 0; then
     ok "shared-lib app reproduces the full predictor's output"
   else
     fail "shared-lib app"
   fi
-  out=$("$work/app_shared" "$work/none.nb" 1,3,32,32 2>&1)
+  out=$("${run[@]}" "$work/app_shared" "$work/none.nb" 1,3,32,32 2>&1)
   code=$?
   if [ $code -eq 1 ] && grep -qF "none.nb" <<<"$out"; then ok "missing model: $out"; else fail "missing model: exit $code, $out"; fi
 else
   fail "compile against the shared light library"
 fi
 # The bundled archive alone (plus the C++ runtime) links a working app.
-if c++ -std=c++17 "$app_src" -I"$prefix/include" "$prefix/lib/libpaddle_api_light_bundled.a" \
+if "$cxx" -std=c++17 "$app_src" -I"$prefix/include" "$prefix/lib/libpaddle_api_light_bundled.a" \
      -pthread -o "$work/app_static"; then
   static_needed=$(readelf -d "$work/app_static" | grep NEEDED)
   if grep -qE "paddle|$forbidden" <<<"$static_needed"; then
     fail "static app needs a shared library it should not"
   fi
-  if "$work/app_static" "$data/sample.nb" 1,3,32,32 "$data/input.f32" "$data/expected.f32" 0; then
+  if "${run[@]}" "$work/app_static" "$data/sample.nb" 1,3,32,32 "$data/input.f32" "$data/expected.f32" 0; then
     ok "bundled-archive app reproduces the full predictor's output"
   else
     fail "bundled-archive app"

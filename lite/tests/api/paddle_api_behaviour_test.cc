@@ -237,3 +237,35 @@ TEST_F(PaddleApiBehaviourTest, TypedCopiesByTarget) {
 }  // namespace test
 }  // namespace lite
 }  // namespace paddle
+
+namespace paddle {
+namespace lite {
+namespace test {
+
+// Every power mode gives the same outputs, full and light (binding moves threads, never
+// results; on a machine without cpufreq in sysfs the modes do not bind), and an unknown mode
+// is an error at creation.
+TEST_F(PaddleApiBehaviourTest, EveryPowerModeRunsAndAnUnknownOneIsAnError) {
+  for (int mode = lite_api::LITE_POWER_HIGH; mode <= lite_api::LITE_POWER_RAND_LOW; ++mode) {
+    SCOPED_TRACE("power mode " + std::to_string(mode));
+    CxxConfig config = Config();
+    config.set_threads(2);
+    config.set_power_mode(static_cast<lite_api::PowerMode>(mode));
+    auto full = lite_api::CreatePaddlePredictor(config);
+    EXPECT_LT(MaxAbsDiff(RunOnce(full.get(), kShape, 1.f), expected_), 1e-5f);
+    MobileConfig light_config;
+    light_config.set_model_dir(dir_ + "/one_nb");
+    light_config.set_threads(2);
+    light_config.set_power_mode(static_cast<lite_api::PowerMode>(mode));
+    auto light = lite_api::CreatePaddlePredictor(light_config);
+    EXPECT_LT(MaxAbsDiff(RunOnce(light.get(), kShape, 1.f), expected_), 1e-5f);
+  }
+  CxxConfig bad = Config();
+  bad.set_power_mode(static_cast<lite_api::PowerMode>(42));
+  ExpectErrorContaining([&] { lite_api::CreatePaddlePredictor(bad); },
+                        "set_power_mode: unknown power mode 42");
+}
+
+}  // namespace test
+}  // namespace lite
+}  // namespace paddle

@@ -144,6 +144,19 @@ expect summary_passes 0 "passes: " -- "$opt" --model_dir="$work/model" --optimiz
 check summary_ops grep -qE '^ops: [0-9]+ -> [0-9]+ \(.*batch_norm -2' <<<"$out"
 check summary_kernels grep -qE '^kernels: host [0-9]+$' <<<"$out"
 check summary_casts grep -qE '^casts inserted: ' <<<"$out"
+# For an ARM device from this machine: opt knows the ARM kernels' signatures (ARM kernels in
+# the summary, the saved model naming them); a target it has no kernels for is an error.
+expect arm_model 0 "wrote $work/arm.nb" -- "$opt" --model_dir="$work/model" \
+  --optimize_out="$work/arm" --valid_targets=arm --fusion_passes=false
+check arm_kernels_picked grep -qE '^kernels: .*arm [1-9]' <<<"$out"
+expect arm_nb_drawn 0 "wrote $work/arm_viz/arm.dot" -- "$opt" \
+  --optimized_nb_model_path="$work/arm.nb" --visualization_file_output_path="$work/arm_viz"
+check arm_nb_names_arm_kernels grep -qF 'label="relu\narm/float/NCHW def"' "$work/arm_viz/arm.dot"
+if ! "$opt" --print_all_ops | grep -qE '^conv2d +. +. +. +Y'; then
+  expect target_not_built 1 "--valid_targets names opencl, but this opt has no kernels for it" -- \
+    "$opt" --model_dir="$work/model" --optimize_out="$work/cl" --valid_targets=opencl
+  check target_not_built_writes_nothing [ ! -e "$work/cl.nb" ]
+fi
 # Paddle Lite's flags: a model set, the Markdown table, a .nb drawn, flags plite only warns on.
 mkdir -p "$work/set" && cp -r "$work/model" "$work/set/a" && cp -r "$work/model" "$work/set/b"
 expect model_set_dir 0 "wrote $work/set_out/.tailored_ops_list (all models)" -- "$opt" \
