@@ -6,6 +6,7 @@
 #if PLITE_ARM_CODE
 #include "lite/backends/arm/math/activation.h"
 #include "lite/core/parallel_ranges.h"
+#include "lite/kernels/arm/element_task_size.h"
 #include "lite/operators/op_params.h"
 
 namespace paddle {
@@ -19,12 +20,8 @@ class ActivationCompute : public KernelLite<TargetType::kARM, PrecisionType::kFl
     auto& param = Param<operators::ActivationParam>();
     const float* x = param.x->data<float>();
     float* out = param.out->mutable_data<float>();
-    // A pool task costs about as much as relu on 256 K floats; exp is ~15x dearer.
-    const bool cheap = param.act.kind == ActivationType::kRelu ||
-                       param.act.kind == ActivationType::kRelu6 ||
-                       param.act.kind == ActivationType::kLeakyRelu;
     const Activation& act = param.act;
-    ParallelRanges(ctx(), param.x->numel(), cheap ? (1 << 18) : (1 << 14),
+    ParallelRanges(ctx(), param.x->numel(), MinElementsPerTask(act.kind),
                    [&](int64_t begin, int64_t end) {
                      lite::arm::math::Activate(x + begin, nullptr, out + begin, end - begin, act);
                    });

@@ -11,6 +11,7 @@ namespace arm {
 namespace math {
 
 // out[i] = act(x[i] + bias[i]) for i < n (bias may be null: act(x[i])); out may equal x.
+// Throws for a kind ActivationSupported rejects.
 void Activate(const float* x, const float* bias, float* out, long long n,
               const Activation& act);
 
