@@ -2,8 +2,11 @@
 # build_tailored_lib.sh: one command from a Paddle model to a light library (MobileConfig)
 # that holds only the ops and kernels the model needs.
 #
-#   bash tools/build_tailored_lib.sh MODEL_DIR OUT_DIR
-#   bash tools/build_tailored_lib.sh MODEL_FILE PARAMS_FILE OUT_DIR
+#   bash tools/build_tailored_lib.sh [--arm] MODEL_DIR OUT_DIR
+#   bash tools/build_tailored_lib.sh [--arm] MODEL_FILE PARAMS_FILE OUT_DIR
+#
+# --arm: for aarch64 devices: opt (on this machine) plans the model for the ARM kernels, and
+# the light libraries are cross-built (cmake/toolchains/aarch64-linux-gnu.cmake).
 #
 # 1. builds `opt` in the normal build dir ($PLITE_BUILD_DIR, default <source>/build)
 # 2. opt --optimize_out --record_tailoring_info: the optimized model.nb and the lists of the
@@ -19,7 +22,7 @@
 #      OUT_DIR/tailoring/.tailored_*              (what opt recorded)
 #    and prints the stripped sizes of the tailored and the untailored shared library.
 # Environment: PLITE_BUILD_DIR, PLITE_TAILOR_WORK (above), PLITE_VALID_TARGETS (opt
-# --valid_targets, default host), PLITE_JOBS (build jobs, default nproc).
+# --valid_targets, default host, or arm with --arm), PLITE_JOBS (build jobs, default nproc).
 #
 # Size flags (both builds): -Os, -ffunction-sections -fdata-sections and -Wl,--gc-sections
 # (unreferenced functions and data are dropped at link), then strip --strip-unneeded.
@@ -27,10 +30,15 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 
 usage() {
-  echo "usage: build_tailored_lib.sh MODEL_DIR OUT_DIR" >&2
-  echo "       build_tailored_lib.sh MODEL_FILE PARAMS_FILE OUT_DIR" >&2
+  echo "usage: build_tailored_lib.sh [--arm] MODEL_DIR OUT_DIR" >&2
+  echo "       build_tailored_lib.sh [--arm] MODEL_FILE PARAMS_FILE OUT_DIR" >&2
   exit 2
 }
+arm=
+if [ "${1:-}" = "--arm" ]; then
+  arm=1
+  shift
+fi
 case $# in
   2) [ -d "$1" ] || { echo "build_tailored_lib: model dir '$1' not found" >&2; exit 1; }
      model_args=(--model_dir="$(cd "$1" && pwd)"); out=$2 ;;
@@ -46,7 +54,15 @@ build=${PLITE_BUILD_DIR:-$root/build}
 work=${PLITE_TAILOR_WORK:-$root/build-tailor}
 mkdir -p "$work"
 jobs=${PLITE_JOBS:-$(nproc)}
-targets=${PLITE_VALID_TARGETS:-host}  # opt --valid_targets
+targets=${PLITE_VALID_TARGETS:-$([ -n "$arm" ] && echo arm || echo host)}  # opt --valid_targets
+cross=()   # the light builds' toolchain
+strip_cmd=strip
+arch=x86_64
+if [ -n "$arm" ]; then
+  cross=(-DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchains/aarch64-linux-gnu.cmake")
+  strip_cmd=aarch64-linux-gnu-strip
+  arch=aarch64
+fi
 # Build dirs at the same depth share ccache entries when paths are made relative to this.
 export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$root}
 
@@ -87,12 +103,12 @@ build_light() {  # build_light DIR [extra cmake args...]
   shift
   # Light-only: must configure and build without protobuf, gflags, glog or gtest.
   cmake -S "$root" -B "$dir" --no-warn-unused-cli "${generator[@]}" "${launcher[@]}" \
-        "${size_flags[@]}" -DLITE_ON_TINY_PUBLISH=ON -DCMAKE_DISABLE_FIND_PACKAGE_Protobuf=ON \
+        "${cross[@]}" "${size_flags[@]}" -DLITE_ON_TINY_PUBLISH=ON -DCMAKE_DISABLE_FIND_PACKAGE_Protobuf=ON \
         -DCMAKE_DISABLE_FIND_PACKAGE_gflags=ON -DCMAKE_DISABLE_FIND_PACKAGE_glog=ON \
         -DCMAKE_DISABLE_FIND_PACKAGE_GTest=ON "$@" >/dev/null
   cmake --build "$dir" "${light_targets[@]}" -j "$jobs" >/dev/null
 }
-tailored_build=$work/tailored-$(basename "$out")
+tailored_build=$work/tailored-${arm:+arm-}$(basename "$out")
 step "tailored light build in $tailored_build"
 # The x86 backend's math is left out when no kept kernel runs on x86 (it would be dead code,
 # and it is most of the compile time).
@@ -100,24 +116,25 @@ backend_args=()
 grep -q '^[^,]*,x86,' "$lists/.tailored_kernels_list" || backend_args+=(-DLITE_WITH_X86=OFF)
 build_light "$tailored_build" -DLITE_BUILD_TAILOR=ON -DLITE_OPTMODEL_DIR="$lists" \
   "${backend_args[@]}"
-step "untailored light build in $work/untailored"
-build_light "$work/untailored" -DLITE_BUILD_TAILOR=OFF
+untailored_build=$work/untailored${arm:+-arm}
+step "untailored light build in $untailored_build"
+build_light "$untailored_build" -DLITE_BUILD_TAILOR=OFF
 
 # 4. Stripped install of the tailored library, headers and model into OUT_DIR.
 rm -rf "$out/lib" "$out/include" "$out/tailoring"
 cmake --install "$tailored_build" --prefix "$out" --strip >/dev/null
-strip --strip-debug "$out/lib/libpaddle_api_light_bundled.a"
+$strip_cmd --strip-debug "$out/lib/libpaddle_api_light_bundled.a"
 cp "$out/opt/model.nb" "$out/model.nb"
 mkdir -p "$out/tailoring"
 cp "$lists"/.tailored_* "$out/tailoring/"
 rm -rf "$out/opt"
-cmake --install "$work/untailored" --prefix "$work/untailored-install" --strip >/dev/null
+cmake --install "$untailored_build" --prefix "$untailored_build-install" --strip >/dev/null
 
 size() { stat -L -c %s "$1"; }  # -L: the .so is a link to the versioned file
 tailored_so=$out/lib/libpaddle_light_api_shared.so
-full_so=$work/untailored-install/lib/libpaddle_light_api_shared.so
+full_so=$untailored_build-install/lib/libpaddle_light_api_shared.so
 echo "build_tailored_lib: model.nb, lib/ and include/ are in $out"
 echo "build_tailored_lib: kernels kept: $(tr '\n' ' ' < "$out/tailoring/.tailored_kernels_source_list")"
-echo "build_tailored_lib: stripped libpaddle_light_api_shared.so (x86_64, -Os, gc-sections):"
+echo "build_tailored_lib: stripped libpaddle_light_api_shared.so ($arch, -Os, gc-sections):"
 echo "  tailored   $(size "$tailored_so") bytes"
 echo "  untailored $(size "$full_so") bytes"

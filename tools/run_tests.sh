@@ -8,7 +8,9 @@
 #     slow under ASan)
 #  4. ThreadSanitizer build (-O1, in build-tsan/) of the library and the threading tests
 #     (label "threads": eight predictor clones running together, the thread pool)
-#  5. the libFuzzer targets for 60 s each, side by side (tools/run_fuzzers.sh, clang, in
+#  5. the aarch64 cross build (build-arm/) and the ARM tests under qemu (tools/run_arm_tests.sh:
+#     the ARM kernels against the host ones, the shared models on ARM, full and light)
+#  6. the libFuzzer targets for 60 s each, side by side (tools/run_fuzzers.sh, clang, in
 #     build-fuzz/)
 # The shared real models are found through PLITE_MODELS_DIR (default ../shared/models);
 # without them the model tests skip loudly.
@@ -43,5 +45,7 @@ tsan_tests=$(ctest --test-dir build-tsan -N -L threads | sed -n 's/^ *Test *#[0-
 cmake --build build-tsan --target $tsan_tests -- -j"$(nproc)"
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
   ctest --test-dir build-tsan --output-on-failure -j2 -L threads
+
+bash tools/run_arm_tests.sh build
 
 bash tools/run_fuzzers.sh 60 --parallel
