@@ -2,20 +2,17 @@
 // per channel run direct with AVX2/FMA or AVX-512 (lite/backends/x86/math/depthwise/depthwise_conv.h),
 // bias and the fused activation (any kind) in registers. Channel planes are split over the
 // predictor's thread pool when the layer is large enough to pay for it. Any other depthwise conv (other filter sizes,
-// dilation, channel multiplier != 1) takes the generic im2col + GEMM loop the host kernel
-// uses, so this kernel accepts everything the host one does.
+// dilation, channel multiplier != 1) takes the host kernel's im2col + GEMM loop
+// (lite/kernels/host/grouped_conv.h), so this kernel accepts everything the host one does.
 #include <algorithm>
 #include <vector>
 
-#include "lite/backends/host/math/gemm.h"
-#include "lite/backends/host/math/im2col.h"
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/backends/x86/math/depthwise/depthwise_conv.h"
 #include "lite/core/op_registry.h"
-#include "lite/kernels/host/conv_window.h"
+#include "lite/kernels/host/grouped_conv.h"
 #include "lite/kernels/x86/context_threads.h"
 #include "lite/operators/op_params.h"
-#include "lite/utils/activation_ref.h"
 #include "lite/utils/aligned_vector.h"
 
 namespace paddle {
@@ -43,7 +40,7 @@ class DepthwiseConvCompute : public KernelLite<TargetType::kX86, PrecisionType::
     if (direct) {
       RunDirect(param);
     } else {
-      RunGeneric(param);
+      host::RunGroupedConv(*this, "x86", param, &col_);
     }
   }
 
@@ -84,48 +81,7 @@ class DepthwiseConvCompute : public KernelLite<TargetType::kX86, PrecisionType::
     });
   }
 
-  // Any grouped conv: per image and group im2col then GEMM, then bias and activation.
-  void RunGeneric(const operators::ConvParam& param) {
-    const DDim& x_dims = param.x->dims();
-    const DDim& w_dims = param.filter->dims();
-    const int batch = static_cast<int>(x_dims[0]);
-    const int in_c = static_cast<int>(x_dims[1]);
-    const int out_c = static_cast<int>(w_dims[0]);
-    const int groups = param.groups;
-    PLITE_CHECK(groups >= 1 && in_c % groups == 0 && out_c % groups == 0,
-                "depthwise_conv2d (x86): groups ", groups, " does not divide ", in_c,
-                " input and ", out_c, " output channels");
-    const int in_c_per_group = in_c / groups;
-    const int out_c_per_group = out_c / groups;
-
-    const lite::host::math::ConvWindow window = host::ConvWindowOf(param);
-
-    const int patch = in_c_per_group * window.kernel_h * window.kernel_w;
-    const int spatial = window.out_h * window.out_w;
-    const int64_t in_plane = static_cast<int64_t>(window.in_h) * window.in_w;
-    ResizeScratch(&col_, static_cast<size_t>(patch) * spatial, "im2col");
-
-    const float* x = param.x->data<float>();
-    const float* w = param.filter->data<float>();
-    const float* bias = param.bias ? param.bias->data<float>() : nullptr;
-    float* out = param.output->mutable_data<float>();
-    for (int n = 0; n < batch; ++n) {
-      for (int g = 0; g < groups; ++g) {
-        const float* x_g = x + (static_cast<int64_t>(n) * in_c + g * in_c_per_group) * in_plane;
-        const float* w_g = w + static_cast<int64_t>(g) * out_c_per_group * patch;
-        float* out_g = out + (static_cast<int64_t>(n) * out_c + g * out_c_per_group) * spatial;
-        lite::host::math::Im2Col(x_g, in_c_per_group, window, col_.data());
-        lite::host::math::MatMul(out_c_per_group, spatial, patch, w_g, col_.data(), out_g);
-        for (int oc = 0; oc < out_c_per_group; ++oc) {
-          float* dst = out_g + static_cast<int64_t>(oc) * spatial;
-          const float b = bias ? bias[g * out_c_per_group + oc] : 0.f;
-          for (int i = 0; i < spatial; ++i) dst[i] = ApplyActivation(dst[i] + b, param.act);
-        }
-      }
-    }
-  }
-
-  AlignedVector<float> col_;                 // im2col scratch of the generic path
+  AlignedVector<float> col_;  // im2col scratch of the generic path
 };
 
 }  // namespace x86

@@ -9,7 +9,7 @@
 
 #include <string>
 
-#include "lite/tests/kernels/x86/conv_op_case.h"
+#include "lite/tests/kernels/conv_op_case.h"
 #include "lite/tests/kernels/x86/x86_vs_host.h"
 
 namespace paddle {

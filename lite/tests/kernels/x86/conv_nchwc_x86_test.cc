@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "lite/backends/x86/math/nchwc/nchwc_conv.h"
-#include "lite/tests/kernels/x86/conv_op_case.h"
+#include "lite/tests/kernels/conv_op_case.h"
 #include "lite/tests/kernels/x86/isa_switch_test.h"
 #include "lite/tests/kernels/x86/x86_vs_host.h"
 

@@ -13,7 +13,7 @@
 
 #include "lite/backends/x86/math/conv/conv_small_c.h"
 #include "lite/kernels/x86/conv_small_c_compute.h"
-#include "lite/tests/kernels/x86/conv_op_case.h"
+#include "lite/tests/kernels/conv_op_case.h"
 #include "lite/tests/kernels/x86/isa_switch_test.h"
 #include "lite/tests/kernels/x86/x86_vs_host.h"
 

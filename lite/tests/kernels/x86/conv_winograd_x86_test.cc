@@ -19,7 +19,7 @@
 #include "lite/core/thread_pool.h"
 #include "lite/kernels/x86/conv_winograd_compute.h"
 #include "lite/tests/backends/x86/sgemm_test_util.h"
-#include "lite/tests/kernels/x86/conv_op_case.h"
+#include "lite/tests/kernels/conv_op_case.h"
 #include "lite/tests/kernels/x86/x86_vs_host.h"
 
 namespace paddle {

@@ -19,7 +19,7 @@
 
 #include "lite/backends/x86/math/nchwc/nchwc_depthwise.h"
 #include "lite/kernels/x86/nchw16c_layout.h"
-#include "lite/tests/kernels/x86/conv_op_case.h"
+#include "lite/tests/kernels/conv_op_case.h"
 #include "lite/tests/kernels/x86/isa_switch_test.h"
 #include "lite/tests/kernels/x86/x86_vs_host.h"
 

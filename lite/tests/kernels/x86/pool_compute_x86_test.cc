@@ -10,7 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "lite/tests/kernels/x86/pool_op_case.h"
+#include "lite/tests/kernels/pool_op_case.h"
+#include "lite/tests/kernels/x86/x86_vs_host.h"
 
 namespace paddle {
 namespace lite {

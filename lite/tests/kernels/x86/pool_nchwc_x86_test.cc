@@ -20,7 +20,8 @@
 
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/backends/x86/math/nchwc/nchwc_pool.h"
-#include "lite/tests/kernels/x86/pool_op_case.h"
+#include "lite/tests/kernels/pool_op_case.h"
+#include "lite/tests/kernels/x86/x86_vs_host.h"
 
 namespace paddle {
 namespace lite {

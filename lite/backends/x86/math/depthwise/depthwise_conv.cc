@@ -18,12 +18,6 @@ std::atomic<bool> allow_avx512{true};
 int VectorWidth(const DepthwisePlane& p) { return DepthwiseUsesAvx512() && p.out_w > 8 ? 16 : 8; }
 }  // namespace
 
-bool DepthwiseDirectSupports(int kernel_h, int kernel_w, int stride_h, int stride_w,
-                             int dilation_h, int dilation_w) {
-  return kernel_h == kernel_w && (kernel_h == 3 || kernel_h == 5) && stride_h == stride_w &&
-         (stride_h == 1 || stride_h == 2) && dilation_h == 1 && dilation_w == 1;
-}
-
 bool DepthwiseUsesAvx512() {
   return CpuHasAvx512f() && allow_avx512.load(std::memory_order_relaxed);
 }

@@ -11,12 +11,13 @@
 // registers before the store.
 //
 // Declarations only: the intrinsics live in depthwise_conv_avx2.cc / _avx512.cc (built with
-// their ISA flags, sharing depthwise_conv_kernel.inc); the dispatch in depthwise_conv.cc is
-// plain C++.
+// their ISA flags, sharing lite/backends/simd/depthwise_conv_kernel.inc with ARM); the
+// dispatch in depthwise_conv.cc is plain C++.
 #pragma once
 
 #include <cstddef>  // size_t in depthwise_conv_kernel.inc
 
+#include "lite/backends/simd/depthwise_plane.h"
 #include "lite/utils/activation.h"
 
 namespace paddle {
@@ -24,17 +25,8 @@ namespace lite {
 namespace x86 {
 namespace math {
 
-struct DepthwisePlane {
-  int in_h{0}, in_w{0};
-  int out_h{0}, out_w{0};
-  int kernel{3};  // 3 or 5
-  int stride{1};  // 1 or 2
-  int pad_top{0}, pad_left{0};
-};
-
-// Whether the direct path handles this filter (else the caller falls back).
-bool DepthwiseDirectSupports(int kernel_h, int kernel_w, int stride_h, int stride_w,
-                             int dilation_h, int dilation_w);
+using simd::DepthwiseDirectSupports;
+using simd::DepthwisePlane;
 
 // Whether DepthwiseConvPlane uses AVX-512 on this CPU (and not forced off).
 bool DepthwiseUsesAvx512();

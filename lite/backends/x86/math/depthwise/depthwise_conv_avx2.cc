@@ -32,14 +32,9 @@ struct V : VecAvx2 {
     const T shifted = _mm256_permutevar8x32_ps(v, _mm256_setr_epi32(1, 2, 3, 4, 5, 6, 7, 7));
     return _mm256_blend_ps(shifted, _mm256_broadcastss_ps(_mm256_castps256_ps128(x)), 0x80);
   }
-  static T Odd(T lo, T hi) {
-    return _mm256_castpd_ps(_mm256_permute4x64_pd(
-        _mm256_castps_pd(_mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1))),
-        _MM_SHUFFLE(3, 1, 2, 0)));
-  }
 };
 
-#include "lite/backends/x86/math/depthwise/depthwise_conv_kernel.inc"
+#include "lite/backends/simd/depthwise_conv_kernel.inc"
 
 }  // namespace
 

@@ -48,7 +48,7 @@ struct V : VecAvx512 {
   }
 };
 
-#include "lite/backends/x86/math/depthwise/depthwise_conv_kernel.inc"
+#include "lite/backends/simd/depthwise_conv_kernel.inc"
 
 // ---- flattened small planes (DepthwiseConvPlanesFlatAvx512)
 

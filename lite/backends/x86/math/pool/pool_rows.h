@@ -1,20 +1,25 @@
-// Window reductions along one input row for pool2d, AVX2 (declarations only: the intrinsics
-// live in pool_rows_avx2.cc, built with -mavx2 -mfma; call only when
-// lite::x86::CpuHasAvx2Fma() is true).
+// Window reductions along input rows for pool2d, AVX2 (declarations only: the loops are
+// lite/backends/simd/pool_rows_kernel.inc, shared with ARM, built with -mavx2 -mfma in
+// pool_rows_avx2.cc; call only when lite::x86::CpuHasAvx2Fma() is true).
 #pragma once
+
+#include <cstdint>
 
 namespace paddle {
 namespace lite {
 namespace x86 {
 namespace math {
 
-// dst[o] = max (or sum) of src[2o .. 2o + kernel) for o in [0, n), kernel 2 or 3: reads
-// src[0, 2n + kernel - 2].
-void PoolRowStride2Avx2(const float* src, int n, int kernel, bool max, float* dst);
+// dst[o] = max (or sum) of src[o * stride .. o * stride + kernel) for o in [0, n), kernel 2
+// or 3, stride 1 or 2: reads src[0, (n - 1) * stride + kernel).
+void PoolRowWindowsAvx2(const float* src, int n, int kernel, int stride, bool max, float* dst);
 
 // dst[o] = max (or sum, added in row order) of src[r * stride + o] over rows r in
 // [0, rows), for o in [0, n); rows >= 1; dst must not overlap src.
 void PoolCombineRowsAvx2(const float* src, int rows, int stride, int n, bool max, float* dst);
+
+// Max (or sum) of p[0, n).
+float PoolReducePlaneAvx2(const float* p, int64_t n, bool max);
 
 }  // namespace math
 }  // namespace x86

@@ -1,4 +1,4 @@
-// The OpCase running a ConvCase: shared by the x86 conv tests.
+// The OpCase running a ConvCase: shared by the backend conv tests (x86, ARM).
 #pragma once
 
 #include <cstdint>
@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "lite/tests/kernels/conv_case.h"
-#include "lite/tests/kernels/x86/x86_vs_host.h"
+#include "lite/tests/kernels/kernel_vs_host.h"
 
 namespace paddle {
 namespace lite {
@@ -29,7 +29,7 @@ inline ConvCase SquareConv(int c, int out_c, int h, int w, int k, int stride,
 }
 
 // K = (c / groups) * kh * kw products of |x| <= 2 and |w| <= 1 (MakeConvInputs) summed in
-// another order: |x86 - host| <= 4e-6 * K + 1e-5 * |host|. An indexing or epilogue bug is
+// another order: |kernel - host| <= 4e-6 * K + 1e-5 * |host|. An indexing or epilogue bug is
 // off by O(1).
 // A fused exp turns an absolute error of its input into the same relative error of its
 // output, so it adds the absolute bound to the relative one.

@@ -1,4 +1,4 @@
-// The OpCase running a PoolCase: shared by the x86 pool tests.
+// The OpCase running a PoolCase: shared by the backend pool tests (x86, ARM).
 #pragma once
 
 #include <cstdint>
@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "lite/tests/kernels/pool_case.h"
-#include "lite/tests/kernels/x86/x86_vs_host.h"
+#include "lite/tests/kernels/kernel_vs_host.h"
 
 namespace paddle {
 namespace lite {
