@@ -95,6 +95,7 @@ class ConvCompute : public KernelLite<TargetType::kARM, PrecisionType::kFloat> {
     const float* x = param.x->data<float>();
     const float* bias = param.bias ? param.bias->data<float>() : nullptr;
     float* out = param.output->mutable_data<float>();
+    const math::SgemmOptions options = SgemmOptionsFor(ctx());
     for (int n = 0; n < batch; ++n) {
       for (int g = 0; g < groups; ++g) {
         GroupGemm gemm;
@@ -107,7 +108,7 @@ class ConvCompute : public KernelLite<TargetType::kARM, PrecisionType::kFloat> {
         float* out_g = out + (static_cast<int64_t>(n) * out_c + g * out_c_per_group) * spatial;
         if (direct) {
           math::SgemmPacked(gemm.rows, spatial, patch, gemm.packed_filter, x_g, spatial, 0.f,
-                            out_g, spatial, gemm.epilogue, SgemmOptionsFor(ctx()));
+                            out_g, spatial, gemm.epilogue, options);
         } else {
           RunUnfolded(gemm, x_g, in_c_per_group, window, out_g);
         }
