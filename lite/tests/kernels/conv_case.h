@@ -1,5 +1,5 @@
 // A conv2d / depthwise_conv2d test case (shapes, attributes, fused activation) and its random
-// inputs, shared by the host and x86 conv tests.
+// inputs, shared by the host, x86 and ARM conv tests.
 #pragma once
 
 #include <cstdint>
