@@ -32,6 +32,14 @@ PrecisionType KnownPrecision(SSAGraph* graph, const Node& arg) {
   return PrecisionType::kUnk;
 }
 
+namespace {
+// The precision the model declares for an arg (kUnk when it declares none).
+PrecisionType KnownDeclaredPrecision(SSAGraph* graph, const Node& arg) {
+  const cpp::VarDesc* var = graph->FindVarDesc(arg.name);
+  return var && var->kind == cpp::VarKind::kLodTensor ? var->precision : PrecisionType::kUnk;
+}
+}  // namespace
+
 void InferSourceTypes(SSAGraph* graph) {
   for (auto& n : graph->nodes()) {
     if (!n.IsArg() || !n.inlinks.empty()) continue;
@@ -61,6 +69,13 @@ void InferOutputTypes(SSAGraph* graph, Node* stmt) {
       const cpp::VarDesc* var = graph->FindVarDesc(out->name);
       if (var && var->kind == cpp::VarKind::kLodTensor) {
         t.precision = var->precision;
+        // What a reduced-precision plan made fp16 stays fp16 through ops that pass it on
+        // (flatten, reshape, ...): an output the model declares fp32 like its input.
+        if (first_in && t.precision == PrecisionType::kFloat &&
+            first_in->type.precision == PrecisionType::kFP16 &&
+            KnownDeclaredPrecision(graph, *first_in) == PrecisionType::kFloat) {
+          t.precision = PrecisionType::kFP16;
+        }
       } else {
         t.precision = first_in ? first_in->type.precision : PrecisionType::kFloat;
       }
