@@ -33,10 +33,16 @@ PrecisionType KnownPrecision(SSAGraph* graph, const Node& arg) {
 }
 
 namespace {
-// The precision the model declares for an arg (kUnk when it declares none).
-PrecisionType KnownDeclaredPrecision(SSAGraph* graph, const Node& arg) {
-  const cpp::VarDesc* var = graph->FindVarDesc(arg.name);
-  return var && var->kind == cpp::VarKind::kLodTensor ? var->precision : PrecisionType::kUnk;
+// Whether the stmt reads an fp16 value of a var the model declares fp32.
+bool ReadsLoweredValue(SSAGraph* graph, const Node& stmt) {
+  for (const Node* in : stmt.inlinks) {
+    if (!in->type_known || in->type.precision != PrecisionType::kFP16) continue;
+    const cpp::VarDesc* var = graph->FindVarDesc(in->name);
+    if (var && var->kind == cpp::VarKind::kLodTensor && var->precision == PrecisionType::kFloat) {
+      return true;
+    }
+  }
+  return false;
 }
 }  // namespace
 
@@ -70,10 +76,9 @@ void InferOutputTypes(SSAGraph* graph, Node* stmt) {
       if (var && var->kind == cpp::VarKind::kLodTensor) {
         t.precision = var->precision;
         // What a reduced-precision plan made fp16 stays fp16 through ops that pass it on
-        // (flatten, reshape, ...): an output the model declares fp32 like its input.
-        if (first_in && t.precision == PrecisionType::kFloat &&
-            first_in->type.precision == PrecisionType::kFP16 &&
-            KnownDeclaredPrecision(graph, *first_in) == PrecisionType::kFloat) {
+        // (flatten, reshape with its int32 shape inputs, ...): an output the model declares
+        // fp32 like that input.
+        if (t.precision == PrecisionType::kFloat && ReadsLoweredValue(graph, *stmt)) {
           t.precision = PrecisionType::kFP16;
         }
       } else {

@@ -289,7 +289,9 @@ TEST(PaddleApiCompat, MobileConfigEntryPoints) {
   config.SetArmL3CacheSize();
   config.SetArmL3CacheSize(L3CacheSetMethod::kAbsolute, 1 << 20);
   // True only in an ARM fp16 build on a CPU with fp16 arithmetic (fp16_model_arm_test).
-  if (!PLITE_TEST_ARM_FP16) EXPECT_FALSE(config.check_fp16_valid());
+  if (!PLITE_TEST_ARM_FP16) {
+    EXPECT_FALSE(config.check_fp16_valid());
+  }
   std::string bytes = "not a model";
   config.set_model_from_buffer(std::move(bytes));
   EXPECT_TRUE(config.is_model_from_memory() && config.model_from_memory());

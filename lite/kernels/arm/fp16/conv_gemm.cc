@@ -59,6 +59,7 @@ void ConvGemmFp16::Run(const operators::ConvParam& param, const float16* bias,
               op_, " (ARM fp16): Input has ", in_c, " channels, the filter expects ",
               patch_ / (window.kernel_h * window.kernel_w) * groups_);
   const int spatial = window.out_h * window.out_w;
+  if (batch == 0 || spatial == 0) return;
   const int64_t in_plane = static_cast<int64_t>(window.in_h) * window.in_w;
   // The input already is B when every output pixel reads exactly its own pixel.
   const bool direct = window.kernel_h == 1 && window.kernel_w == 1 && window.stride_h == 1 &&

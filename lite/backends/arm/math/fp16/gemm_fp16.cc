@@ -73,6 +73,7 @@ void StoreTile(const float16x8_t* acc, int rows, int cols, const float16_t* bias
 }
 
 int Min(int a, int b) { return a < b ? a : b; }
+int Max(int a, int b) { return a > b ? a : b; }
 
 }  // namespace
 
@@ -123,7 +124,7 @@ void GemmPackedFp16(int m, int n, int k, const float16* packed_a, const float16*
   const int row_panels = (m + kMr - 1) / kMr;
   const int col_panels = (n + kNr - 1) / kNr;
   // A block of row panels (about 64 KB of A) stays in cache while every B panel passes it.
-  const int block = k > 0 ? (32 * 1024 / (kMr * k) > 1 ? 32 * 1024 / (kMr * k) : 1) : row_panels;
+  const int block = k > 0 ? Max(1, 32 * 1024 / (kMr * k)) : row_panels;
   float16x8_t acc[2 * kMr];
   for (int pm0 = 0; pm0 < row_panels; pm0 += block) {
     const int pm1 = Min(row_panels, pm0 + block);
