@@ -72,7 +72,9 @@ DEFINE_string(optimized_nb_model_path, "",
               "an optimized .nb to draw with --visualization_file_output_path");
 DEFINE_bool(quant_model, false, "accepted; plite keeps weights in float32 (a warning says so)");
 DEFINE_string(quant_type, "QUANT_INT16", "accepted with --quant_model (QUANT_INT8, QUANT_INT16)");
-DEFINE_bool(enable_fp16, false, "accepted; no fp16 kernels on these targets (a warning says so)");
+DEFINE_bool(enable_fp16, false,
+            "plan ARM fp16 kernels (ARMv8.2 half arithmetic) wherever they apply, calib casts "
+            "around them; needs arm in --valid_targets");
 DEFINE_bool(sparse_model, false, "accepted; plite does not sparsify weights (a warning says so)");
 DEFINE_double(sparse_threshold, 0.6, "accepted with --sparse_model");
 DEFINE_string(nnadapter_mixed_precision_quantization_config_path, "",
@@ -201,9 +203,6 @@ void WarnUnsupportedFlags() {
   if (FLAGS_quant_model) {
     warn("quant_model", "plite does not quantize weights at optimize time; they stay float32");
   }
-  if (FLAGS_enable_fp16) {
-    warn("enable_fp16", "no fp16 kernels on these targets; the model stays float32");
-  }
   if (FLAGS_sparse_model) warn("sparse_model", "plite does not sparsify weights");
   if (!FLAGS_nnadapter_mixed_precision_quantization_config_path.empty()) {
     warn("nnadapter_mixed_precision_quantization_config_path", "plite has no NNAdapter devices");
@@ -316,8 +315,9 @@ void VisualizeNb() {
 
 int Run() {
   WarnUnsupportedFlags();
-  const auto valid = lite::opt::ParseValidTargets(
+  auto valid = lite::opt::ParseValidTargets(
       FLAGS_valid_targets.empty() ? lite::opt::DefaultTargetList() : FLAGS_valid_targets);
+  if (FLAGS_enable_fp16) lite::opt::PreferArmFp16(&valid);
   CheckTargetsBuilt(valid);
   const LiteModelType out_type = ParseOutType(FLAGS_optimize_out_type);
   const bool printing = FLAGS_print_all_ops || FLAGS_print_supported_ops ||

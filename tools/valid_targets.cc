@@ -91,6 +91,17 @@ ValidTargets ParseValidTargets(const std::string& list) {
   return out;
 }
 
+void PreferArmFp16(ValidTargets* valid) {
+  const auto first_arm = std::find_if(valid->places.begin(), valid->places.end(),
+                                      [](const Place& p) { return p.target == TargetType::kARM; });
+  Check(first_arm != valid->places.end(),
+        "--enable_fp16 needs arm among --valid_targets (the fp16 kernels are ARM's); got " +
+            TargetNames(valid->targets));
+  if (first_arm->precision != PrecisionType::kFP16) {
+    valid->places.insert(first_arm, Place(TargetType::kARM, PrecisionType::kFP16));
+  }
+}
+
 }  // namespace opt
 }  // namespace lite
 }  // namespace paddle

@@ -31,6 +31,11 @@ struct ValidTargets {
 // unknown or empty name and listing the accepted ones.
 ValidTargets ParseValidTargets(const std::string& list);
 
+// opt --enable_fp16: Place{kARM, kFP16} just before the first ARM place, so the ARM fp16
+// kernels are picked wherever they apply (calib casts around them). Throws
+// PaddleLiteException when arm is not among the targets.
+void PreferArmFp16(ValidTargets* valid);
+
 // "arm, host".
 std::string TargetNames(const std::vector<TargetType>& targets);
 

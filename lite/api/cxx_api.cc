@@ -77,6 +77,18 @@ std::vector<Place> UsablePlaces(std::vector<Place> places) {
   return usable;
 }
 
+// With LITE_PRECISION_LOW: the ARM fp16 place just before the first ARM place (see
+// ConfigBase::set_precision_mode), unless the places name it already.
+std::vector<Place> WithPrecisionMode(std::vector<Place> places, lite_api::PrecisionMode mode) {
+  if (mode != lite_api::LITE_PRECISION_LOW) return places;
+  const Place fp16(TargetType::kARM, PrecisionType::kFP16);
+  if (std::find(places.begin(), places.end(), fp16) != places.end()) return places;
+  const auto first_arm = std::find_if(places.begin(), places.end(),
+                                      [](const Place& p) { return p.target == TargetType::kARM; });
+  if (first_arm != places.end()) places.insert(first_arm, fp16);
+  return places;
+}
+
 // Whether one of `providers` has a kernel for an op type plite has its own kernels for.
 bool OverridesBuiltinKernels(const std::vector<std::string>& providers) {
   if (providers.empty()) return false;
@@ -151,7 +163,8 @@ Predictor::Predictor(const lite_api::CxxConfig& config)
               "leave quant_model off");
   PLITE_CHECK(!config.sparse_model(), "CxxConfig::set_sparse_model(true): plite has no sparse ",
               "convolution kernels and does not sparsify while optimizing; leave sparse_model off");
-  const std::vector<Place> places = UsablePlaces(config.valid_places());
+  const std::vector<Place> places =
+      WithPrecisionMode(UsablePlaces(config.valid_places()), config.precision_mode());
   const std::vector<std::string> passes = PassesFor(config);
   cpp::ProgramDesc program;
   LoadModel(config, root(), &program);

@@ -3,6 +3,9 @@
 #include <cstring>
 
 #include "lite/core/tensor.h"
+#ifdef PLITE_WITH_ARM
+#include "lite/backends/arm/cpu_info.h"
+#endif
 
 namespace paddle {
 namespace lite_api {
@@ -142,7 +145,13 @@ std::unique_ptr<Tensor> PaddlePredictor::GetMutableTensor(const std::string& nam
 
 bool ConfigBase::check_nnadapter_device_name(const std::string& device_name) { return false; }
 
-bool MobileConfig::check_fp16_valid() { return false; }
+bool MobileConfig::check_fp16_valid() {
+#ifdef PLITE_WITH_ARM
+  return lite::arm::BuiltWithFp16() && lite::arm::CpuHasFp16Arith();
+#else
+  return false;
+#endif
+}
 
 void PaddlePredictor::SaveOptimizedModel(const std::string& model_dir, LiteModelType model_type,
                                          bool record_info) {

@@ -150,6 +150,15 @@ class ConfigBase {
   // every mode runs as NO_BIND. An unknown mode fails the predictor's creation.
   void set_power_mode(PowerMode mode) { mode_ = mode; }
   PowerMode power_mode() const { return mode_; }
+  // LITE_PRECISION_LOW runs the full predictor (CxxConfig) in fp16 where it can: the
+  // optimizer gets Place{TARGET(kARM), PRECISION(kFP16)} just before the first ARM valid
+  // place (of the default places when none are set), so the ARM fp16 kernels are picked
+  // wherever they apply, with calib casts between them and the float ones; outputs stay
+  // float. A build without them (LITE_WITH_ARM_FP16) or a CPU without fp16 arithmetic
+  // (check_fp16_valid) runs float as before. The light predictor (MobileConfig) runs the
+  // kernels its .nb names (opt --enable_fp16 plans fp16 ones): there the mode is stored only.
+  void set_precision_mode(PrecisionMode mode) { precision_mode_ = mode; }
+  PrecisionMode precision_mode() const { return precision_mode_; }
 
   // The x86 kernels run on the predictor's one thread pool: this is set_threads().
   void set_x86_math_num_threads(int threads) { threads_ = threads; }
@@ -250,6 +259,7 @@ class ConfigBase {
   std::string model_dir_;
   int threads_{1};
   PowerMode mode_{PowerMode::LITE_POWER_NO_BIND};
+  PrecisionMode precision_mode_{LITE_PRECISION_NORMAL};
   int device_id_{0};
   std::vector<std::string> discarded_passes_;
   CLTuneMode opencl_tune_mode_{CL_TUNE_NONE};
@@ -489,14 +499,12 @@ class MobileConfig : public ConfigBase {
   const std::string& param_buffer() const { return param_buffer_; }
   bool uses_deprecated_model_buffer() const { return deprecated_buffers_; }
 
-  // LOW allows fp16 kernels where a backend has them; this build has none, so both modes
-  // run in the model's precision. Stored.
-  void set_precision_mode(PrecisionMode mode) { precision_mode_ = mode; }
-  PrecisionMode precision_mode() const { return precision_mode_; }
   // ARM workspace sizing: no ARM runtime in this build, does nothing.
   void SetArmL3CacheSize(L3CacheSetMethod method = L3CacheSetMethod::kDeviceL3Cache,
                          int absolute_val = -1) {}
-  // Whether fp16 kernels can run here: false (no ARMv8.2 fp16 kernels in this build).
+  // Whether fp16 kernels can run here: an ARM build with the fp16 kernels
+  // (LITE_WITH_ARM_FP16) on a CPU with ARMv8.2 half-precision arithmetic. An fp16 .nb loaded
+  // where this is false fails to load, naming the kernel's missing CPU feature.
   bool check_fp16_valid();
 
   // plite: compare every weight with the CRC32C opt stored for it when the model loads, so
@@ -520,7 +528,6 @@ class MobileConfig : public ConfigBase {
   std::string param_buffer_;
   bool deprecated_buffers_{false};
   bool from_memory_{false};
-  PrecisionMode precision_mode_{LITE_PRECISION_NORMAL};
   bool check_weight_checksums_{false};
 };
 

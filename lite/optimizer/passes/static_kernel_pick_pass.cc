@@ -10,7 +10,11 @@
 //          (CxxConfig::set_kernel_providers), then the built-in kernels, then other
 //          providers' kernels, which serve op types plite lacks),
 //   + 1000 per input whose known precision the kernel accepts as declared (a kernel that
-//          would need a calib cast on its inputs loses to one that needs none),
+//          would need a calib cast on its inputs loses to one that needs none), or that a
+//          cast between two precisions of valid places turns into it: listing
+//          {arm fp16, arm float} asks for fp32 <-> fp16 calib casts, so an fp16 kernel
+//          reading fp32 values does not lose to an fp32 one for that (and the next term
+//          picks the precision listed first),
 //   + 10 x (priority of its target in valid_places, earlier is higher),
 //   + 2 when its precision and + 1 when its layout equal that place's.
 // Ties keep registration order. Picking fixes output types, which the next ops read.
@@ -64,7 +68,8 @@ class StaticKernelPickPass : public Pass {
       for (const Node* in : stmt->inlinks) {
         const Type decl = kernel->GetInputDeclType(InputParamOf(*stmt, in->name));
         const PrecisionType actual = KnownPrecision(graph, *in);
-        if (actual == PrecisionType::kUnk || PrecisionCompatible(decl.precision, actual)) {
+        if (actual == PrecisionType::kUnk || PrecisionCompatible(decl.precision, actual) ||
+            (ListsPrecision(places, decl.precision) && ListsPrecision(places, actual))) {
           score += 1000;
         }
       }
@@ -100,6 +105,13 @@ class StaticKernelPickPass : public Pass {
       if (providers[i] == provider) return n + 2 - i;
     }
     return provider == kBuiltinProvider ? 1 : 0;
+  }
+
+  static bool ListsPrecision(const std::vector<Place>& places, PrecisionType precision) {
+    for (const Place& p : places) {
+      if (p.precision == precision) return true;
+    }
+    return false;
   }
 
   // Position of the first valid place on `target`; host comes last when not listed.

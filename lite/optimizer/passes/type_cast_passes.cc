@@ -3,8 +3,14 @@
 //   type_target_cast_pass    -> io_copy (target),    io_copy_once for weights
 //   type_precision_cast_pass -> calib   (precision), calib_once
 //   type_layout_cast_pass    -> layout  (layout),    layout_once
-// Cast kernels are ordinary registered kernels, found by their declared from/to types.
+// Cast kernels are ordinary registered kernels, found by their declared from/to types;
+// among those that run on this CPU the one on the earliest valid target is taken (with
+// {arm fp16, arm float, host} the ARM calib, not the host one).
 // One cast per (arg, wanted type) is shared by all readers that want it.
+// The model's outputs keep their names and precision: where a reduced-precision plan leaves
+// an fp16 value for a fetch of a var the model declares fp32 (fetch itself takes any
+// precision), the producer writes an fp16 var of its own and a calib back to fp32 writes the
+// model's var, so an app fetches the float outputs, by the names, it always did.
 #include <map>
 #include <utility>
 #include <vector>
@@ -28,7 +34,15 @@ class TypeCastPass : public Pass {
       for (Node* in : std::vector<Node*>(stmt->inlinks)) {
         if (!in->type_known) continue;
         const std::string param = InputParamOf(*stmt, in->name);
-        const Type want = stmt->picked->GetInputDeclType(param);
+        Type want = stmt->picked->GetInputDeclType(param);
+        if (FetchesReducedOutput(*graph, *stmt, *in)) {
+          // The producer's value takes a name of its own; the cast writes the model's var.
+          const std::string name = in->name;
+          RenameArg(graph, in, name + "/" + lite_api::PrecisionToStr(in->type.precision));
+          want.precision = PrecisionType::kFloat;
+          RewireInput(graph, stmt, in, CastFor(graph, in, want, *stmt, name));
+          continue;
+        }
         if (Compatible(want, in->type)) continue;
         Node* cast_out = CastFor(graph, in, want, *stmt);
         RewireInput(graph, stmt, in, cast_out);
@@ -44,6 +58,38 @@ class TypeCastPass : public Pass {
       case CastField::kLayout: return weight ? "layout_once" : "layout";
     }
     return "";
+  }
+
+  // Whether `reader` fetches an fp16 value some op computed for a var the model declares
+  // fp32 (the precision pass casts it back).
+  static bool FetchesReducedOutput(const SSAGraph& graph, const Node& reader, const Node& in) {
+    if (Field != CastField::kPrecision || reader.desc.Type() != "fetch" ||
+        in.type.precision != PrecisionType::kFP16 || in.inlinks.empty()) {
+      return false;
+    }
+    const cpp::VarDesc* var = graph.FindVarDesc(in.name);
+    return var && var->kind == cpp::VarKind::kLodTensor && var->precision == PrecisionType::kFloat;
+  }
+
+  // Renames the value `arg` holds in its producer and readers.
+  static void RenameArg(SSAGraph* graph, Node* arg, const std::string& name) {
+    const auto rename = [&](cpp::OpDesc::ArgMap* args) {
+      for (auto& kv : *args) {
+        for (auto& n : kv.second) {
+          if (n == arg->name) n = name;
+        }
+      }
+    };
+    graph->scope()->Var(name)->GetMutable<Tensor>();
+    for (Node* producer : arg->inlinks) {
+      rename(producer->desc.mutable_outputs());
+      graph->ResetStmt(producer);
+    }
+    for (Node* reader : arg->outlinks) {
+      rename(reader->desc.mutable_inputs());
+      graph->ResetStmt(reader);
+    }
+    arg->name = name;
   }
 
   static bool Compatible(const Type& want, const Type& have) {
@@ -77,48 +123,60 @@ class TypeCastPass : public Pass {
     return "";
   }
 
-  // A cast kernel converting `from` into `to` (exactly in this field, compatibly else).
+  // A cast kernel converting `from` into `to` (exactly in this field, compatibly else) that
+  // runs on this CPU: the first registered on the earliest target of `places` (any other
+  // target after those).
   static const KernelInfo* FindCastKernel(const std::string& op_type, const Type& from,
-                                          const Type& to) {
+                                          const Type& to, const std::vector<Place>& places) {
+    const KernelInfo* best = nullptr;
+    size_t best_rank = 0;
     for (const KernelInfo* info : KernelRegistry::Global().Kernels(op_type)) {
+      if (!info->RunsOnThisCpu()) continue;
       auto k = KernelRegistry::Create(*info);
       const Type in = k->GetInputDeclType("Input");
       const Type out = k->GetOutputDeclType("Out");
-      if (TypeCompatible(in, from) && TypeCompatible(out, to) && !Compatible(in, to)) {
-        return info;
+      if (!TypeCompatible(in, from) || !TypeCompatible(out, to) || Compatible(in, to)) continue;
+      size_t rank = 0;
+      while (rank < places.size() && places[rank].target != info->place.target) ++rank;
+      if (!best || rank < best_rank) {
+        best = info;
+        best_rank = rank;
       }
     }
-    return nullptr;
+    return best;
   }
 
-  Node* CastFor(SSAGraph* graph, Node* in, const Type& want, const Node& reader) {
+  // The cast of `in` to what `want` asks in this pass's field, shared by the readers that
+  // want the same; one writing a given `out_name` (a model output) is its reader's own.
+  Node* CastFor(SSAGraph* graph, Node* in, const Type& want, const Node& reader,
+                const std::string& out_name = "") {
     const Type to = Converted(in->type, want);
     auto key = std::make_pair(in, to.DebugString());
     auto it = casts_.find(key);
-    if (it != casts_.end()) return it->second;
+    if (out_name.empty() && it != casts_.end()) return it->second;
 
     const std::string op_type = CastOpType(in->persistable);
-    const KernelInfo* info = FindCastKernel(op_type, in->type, to);
+    const KernelInfo* info = FindCastKernel(op_type, in->type, to, graph->valid_places());
     PLITE_CHECK(info != nullptr, "op '", reader.desc.Type(), "' reads '", in->name, "' as ",
                 want.DebugString(), " but it is ", in->type.DebugString(), ", and this build has no ",
                 op_type, " kernel from ", in->type.DebugString(), " to ", to.DebugString());
 
-    const std::string out_name = in->name + Suffix(to);
-    graph->scope()->Var(out_name)->GetMutable<Tensor>();
+    const std::string out = out_name.empty() ? in->name + Suffix(to) : out_name;
+    graph->scope()->Var(out)->GetMutable<Tensor>();
     cpp::OpDesc desc(op_type);
     desc.SetInput("Input", {in->name});
-    desc.SetOutput("Out", {out_name});
+    desc.SetOutput("Out", {out});
     Node* cast = graph->NewStmt(desc);
     cast->candidates.push_back(KernelRegistry::Create(*info));
     cast->picked = cast->candidates.back().get();
-    Node* out = graph->NewArg(out_name);
-    out->persistable = false;
+    Node* out_arg = graph->NewArg(out);
+    out_arg->persistable = false;
     graph->Link(in, cast);
-    graph->Link(cast, out);
+    graph->Link(cast, out_arg);
     InferOutputTypes(graph, cast);
-    out->type = Converted(out->type, to);  // the kernel's kAny fields follow the input
-    casts_[key] = out;
-    return out;
+    out_arg->type = Converted(out_arg->type, to);  // the kernel's kAny fields follow the input
+    if (out_name.empty()) casts_[key] = out_arg;
+    return out_arg;
   }
 
   static void RewireInput(SSAGraph* graph, Node* stmt, Node* old_arg, Node* new_arg) {

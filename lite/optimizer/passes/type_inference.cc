@@ -32,6 +32,20 @@ PrecisionType KnownPrecision(SSAGraph* graph, const Node& arg) {
   return PrecisionType::kUnk;
 }
 
+namespace {
+// Whether the stmt reads an fp16 value of a var the model declares fp32.
+bool ReadsLoweredValue(SSAGraph* graph, const Node& stmt) {
+  for (const Node* in : stmt.inlinks) {
+    if (!in->type_known || in->type.precision != PrecisionType::kFP16) continue;
+    const cpp::VarDesc* var = graph->FindVarDesc(in->name);
+    if (var && var->kind == cpp::VarKind::kLodTensor && var->precision == PrecisionType::kFloat) {
+      return true;
+    }
+  }
+  return false;
+}
+}  // namespace
+
 void InferSourceTypes(SSAGraph* graph) {
   for (auto& n : graph->nodes()) {
     if (!n.IsArg() || !n.inlinks.empty()) continue;
@@ -61,6 +75,12 @@ void InferOutputTypes(SSAGraph* graph, Node* stmt) {
       const cpp::VarDesc* var = graph->FindVarDesc(out->name);
       if (var && var->kind == cpp::VarKind::kLodTensor) {
         t.precision = var->precision;
+        // What a reduced-precision plan made fp16 stays fp16 through ops that pass it on
+        // (flatten, reshape with its int32 shape inputs, ...): an output the model declares
+        // fp32 like that input.
+        if (t.precision == PrecisionType::kFloat && ReadsLoweredValue(graph, *stmt)) {
+          t.precision = PrecisionType::kFP16;
+        }
       } else {
         t.precision = first_in ? first_in->type.precision : PrecisionType::kFloat;
       }

@@ -53,7 +53,7 @@ check all_ops_columns grep -qE '^op_type +host +x86 +arm +opencl$' <<<"$out"
 
 expect print_supported_ops 0 "ops with kernels on arm, host" -- "$opt" --print_supported_ops --valid_targets=arm
 check supported_columns grep -qE '^op_type +arm +host$' <<<"$out"
-check supported_conv2d grep -qE '^conv2d +\. +Y$' <<<"$out"
+check supported_conv2d grep -qE '^conv2d +Y +Y$' <<<"$out"
 
 expect display_kernels 0 "kernels registered in this build" -- "$opt" --display_kernels
 check kernel_conv2d grep -qE '^conv2d,host,float,NCHW,def +.*lite/kernels/host/conv_compute\.cc$' <<<"$out"
@@ -144,6 +144,18 @@ expect summary_passes 0 "passes: " -- "$opt" --model_dir="$work/model" --optimiz
 check summary_ops grep -qE '^ops: [0-9]+ -> [0-9]+ \(.*batch_norm -2' <<<"$out"
 check summary_kernels grep -qE '^kernels: host [0-9]+$' <<<"$out"
 check summary_casts grep -qE '^casts inserted: ' <<<"$out"
+# --enable_fp16: the ARM fp16 kernels (their signatures) with calib casts around them; it
+# needs arm among the targets.
+expect fp16_model 0 "wrote $work/fp16.nb" -- "$opt" --model_dir="$work/model" \
+  --optimize_out="$work/fp16" --valid_targets=arm --enable_fp16
+check fp16_casts grep -qE '^casts inserted: calib [1-9]' <<<"$out"
+expect fp16_nb_drawn 0 "wrote $work/fp16_viz/fp16.dot" -- "$opt" \
+  --optimized_nb_model_path="$work/fp16.nb" --visualization_file_output_path="$work/fp16_viz"
+check fp16_nb_names_fp16_conv grep -qF 'label="conv2d\narm/fp16/NCHW def"' "$work/fp16_viz/fp16.dot"
+check fp16_nb_names_arm_calib grep -qF 'label="calib\narm/fp16/any fp32_to_fp16"' \
+  "$work/fp16_viz/fp16.dot"
+expect fp16_needs_arm 1 "--enable_fp16 needs arm among --valid_targets" -- "$opt" \
+  --model_dir="$work/model" --optimize_out="$work/fp16_x86" --valid_targets=x86 --enable_fp16
 # For an ARM device from this machine: opt knows the ARM kernels' signatures (ARM kernels in
 # the summary, the saved model naming them); a target it has no kernels for is an error.
 expect arm_model 0 "wrote $work/arm.nb" -- "$opt" --model_dir="$work/model" \

@@ -56,6 +56,23 @@ TEST(OptReportTest, ValidTargetsKeepOrderAndEndWithHost) {
   EXPECT_EQ(ParseValidTargets("host").places.size(), 2u);
 }
 
+TEST(OptReportTest, EnableFp16PutsArmFp16JustBeforeTheArmPlaces) {
+  auto v = ParseValidTargets("opencl,arm");
+  opt::PreferArmFp16(&v);
+  ASSERT_EQ(v.places.size(), 5u + 2u + 2u);
+  EXPECT_EQ(v.places[4].target, kOpenCL);
+  EXPECT_EQ(v.places[5], Place(kArm, PrecisionType::kFP16));
+  EXPECT_EQ(v.places[6], Place(kArm, PrecisionType::kFloat));
+  opt::PreferArmFp16(&v);  // once is enough
+  EXPECT_EQ(v.places.size(), 9u);
+  ExpectErrorContaining(
+      [] {
+        auto x86 = ParseValidTargets("x86");
+        opt::PreferArmFp16(&x86);
+      },
+      "--enable_fp16 needs arm among --valid_targets (the fp16 kernels are ARM's); got x86, host");
+}
+
 TEST(OptReportTest, BadValidTargetsNameTheProblem) {
   ExpectErrorContaining([] { ParseValidTargets("arm,bogus"); },
                         "unknown target 'bogus' in --valid_targets; accepted: host, x86, arm, opencl");

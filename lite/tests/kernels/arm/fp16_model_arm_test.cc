@@ -1,0 +1,189 @@
+// The sample model (tools/sample_model_builder.h: conv 3x3 + relu, depthwise 3x3 stride 2 +
+// relu6, conv 1x1 + hard_swish, global avg pool, matmul, softmax) planned in fp16: valid
+// places {arm fp16, arm float, host} and LITE_PRECISION_LOW pick the ARM fp16 conv, depthwise
+// and pool kernels with calib casts around them; the output stays float under the model's
+// name and matches the fp32 (host) predictor within 2e-2 of its range (softmax
+// probabilities: 2e-2 absolute); the .nb of the fp16 plan runs in the light predictor with
+// the same outputs; check_fp16_valid says the fp16 kernels run here. A program whose output
+// an fp16 kernel writes gets its calib back to fp32 on ARM under the output's own name.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lite/api/paddle_api.h"
+#include "lite/api/program_predictor.h"
+#include "lite/backends/arm/cpu_info.h"
+#include "lite/tests/core/program_test_util.h"
+#include "lite/tests/kernels/kernel_test_util.h"
+#include "lite/tests/models/model_test_util.h"
+#include "tools/sample_model_builder.h"
+
+namespace paddle {
+namespace lite {
+namespace test {
+namespace {
+
+using lite_api::CxxConfig;
+using lite_api::MobileConfig;
+
+const Place kArmFp16(TargetType::kARM, PrecisionType::kFP16);
+const Place kArmFloat(TargetType::kARM, PrecisionType::kFloat);
+const Place kHostFloat(TargetType::kHost, PrecisionType::kFloat);
+const std::vector<lite_api::shape_t> kShapes = {{1, 3, 32, 32}, {2, 3, 24, 40}};
+
+class Fp16ModelArmTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    char tmpl[] = "/tmp/plite_fp16_model_arm_XXXXXX";
+    dir_ = mkdtemp(tmpl);
+    files_ = WriteSampleModel(dir_ + "/sample", true);
+  }
+  static void TearDownTestSuite() { std::filesystem::remove_all(dir_); }
+
+  static std::shared_ptr<lite_api::PaddlePredictor> Create(
+      const std::vector<Place>& places,
+      lite_api::PrecisionMode mode = lite_api::LITE_PRECISION_NORMAL) {
+    CxxConfig config;
+    config.set_model_file(files_.model_file);
+    config.set_param_file(files_.params_file);
+    config.set_valid_places(places);
+    config.set_precision_mode(mode);
+    return lite_api::CreatePaddlePredictor(config);
+  }
+
+  // "op_type:precision" of every instruction, in program order.
+  static std::vector<std::string> Plan(lite_api::PaddlePredictor* p) {
+    auto* pp = dynamic_cast<ProgramPredictor*>(p);
+    EXPECT_NE(pp, nullptr);
+    std::vector<std::string> plan;
+    if (!pp) return plan;
+    for (const auto& inst : pp->runtime_program().instructions()) {
+      plan.push_back(inst.op().Type() + ":" +
+                     lite_api::PrecisionToStr(inst.kernel().precision()));
+    }
+    return plan;
+  }
+
+  static int Count(const std::vector<std::string>& plan, const std::string& entry) {
+    return static_cast<int>(std::count(plan.begin(), plan.end(), entry));
+  }
+
+  // The fp16 plan: every conv and the pool in fp16, calib casts in and out of it.
+  static void ExpectFp16Plan(lite_api::PaddlePredictor* p) {
+    const std::vector<std::string> plan = Plan(p);
+    SCOPED_TRACE(Join(plan, " "));
+    std::printf("[fp16 plan] %s\n", Join(plan, " ").c_str());
+    EXPECT_EQ(Count(plan, "conv2d:fp16"), 2);
+    EXPECT_EQ(Count(plan, "depthwise_conv2d:fp16"), 1);
+    EXPECT_EQ(Count(plan, "pool2d:fp16"), 1);
+    EXPECT_EQ(Count(plan, "calib:fp16"), 1);   // fp32 -> fp16 after the feed
+    EXPECT_GE(Count(plan, "calib:float"), 1);  // fp16 -> fp32 before the float ops
+  }
+
+  static void ExpectMatchesFloat(lite_api::PaddlePredictor* fp16,
+                                 lite_api::PaddlePredictor* reference) {
+    for (const lite_api::shape_t& shape : kShapes) {
+      const std::vector<float> want = RunOnce(reference, shape);
+      const std::vector<float> got = RunOnce(fp16, shape);
+      ASSERT_EQ(got.size(), want.size());
+      float range = 1.f;
+      for (float v : want) range = std::max(range, std::fabs(v));
+      EXPECT_LE(MaxAbsDiff(got, want), 2e-2f * range);
+      std::printf("[fp16 model] max_abs_diff=%.3g (range %.3g)\n", MaxAbsDiff(got, want), range);
+      auto out = fp16->GetOutput(0);
+      EXPECT_EQ(out->precision(), PrecisionType::kFloat);
+    }
+  }
+
+  static std::string dir_;
+  static PbModelFiles files_;
+};
+
+std::string Fp16ModelArmTest::dir_;
+PbModelFiles Fp16ModelArmTest::files_;
+
+TEST_F(Fp16ModelArmTest, Fp16PlaceFirstPicksFp16KernelsWithCalibCasts) {
+  auto fp16 = Create({kArmFp16, kArmFloat, kHostFloat});
+  ExpectFp16Plan(fp16.get());
+  EXPECT_EQ(fp16->GetOutputNames(), std::vector<std::string>{kSampleModelOutput});
+  auto reference = Create({kHostFloat});
+  ExpectMatchesFloat(fp16.get(), reference.get());
+}
+
+TEST_F(Fp16ModelArmTest, WithoutAnFp16PlaceNothingRunsInFp16) {
+  for (const std::string& entry : Plan(Create({kArmFloat, kHostFloat}).get())) {
+    EXPECT_EQ(entry.find(":fp16"), std::string::npos) << entry;
+  }
+}
+
+TEST_F(Fp16ModelArmTest, LowPrecisionModePutsArmFp16First) {
+  auto low = Create({kArmFloat, kHostFloat}, lite_api::LITE_PRECISION_LOW);
+  ExpectFp16Plan(low.get());
+  auto reference = Create({kHostFloat});
+  ExpectMatchesFloat(low.get(), reference.get());
+  // Without an ARM place there is nothing to run in fp16.
+  for (const std::string& entry :
+       Plan(Create({kHostFloat}, lite_api::LITE_PRECISION_LOW).get())) {
+    EXPECT_EQ(entry.find(":fp16"), std::string::npos) << entry;
+  }
+}
+
+TEST_F(Fp16ModelArmTest, NbOfTheFp16PlanRunsInTheLightPredictor) {
+  auto full = Create({kArmFp16, kArmFloat, kHostFloat});
+  full->SaveOptimizedModel(dir_ + "/fp16", lite_api::LiteModelType::kNaiveBuffer);
+  MobileConfig config;
+  config.set_model_from_file(dir_ + "/fp16.nb");
+  auto light = lite_api::CreatePaddlePredictor(config);
+  ExpectFp16Plan(light.get());
+  for (const lite_api::shape_t& shape : kShapes) {
+    EXPECT_EQ(RunOnce(light.get(), shape), RunOnce(full.get(), shape));
+  }
+}
+
+TEST(Fp16ProgramArmTest, AnOutputWrittenInFp16IsCastBackUnderItsName) {
+  Builder b({-1, 3, 9, 8});
+  b.AddVar("w", cpp::VarKind::kLodTensor, {5, 3, 3, 3}, true);
+  cpp::OpDesc& conv = b.Op("conv2d", {{"Input", "x"}, {"Filter", "w"}}, {{"Output", "y"}});
+  conv.SetAttr<std::vector<int32_t>>("strides", {1, 1});
+  conv.SetAttr<std::vector<int32_t>>("paddings", {1, 1});
+  conv.SetAttr<std::vector<int32_t>>("dilations", {1, 1});
+  conv.SetAttr<int32_t>("groups", 1);
+  b.Op("relu", {{"X", "y"}}, {{"Out", "z"}});
+  b.Fetch("z", 0);
+  const Weights weights = {{"w", {DDim({5, 3, 3, 3}), RandomVector(135, -1.f, 1.f, 1)}}};
+  auto fp16 = Optimize(b.program(), {kArmFp16, kArmFloat, kHostFloat}, true, weights);
+  EXPECT_EQ(fp16->OpTypes(),
+            (std::vector<std::string>{"feed", "calib", "conv2d", "calib", "fetch"}));
+  for (const cpp::OpDesc* calib : fp16->Ops("calib")) {
+    EXPECT_NE(calib->GetAttr<std::string>(kKernelKeyAttr).find(",arm,"), std::string::npos);
+  }
+  EXPECT_EQ(fp16->IoNames("fetch"), std::vector<std::string>{"z"});
+  EXPECT_EQ(fp16->Ops("calib").back()->Output("Out"), std::vector<std::string>{"z"});
+  auto reference = Optimize(b.program(), {kHostFloat}, true, weights);
+  const std::vector<float> x = RandomVector(2 * 3 * 9 * 8, -2.f, 2.f, 2);
+  const std::vector<float> want = reference->Run(DDim({2, 3, 9, 8}), x);
+  const std::vector<float> got = fp16->Run(DDim({2, 3, 9, 8}), x);
+  float range = 1.f;
+  for (float v : want) range = std::max(range, std::fabs(v));
+  ExpectAllNear(got, want, 2e-2f * range);
+}
+
+TEST_F(Fp16ModelArmTest, CheckFp16ValidSaysTheKernelsRunHere) {
+  ASSERT_TRUE(arm::CpuHasFp16Arith()) << "this CPU (or emulator) lacks fp16 arithmetic";
+  EXPECT_TRUE(arm::BuiltWithFp16());
+  EXPECT_TRUE(MobileConfig().check_fp16_valid());
+}
+
+}  // namespace
+}  // namespace test
+}  // namespace lite
+}  // namespace paddle
