@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # run_arm_tests.sh [--all] [host build dir]: the aarch64 cross build (build-arm/, with
 # cmake/toolchains/aarch64-linux-gnu.cmake) and its tests under qemu-aarch64.
-#   default (CI): the library and the tests labelled "arm": every ARM kernel against the
-#     host kernel, and the shared models on ARM kernels through CxxConfig and through the
-#     .nb that the host build's opt writes for ARM (the host build must exist: tools/opt)
+#   default (CI): the library (fp16 kernels included) and the tests labelled "arm": every
+#     ARM kernel (fp32 and fp16) against the host kernel, and the shared models on ARM
+#     kernels through CxxConfig and through the .nb that the host build's opt writes for ARM
+#     (the host build must exist: tools/opt)
 #   --all: every test of the suite, built for aarch64 and run under qemu (about 15 minutes
 #     on 2 cores; the longer local job)
 # Needs tools/setup_debian.sh's ARM packages.
@@ -20,7 +21,7 @@ opt=$host_build/tools/opt
 [ -x "$opt" ] || { echo "run_arm_tests: no $opt; build the host first (tools/build.sh)"; exit 1; }
 
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchains/aarch64-linux-gnu.cmake" \
+  -DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchains/aarch64-linux-gnu.cmake" -DLITE_WITH_ARM_FP16=ON \
   -DPLITE_HOST_OPT="$opt" >/dev/null
 if [ -n "$all" ]; then
   cmake --build "$build" -- -j"$(nproc)"
