@@ -19,7 +19,9 @@ work=$arm_build/speed_proxy
 mkdir -p "$work"
 
 gcc -O2 -shared -fPIC -fvisibility=hidden "$root/tools/qemu/insn_count.c" -o "$work/libinsn_count.so"
-cmake --build "$arm_build" --target paddle_light_api_shared >/dev/null
+# What the install copies (the libraries, not the tests).
+cmake --build "$arm_build" --target paddle_light_api_shared paddle_api_light_bundled \
+  paddle_full_api_shared paddle_api_full_bundled >/dev/null
 cmake --install "$arm_build" --prefix "$work/install" >/dev/null
 aarch64-linux-gnu-g++ -std=c++17 -O2 "$root/examples/arm_demo/arm_demo.cc" -I"$work/install/include" \
   -L"$work/install/lib" -lpaddle_light_api_shared -Wl,-rpath,"$work/install/lib" -o "$work/arm_demo"
