@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # run_tests.sh: set up, build and run the whole test suite (what CI runs).
 #  1. installs missing Debian packages (tools/setup_debian.sh)
-#  2. Release build + all tests, with the twin models generated for the twins test, then an
-#     install and a small app built against the installed headers and shared library
+#  2. Release build + all tests but the tailoring ones, with the twin models generated for
+#     the twins test, then an install and a small app built against the installed headers
+#     and shared library
 #  3. AddressSanitizer + UndefinedBehaviorSanitizer build of the unit tests, and their run
 #     (model tests excluded, and not built: they are the same code paths at full size and
 #     slow under ASan)
@@ -10,8 +11,8 @@
 #     (label "threads": eight predictor clones running together, the thread pool)
 #  5. the aarch64 cross build (build-arm/) and the ARM tests under qemu (tools/run_arm_tests.sh:
 #     the ARM kernels against the host ones, the shared models on ARM, full and light)
-#  6. the libFuzzer targets for 60 s each, side by side (tools/run_fuzzers.sh, clang, in
-#     build-fuzz/)
+# The longer local job (tools/run_long_tests.sh) adds the tailored-library builds, the
+# libFuzzer runs and the whole suite under qemu.
 # The shared real models are found through PLITE_MODELS_DIR (default ../shared/models);
 # without them the model tests skip loudly.
 set -euo pipefail
@@ -22,7 +23,7 @@ bash tools/setup_debian.sh
 bash tools/build.sh build
 export PLITE_TWINS_DIR=${PLITE_TWINS_DIR:-$root/build/twins}
 [ -d "$PLITE_TWINS_DIR" ] || bash tools/gen_twins.sh "$PLITE_TWINS_DIR"
-ctest --test-dir build --output-on-failure -j2
+ctest --test-dir build --output-on-failure -j2 -LE tailor
 bash tools/check_install.sh build
 
 # -O1, the usual level for sanitizer builds: the unrolled SIMD tiles take 2-4x longer to
@@ -47,5 +48,3 @@ TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
   ctest --test-dir build-tsan --output-on-failure -j2 -L threads
 
 bash tools/run_arm_tests.sh build
-
-bash tools/run_fuzzers.sh 60 --parallel

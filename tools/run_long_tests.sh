@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# run_long_tests.sh: what CI (tools/run_tests.sh) leaves to a longer local job, after it has
+# run here (it reuses build/):
+#  1. the tailored-library tests (label "tailor": tools/build_tailored_lib.sh end to end,
+#     tailored and untailored light builds; about 3 minutes)
+#  2. the libFuzzer targets for 60 s each, side by side (tools/run_fuzzers.sh; CI replays
+#     their regression inputs and seeds in fuzz_targets_test, under ASan too)
+#  3. the whole test suite built for aarch64 and run under qemu (tools/run_arm_tests.sh --all)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+[ -f build/CMakeCache.txt ] || { echo "run_long_tests: run tools/run_tests.sh first"; exit 1; }
+ctest --test-dir build --output-on-failure -L tailor
+bash tools/run_fuzzers.sh 60 --parallel
+bash tools/run_arm_tests.sh --all build
