@@ -56,7 +56,8 @@ class DepthwiseConvCompute : public KernelLite<TargetType::kX86, PrecisionType::
     plane.out_h = static_cast<int>(out_dims[2]);
     plane.out_w = static_cast<int>(out_dims[3]);
     plane.kernel = static_cast<int>(param.filter->dims()[2]);
-    plane.stride = param.strides[0];
+    plane.stride_h = param.strides[0];
+    plane.stride_w = param.strides[1];
     plane.pad_top = param.paddings[0];
     plane.pad_left = param.paddings[2];
 

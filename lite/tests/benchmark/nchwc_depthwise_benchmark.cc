@@ -108,7 +108,7 @@ void BM_NchwDepthwise(benchmark::State& state) {
   xm::DepthwisePlane p;
   p.in_h = p.in_w = l.in_hw;
   p.out_h = p.out_w = l.out_hw;
-  p.stride = l.stride;
+  p.stride_h = p.stride_w = l.stride;
   p.pad_top = p.pad_left = 1;
   const Buffer in = Random(static_cast<size_t>(l.channels) * l.in_hw * l.in_hw, 1);
   const Buffer w = Random(static_cast<size_t>(l.channels) * 9, 2);

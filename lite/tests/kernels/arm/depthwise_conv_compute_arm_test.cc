@@ -95,6 +95,25 @@ TEST(DepthwiseArm, EveryWidthAroundTheVectorBlocks) {
   }
 }
 
+// Stride (2, 1), the text recognizers' and classifiers' downsampling: the direct path with
+// the height halved and every column kept, widths around the blocks, each padding kind.
+TEST(DepthwiseArm, StrideTwoByOne) {
+  uint32_t seed = 700;
+  for (int k : {3, 5}) {
+    for (const std::vector<int>& pad :
+         std::vector<std::vector<int>>{{1, 1}, {2, 2}, {0, 1, 2, 0}}) {
+      for (int w : {1, 3, 4, 7, 9, 24}) {
+        ConvCase p = Depthwise(2, 3, 12, w, k, 2, pad);
+        p.strides = {2, 1};
+        p.bias = (seed % 2) == 0;
+        if (!HasOutput(p)) continue;
+        CompareWithHost(p, seed++);
+      }
+    }
+  }
+  EXPECT_GT(seed, 730u);
+}
+
 TEST(DepthwiseArm, NetworkPlanesWithThreads) {
   ConvCase p = Depthwise(1, 32, 112, 112, 3, 1, {1, 1});
   p.bias = true;

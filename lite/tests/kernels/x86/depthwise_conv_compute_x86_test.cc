@@ -124,6 +124,32 @@ TEST_F(DepthwiseX86, DirectPathShapesStridesPaddings) {
   EXPECT_GT(seed, 200u);  // the skips above left most combinations in
 }
 
+// Stride (2, 1), the text recognizers' and classifiers' downsampling: the direct path with
+// the height halved and every column kept, widths around the blocks, each padding kind.
+TEST_F(DepthwiseX86, StrideTwoByOne) {
+  uint32_t seed = 700;
+  for (int k : {3, 5}) {
+    for (const std::vector<int>& pad :
+         std::vector<std::vector<int>>{{1, 1}, {2, 2}, {0, 1, 2, 0}}) {
+      for (int w : {1, 3, 7, 9, 17, 24, 40}) {
+        DwCase p;
+        p.n = 2;
+        p.c = 3;
+        p.h = 12;
+        p.w = w;
+        p.kh = p.kw = k;
+        p.strides = {2, 1};
+        p.paddings = pad;
+        p.bias = (seed % 2) == 0;
+        const bool four = pad.size() == 4;
+        if (w + (four ? pad[2] + pad[3] : 2 * pad[1]) < k) continue;  // no output
+        CompareWithHost(p, seed++);
+      }
+    }
+  }
+  EXPECT_GT(seed, 730u);
+}
+
 TEST_F(DepthwiseX86, LargePlaneWithThreads) {
   DwCase p;
   p.c = 8;

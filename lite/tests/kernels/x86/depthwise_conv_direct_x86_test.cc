@@ -13,6 +13,7 @@
 #include <cmath>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lite/backends/x86/math/depthwise/depthwise_conv.h"
@@ -32,6 +33,7 @@ namespace math = lite::x86::math;
 
 struct PlaneCase {
   int h, w, k, s, pt, pb, pl, pr;
+  int sw = 0;  // the horizontal stride where it differs from s (stride (2, 1))
 };
 
 math::DepthwisePlane PlaneOf(const PlaneCase& c) {
@@ -39,11 +41,12 @@ math::DepthwisePlane PlaneOf(const PlaneCase& c) {
   p.in_h = c.h;
   p.in_w = c.w;
   p.kernel = c.k;
-  p.stride = c.s;
+  p.stride_h = c.s;
+  p.stride_w = c.sw ? c.sw : c.s;
   p.pad_top = c.pt;
   p.pad_left = c.pl;
-  p.out_h = (c.h + c.pt + c.pb - c.k) / c.s + 1;
-  p.out_w = (c.w + c.pl + c.pr - c.k) / c.s + 1;
+  p.out_h = (c.h + c.pt + c.pb - c.k) / p.stride_h + 1;
+  p.out_w = (c.w + c.pl + c.pr - c.k) / p.stride_w + 1;
   return p;
 }
 
@@ -52,7 +55,8 @@ math::DepthwisePlane PlaneOf(const PlaneCase& c) {
 // values around the output.
 void CheckPlane(const PlaneCase& c, const Activation& e, uint32_t seed) {
   const math::DepthwisePlane p = PlaneOf(c);
-  SCOPED_TRACE(StrCat("in ", c.h, "x", c.w, " k", c.k, " s", c.s, " pads t", c.pt, " b", c.pb,
+  SCOPED_TRACE(StrCat("in ", c.h, "x", c.w, " k", c.k, " s", c.s, ",", p.stride_w, " pads t",
+                      c.pt, " b", c.pb,
                       " l", c.pl, " r", c.pr, " act ", ActivationName(e),
                       " avx512 ", math::DepthwiseUsesAvx512()));
   ASSERT_GT(p.out_h, 0);
@@ -85,11 +89,11 @@ TEST_P(DepthwiseDirect, EveryPaddingAndWidth) {
   const std::vector<int> widths = {1, 2, 5, 7, 8, 9, 14, 15, 16, 17, 23, 31, 32, 33, 47};
   int checked = 0;
   for (int k : {3, 5}) {
-    for (int s : {1, 2}) {
+    for (const auto& s : std::vector<std::pair<int, int>>{{1, 1}, {2, 2}, {2, 1}}) {
       for (const auto& pad : pads) {
         for (int w : widths) {
           for (int h : {1, 3, 6, 9}) {
-            const PlaneCase c{h, w, k, s, pad[0], pad[1], pad[2], pad[3]};
+            const PlaneCase c{h, w, k, s.first, pad[0], pad[1], pad[2], pad[3], s.second};
             if (h + c.pt + c.pb < k || w + c.pl + c.pr < k) continue;  // no output
             const Activation e;
             CheckPlane(c, e, seed++);
@@ -113,6 +117,9 @@ TEST_P(DepthwiseDirect, NetworkPlanes) {
     }
     CheckPlane({111, 55, 3, s, 0, 1, 0, 1}, e, seed++);  // SAME-style asymmetric
   }
+  // Stride (2, 1): the text recognizers' and classifiers' downsampling (48 x 192 inputs).
+  CheckPlane({24, 96, 3, 2, 1, 1, 1, 1, 1}, e, seed++);
+  CheckPlane({12, 48, 5, 2, 2, 2, 2, 2, 1}, e, seed++);
 }
 
 TEST_P(DepthwiseDirect, EachActivation) {

@@ -22,7 +22,7 @@ inline std::vector<float> ReferenceDepthwisePlane(const float* in, const float* 
       double acc = bias;
       for (int ky = 0; ky < p.kernel; ++ky) {
         for (int kx = 0; kx < p.kernel; ++kx) {
-          const int y = oy * p.stride - p.pad_top + ky, x = ox * p.stride - p.pad_left + kx;
+          const int y = oy * p.stride_h - p.pad_top + ky, x = ox * p.stride_w - p.pad_left + kx;
           if (y < 0 || y >= p.in_h || x < 0 || x >= p.in_w) continue;
           acc += static_cast<double>(in[y * p.in_w + x]) * f[ky * p.kernel + kx];
         }

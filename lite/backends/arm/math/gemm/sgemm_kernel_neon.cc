@@ -1,5 +1,5 @@
-// The 8 x 12 NEON micro-kernel, with bias and the activation's vector form fused in its
-// store.
+// The 8 x 12 NEON micro-kernel, with bias and a clamp activation (relu, relu6) fused in its
+// store; the other kinds run over the stored tile, still in L1, with the kind chosen once.
 #include <arm_neon.h>
 
 #include "lite/backends/arm/math/gemm/sgemm_kernel.h"
@@ -22,14 +22,14 @@ struct TileStore {
   float beta;
   float32x4_t vbeta;
   const float* bias;
-  Act act;
-  bool activate;  // false for none: no clamp at all on the plain GEMM's stores
+  Act::Clamp clamp;
+  bool activate;  // relu or relu6 (none and the other kinds store acc + bias)
 
   __attribute__((always_inline)) float32x4_t Finish(float32x4_t acc, float32x4_t old,
                                                     int r) const {
     if (beta != 0.f) acc = vfmaq_f32(acc, vbeta, old);
     if (bias) acc = vaddq_f32(acc, vdupq_n_f32(bias[r]));
-    return activate ? act(acc) : acc;
+    return activate ? clamp(acc) : acc;
   }
   __attribute__((always_inline)) void Full(float* p, float32x4_t acc, int r) const {
     vst1q_f32(p, Finish(acc, beta != 0.f ? vld1q_f32(p) : acc, r));
@@ -73,8 +73,9 @@ void MicroKernel(int kc, const float* a, const float* b, float* c, long ldc, flo
   }
 #undef PLITE_SGEMM_ROW
 
-  const TileStore store{beta, vdupq_n_f32(beta), ep.bias, Act(*ep.act),
-                        ep.act->kind != ActivationType::kNone};
+  const Act act(*ep.act);
+  const TileStore store{beta, vdupq_n_f32(beta), ep.bias, act.ClampOnly(),
+                        act.clamps && ep.act->kind != ActivationType::kNone};
   if (mr == kMR && nr == kNR) {
 #define PLITE_SGEMM_STORE(R)                          \
   store.Full(c + (R) * ldc, c##R##0, R);              \
@@ -89,23 +90,24 @@ void MicroKernel(int kc, const float* a, const float* b, float* c, long ldc, flo
     PLITE_SGEMM_STORE(6);
     PLITE_SGEMM_STORE(7);
 #undef PLITE_SGEMM_STORE
-    return;
-  }
-  // Edge tile: only rows < mr and columns < nr of C.
-  const float32x4_t acc[kMR][3] = {{c00, c01, c02}, {c10, c11, c12}, {c20, c21, c22},
-                                   {c30, c31, c32}, {c40, c41, c42}, {c50, c51, c52},
-                                   {c60, c61, c62}, {c70, c71, c72}};
-  for (int r = 0; r < mr; ++r) {
-    float* row = c + r * ldc;
-    for (int v = 0; v < 3 && 4 * v < nr; ++v) {
-      const int cols = nr - 4 * v;
-      if (cols >= 4) {
-        store.Full(row + 4 * v, acc[r][v], r);
-      } else {
-        store.Partial(row + 4 * v, acc[r][v], r, cols);
+  } else {
+    // Edge tile: only rows < mr and columns < nr of C.
+    const float32x4_t acc[kMR][3] = {{c00, c01, c02}, {c10, c11, c12}, {c20, c21, c22},
+                                     {c30, c31, c32}, {c40, c41, c42}, {c50, c51, c52},
+                                     {c60, c61, c62}, {c70, c71, c72}};
+    for (int r = 0; r < mr; ++r) {
+      float* row = c + r * ldc;
+      for (int v = 0; v < 3 && 4 * v < nr; ++v) {
+        const int cols = nr - 4 * v;
+        if (cols >= 4) {
+          store.Full(row + 4 * v, acc[r][v], r);
+        } else {
+          store.Partial(row + 4 * v, acc[r][v], r, cols);
+        }
       }
     }
   }
+  if (!act.clamps) ActivateRows<VecNeon>(c, ldc, mr, nr, *ep.act);
 }
 
 }  // namespace sgemm_internal

@@ -35,7 +35,7 @@ void DepthwiseConvPlane(const float* in, const float* filter, float bias,
 }
 
 bool DepthwiseFlatFits(const DepthwisePlane& p) {
-  if (p.stride != 1 || (p.kernel != 3 && p.kernel != 5)) return false;
+  if (p.stride_h != 1 || p.stride_w != 1 || (p.kernel != 3 && p.kernel != 5)) return false;
   // Rows of up to 8 outputs: wider ones run 16-lane row blocks, faster than this kernel's
   // one load per tap from 14 columns on.
   if (p.out_h <= 0 || p.out_w <= 0 || p.out_w > 8 || p.in_w != p.out_w) return false;
