@@ -1,5 +1,5 @@
-// depthwise_conv2d on ARM: square 3x3/5x5 filters, stride 1 or 2, dilation 1, one filter
-// per channel run direct with NEON (lite/backends/arm/math/depthwise/depthwise_conv.h), bias
+// depthwise_conv2d on ARM: square 3x3/5x5 filters, stride 1, 2 or (2, 1), dilation 1, one
+// filter per channel run direct with NEON (lite/backends/arm/math/depthwise/depthwise_conv.h), bias
 // and the fused activation (any kind) in registers; channel planes are split over the
 // predictor's thread pool when the layer is large enough to pay for it. Any other depthwise
 // conv (other filter sizes, dilation, channel multiplier != 1) takes the host kernel's

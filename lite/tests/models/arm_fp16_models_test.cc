@@ -1,5 +1,5 @@
 // Real trained models planned in fp16 on ARM (valid places {arm fp16, arm float, host}):
-// their convolutions and pools run as ARM fp16 kernels, and output 0 matches the stored fp32
+// their convolutions, pools and fc run as ARM fp16 kernels, and output 0 matches the stored fp32
 // reference within 2e-2 of its range. The fp32 ARM kernels differ from the references by
 // about 2e-7 of the range; fp16 rounds 8192 times coarser, which is what these bounds leave
 // room for (the synthetic-weight models amplify rounding too much to bound this way:
@@ -36,6 +36,8 @@ const Fp16Model kModels[] = {
      {{"cls_1x3x48x192.input.f32", {1, 3, 48, 192}}}, "cls_1x3x48x192.output.f32"},
     {"squeezenet_gesture_sep", "", "", {{"gesture_1x1x112x112.input.f32", {1, 1, 112, 112}}},
      "gesture_1x1x112x112.output.f32"},
+    {"mnist_mlp_sep", "", "", {{"mnist_1x1x28x28.input.f32", {1, 1, 28, 28}}},
+     "mnist_1x1x28x28.output.f32"},
     {"ppyolo_tiny_trash", "model.pdmodel", "model.pdiparams",
      {{"ppyolo_1x3x320x320.im_shape.input.f32", {1, 2}},
       {"ppyolo_1x3x320x320.image.input.f32", {1, 3, 320, 320}},
@@ -70,7 +72,9 @@ TEST_P(ArmFp16Models, RunInFp16WithinTheReference) {
   int fp16_ops = 0;
   for (const auto& inst : full->runtime_program().instructions()) {
     const std::string& type = inst.op().Type();
-    if (type != "conv2d" && type != "depthwise_conv2d" && type != "pool2d") continue;
+    if (type != "conv2d" && type != "depthwise_conv2d" && type != "pool2d" && type != "fc") {
+      continue;
+    }
     EXPECT_EQ(inst.kernel().precision(), PrecisionType::kFP16) << type << " in " << m.name;
     ++fp16_ops;
   }
@@ -89,7 +93,7 @@ TEST_P(ArmFp16Models, RunInFp16WithinTheReference) {
   for (float v : expected) range = std::max(range, std::fabs(v));
   const float diff = MaxAbsDiff(got, expected);
   EXPECT_LE(diff, 2e-2f * range) << m.name;
-  std::printf("[model arm fp16] %s: %d fp16 conv/pool ops, max_abs_diff=%.3g (range %.3g)\n",
+  std::printf("[model arm fp16] %s: %d fp16 conv/pool/fc ops, max_abs_diff=%.3g (range %.3g)\n",
               m.name.c_str(), fp16_ops, diff, range);
 }
 

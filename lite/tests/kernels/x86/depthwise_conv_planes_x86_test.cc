@@ -40,7 +40,7 @@ math::DepthwisePlane PlaneOf(const PlanesCase& c) {
   p.in_h = c.h;
   p.in_w = c.w;
   p.kernel = c.k;
-  p.stride = 1;
+  p.stride_h = p.stride_w = 1;
   p.pad_top = c.pt;
   p.pad_left = c.pl;
   p.out_h = c.h + c.pt + c.pb - c.k + 1;

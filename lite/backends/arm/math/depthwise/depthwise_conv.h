@@ -1,12 +1,13 @@
-// Direct depthwise convolution of image planes with NEON (square 3x3 or 5x5 filter, stride 1
-// or 2, dilation 1, any padding): x86's plane kernel (lite/backends/simd/
+// Direct depthwise convolution of image planes with NEON (square 3x3 or 5x5 filter, stride 1,
+// 2 or (2, 1), dilation 1, any padding): x86's plane kernel (lite/backends/simd/
 // depthwise_conv_kernel.inc) at 4 columns a vector. It reads the plane in place: a block of 4
 // outputs of several output rows loads each input row once per tap and feeds every output
 // row whose window covers it; blocks at the left/right border load the nearest vector
 // inside the row and move its lanes into place by a table lookup (the padding reads as
 // zero; nothing outside the plane is read), rows above/below the plane are skipped; stride
-// 2 splits pairs of loads into even and odd columns. Bias and the activation (any kind,
-// activation_vec.inc) are applied in registers before the store.
+// 2 splits pairs of loads into even and odd columns. Bias and relu / relu6 are applied in
+// registers before the store, the other activations (activation_vec.inc) over the stored
+// plane.
 #pragma once
 
 #include "lite/backends/simd/depthwise_plane.h"

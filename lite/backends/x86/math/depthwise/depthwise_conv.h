@@ -1,5 +1,5 @@
-// Direct depthwise convolution of one image plane (square 3x3 or 5x5 filter, stride 1 or 2,
-// dilation 1, any padding) with AVX2/FMA, or AVX-512 where the CPU has it.
+// Direct depthwise convolution of one image plane (square 3x3 or 5x5 filter, stride 1, 2
+// or (2, 1), dilation 1, any padding) with AVX2/FMA, or AVX-512 where the CPU has it.
 //
 // Reads the plane in place (no padded copy): a block of 8 (ymm) or 16 (zmm) outputs of
 // several output rows at once loads each input row once per tap and feeds every output row
@@ -7,8 +7,9 @@
 // reads as zero), rows above/below the plane are skipped. Stride 2 loads 2 vectors per tap
 // pair and splits them into even and odd columns. For 3x3, tap 2 is a lane shift of tap 0
 // (stride 2) or of the block's two loads (stride 1, 16 lanes): unaligned loads are what
-// these loops wait on. Bias and the activation (any kind, activation_vec.inc) are applied in
-// registers before the store.
+// these loops wait on. Bias and relu / relu6 are applied in registers before the store,
+// the other activations (activation_vec.inc) over the stored plane (the flat AVX-512 kernel
+// below applies every kind in registers).
 //
 // Declarations only: the intrinsics live in depthwise_conv_avx2.cc / _avx512.cc (built with
 // their ISA flags, sharing lite/backends/simd/depthwise_conv_kernel.inc with ARM); the
