@@ -1,5 +1,5 @@
 // conv2d and depthwise_conv2d on fp16 NCHW tensors, with the bias and the fused activation
-// in the epilogue. One filter per channel, 3x3, stride 1 or 2, runs direct
+// in the epilogue. One filter per channel, 3x3 or 5x5, stride 1, 2 or (2, 1), runs direct
 // (conv_depthwise.h); every other convolution (any filter, stride, padding, dilation,
 // groups) by im2col + the fp16 GEMM, 1x1 stride-1 ones straight on the input (conv_gemm.h).
 // Filter and Bias stay float in the model (declared kFloat): they are converted to fp16 and
@@ -52,8 +52,8 @@ class ConvFp16Compute : public KernelLite<TargetType::kARM, PrecisionType::kFP16
     auto& param = Param<operators::ConvParam>();
     const float16* bias = param.bias ? bias_.data() : nullptr;
     // Checked every run: new input shapes may move the op to the other path.
-    if (ConvDepthwise3x3Fp16::Suits(param)) {
-      if (!depthwise_) depthwise_ = std::make_unique<ConvDepthwise3x3Fp16>(param, op_type());
+    if (ConvDepthwiseFp16::Suits(param)) {
+      if (!depthwise_) depthwise_ = std::make_unique<ConvDepthwiseFp16>(param, op_type());
       depthwise_->Run(param, bias, ctx());
     } else {
       if (!gemm_) gemm_ = std::make_unique<ConvGemmFp16>(param, op_type());
@@ -63,7 +63,7 @@ class ConvFp16Compute : public KernelLite<TargetType::kARM, PrecisionType::kFP16
 
  private:
   AlignedVector<float16> bias_;
-  std::unique_ptr<ConvDepthwise3x3Fp16> depthwise_;
+  std::unique_ptr<ConvDepthwiseFp16> depthwise_;
   std::unique_ptr<ConvGemmFp16> gemm_;
 };
 

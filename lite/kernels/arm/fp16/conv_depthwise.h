@@ -1,5 +1,5 @@
-// The fp16 convolutions' direct depthwise 3x3 path (lite/backends/arm/math/fp16/
-// depthwise_fp16.h): one 3x3 filter per input channel, equal strides of 1 or 2, no
+// The fp16 convolutions' direct depthwise path (lite/backends/arm/math/fp16/
+// depthwise_fp16.h): one 3x3 or 5x5 filter per input channel, stride 1, 2 or (2, 1), no
 // dilation; the filter converted to fp16 once. Planes split over the predictor's pool, each
 // task with its own zero-bordered scratch plane.
 #pragma once
@@ -15,19 +15,19 @@ namespace lite {
 namespace kernels {
 namespace arm {
 
-class ConvDepthwise3x3Fp16 {
+class ConvDepthwiseFp16 {
  public:
   // Whether the op's current shapes and attributes take this path.
   static bool Suits(const operators::ConvParam& param);
 
   // op_type names the op in errors (conv2d or depthwise_conv2d).
-  ConvDepthwise3x3Fp16(const operators::ConvParam& param, const std::string& op_type);
+  ConvDepthwiseFp16(const operators::ConvParam& param, const std::string& op_type);
   // bias: one fp16 value per channel, or null.
   void Run(const operators::ConvParam& param, const float16* bias, const KernelContext& ctx);
 
  private:
   std::string op_;
-  AlignedVector<float16> filter_;   // 9 per channel
+  AlignedVector<float16> filter_;   // kernel * kernel per channel
   AlignedVector<float16> scratch_;  // one padded plane per task
 };
 

@@ -1,9 +1,10 @@
 // conv2d / depthwise_conv2d ARM fp16 kernel against the host fp32 kernel (arm_fp16_vs_host.h:
 // within 2e-2 of the output's range). Random shapes with odd sizes (GEMM row panels of 8 and
-// column panels of 16 cut short), every padding form, stride 2, dilation, groups, 1x1 direct,
-// bias and each fused activation; the direct depthwise 3x3 path (stride 1 and 2, paddings 0..2,
-// asymmetric), depthwise shapes it leaves to the GEMM (5x5, channel multiplier 2), several
-// column blocks over 2 threads and a new input shape between runs.
+// column panels of 16 cut short), rows wider than a panel at strides 1 to 3, every padding
+// form, stride 2, dilation, groups, 1x1 direct, bias and each fused activation; the direct
+// depthwise path (3x3 and 5x5, stride 1, 2 and (2, 1), paddings 0..2, asymmetric), depthwise
+// shapes it leaves to the GEMM (7x7, channel multiplier 2, dilation), several column blocks
+// over 2 threads and a new input shape between runs.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -77,6 +78,23 @@ TEST(ConvFp16Arm, GemmPathShapesAndPaddings) {
   }
 }
 
+// Rows wider than the 16-column panels (so panels straddle output rows) at strides 1, 2
+// (the deinterleaving copy) and 3, with paddings cutting taps off at both edges.
+TEST(ConvFp16Arm, WideRowsEveryStride) {
+  uint32_t seed = 50;
+  for (int stride : {1, 2, 3}) {
+    for (int w : {15, 30, 61}) {
+      for (int k : {3, 5}) {
+        ConvCase p = Conv(3, 6, 5, w * stride + 1, k, stride, {k / 2, k / 2});
+        Check(p, seed++);
+      }
+    }
+  }
+  ConvCase dilated = Conv(2, 5, 6, 50, 3, 2, {2, 2});
+  dilated.dilations = {2, 2};
+  Check(dilated, seed++);
+}
+
 TEST(ConvFp16Arm, PointwiseDirectAndPaddingAlgorithms) {
   uint32_t seed = 100;
   for (int out_c : {1, 8, 17, 33}) Check(Conv(24, out_c, 5, 7, 1, 1, {0, 0}), seed++);
@@ -113,18 +131,22 @@ TEST(ConvFp16Arm, GroupsAndFusedActivations) {
 
 TEST(ConvFp16Arm, DepthwiseDirectPath) {
   uint32_t seed = 300;
+  const std::vector<std::vector<int>> strides = {{1, 1}, {2, 2}, {2, 1}};
   for (const std::string op : {"depthwise_conv2d", "conv2d"}) {
-    for (int stride : {1, 2}) {
-      for (const std::vector<int>& pad :
-           {std::vector<int>{0, 0}, {1, 1}, {2, 2}, {0, 1, 1, 0}, {1, 2, 0, 2}}) {
-        const int c = 1 + seed % 9;
-        ConvCase p = Conv(c, c, 5 + seed % 11, 6 + seed % 19, 3, stride, pad);
-        p.op = op;
-        p.groups = c;
-        p.n = 1 + seed % 2;
-        p.bias = seed % 2 == 1;
-        p.act = seed % 3 == 0 ? "relu6" : seed % 3 == 1 ? "hard_swish" : "sigmoid";
-        Check(p, seed++);
+    for (int k : {3, 5}) {
+      for (const std::vector<int>& stride : strides) {
+        for (const std::vector<int>& pad :
+             {std::vector<int>{0, 0}, {1, 1}, {2, 2}, {0, 1, 1, 0}, {1, 2, 0, 2}}) {
+          const int c = 1 + seed % 9;
+          ConvCase p = Conv(c, c, 5 + seed % 11, 6 + seed % 19, k, 1, pad);
+          p.strides = stride;
+          p.op = op;
+          p.groups = c;
+          p.n = 1 + seed % 2;
+          p.bias = seed % 2 == 1;
+          p.act = seed % 3 == 0 ? "relu6" : seed % 3 == 1 ? "hard_swish" : "sigmoid";
+          Check(p, seed++);
+        }
       }
     }
   }
@@ -132,7 +154,7 @@ TEST(ConvFp16Arm, DepthwiseDirectPath) {
 
 TEST(ConvFp16Arm, DepthwiseShapesForTheGemm) {
   uint32_t seed = 400;
-  ConvCase p = Conv(6, 6, 13, 11, 5, 1, {2, 2});
+  ConvCase p = Conv(6, 6, 13, 11, 7, 1, {3, 3});  // 7x7
   p.op = "depthwise_conv2d";
   p.groups = 6;
   Check(p, seed++);

@@ -20,20 +20,19 @@ namespace test {
 namespace {
 
 struct FcCase {
-  std::vector<int64_t> x; // Input dims
+  std::vector<int64_t> x;  // Input dims
   int in_num_col_dims{1};
   int64_t n{1};
-  int bias_rank{1}; // 0: no bias
+  int bias_rank{1};  // 0: no bias
   std::string act;
-  bool paddle_relu{false}; // activation_type = "relu"
+  bool paddle_relu{false};  // activation_type = "relu"
 };
 
-OpCase MakeFc(const FcCase &p, uint32_t seed) {
+OpCase MakeFc(const FcCase& p, uint32_t seed) {
   OpCase c("fc");
   const DDim x_dims(p.x);
   const int64_t k = x_dims.count(p.in_num_col_dims, x_dims.size());
-  c.Input("Input", "x", x_dims,
-          RandomVector(x_dims.production(), -2.f, 2.f, seed));
+  c.Input("Input", "x", x_dims, RandomVector(x_dims.production(), -2.f, 2.f, seed));
   c.Input("W", "w", DDim({k, p.n}), RandomVector(k * p.n, -1.f, 1.f, seed + 1));
   if (p.bias_rank > 0) {
     const DDim b_dims = p.bias_rank == 1 ? DDim({p.n}) : DDim({1, p.n});
@@ -43,23 +42,18 @@ OpCase MakeFc(const FcCase &p, uint32_t seed) {
   c.Attr<int32_t>("in_num_col_dims", p.in_num_col_dims);
   if (!p.act.empty()) {
     c.Attr<std::string>("act_type", p.act);
-    if (p.act == "relu6")
-      c.Attr<float>("act_threshold", 1.5f);
-    if (p.act == "leaky_relu")
-      c.Attr<float>("act_alpha", 0.1f);
-    if (p.act == "swish")
-      c.Attr<float>("act_beta", 1.5f);
+    if (p.act == "relu6") c.Attr<float>("act_threshold", 1.5f);
+    if (p.act == "leaky_relu") c.Attr<float>("act_alpha", 0.1f);
+    if (p.act == "swish") c.Attr<float>("act_beta", 1.5f);
   }
-  if (p.paddle_relu)
-    c.Attr<std::string>("activation_type", "relu");
+  if (p.paddle_relu) c.Attr<std::string>("activation_type", "relu");
   return c;
 }
 
-void Check(const FcCase &p, uint32_t seed, int threads = 1) {
-  SCOPED_TRACE("x " + DDim(p.x).repr() + " in_num_col_dims " +
-               std::to_string(p.in_num_col_dims) + " n " + std::to_string(p.n) +
-               " bias rank " + std::to_string(p.bias_rank) + " act '" + p.act +
-               "'");
+void Check(const FcCase& p, uint32_t seed, int threads = 1) {
+  SCOPED_TRACE("x " + DDim(p.x).repr() + " in_num_col_dims " + std::to_string(p.in_num_col_dims) +
+               " n " + std::to_string(p.n) + " bias rank " + std::to_string(p.bias_rank) +
+               " act '" + p.act + "'");
   ExpectFp16KernelMatchesHost(MakeFc(p, seed), {"x"}, kFp16Rtol, threads);
 }
 
@@ -81,9 +75,8 @@ TEST(FcFp16Arm, RowsDepthsAndColumnBlocks) {
 
 TEST(FcFp16Arm, FusedActivations) {
   uint32_t seed = 500;
-  for (const std::string act :
-       {"relu", "relu6", "leaky_relu", "hard_swish", "hard_sigmoid", "sigmoid",
-        "swish", "tanh", "gelu"}) {
+  for (const std::string act : {"relu", "relu6", "leaky_relu", "hard_swish", "hard_sigmoid",
+                                "sigmoid", "swish", "tanh", "gelu"}) {
     FcCase p;
     p.x = {2, 40};
     p.n = 45;
@@ -100,12 +93,12 @@ TEST(FcFp16Arm, FusedActivations) {
 
 TEST(FcFp16Arm, SequenceInputAndThreads) {
   FcCase p;
-  p.x = {2, 5, 24}; // [batch, time, features] cut after time
+  p.x = {2, 5, 24};  // [batch, time, features] cut after time
   p.in_num_col_dims = 2;
   p.n = 70;
   p.act = "relu";
   Check(p, 700);
-  FcCase wide; // enough columns and products for both threads
+  FcCase wide;  // enough columns and products for both threads
   wide.x = {4, 256};
   wide.n = 1000;
   Check(wide, 710, 2);
@@ -128,12 +121,11 @@ TEST(FcFp16Arm, NewInputShapeOnAReusedKernel) {
   ASSERT_EQ(fp16.Var("out").dims(), DDim({5, 41}));
   const std::vector<float> want = ToVector(host.Var("out"));
   float range = 1.f;
-  for (float v : want)
-    range = std::max(range, std::fabs(v));
+  for (float v : want) range = std::max(range, std::fabs(v));
   ExpectAllNear(FloatValues(fp16.Var("out")), want, kFp16Rtol * range);
 }
 
-} // namespace
-} // namespace test
-} // namespace lite
-} // namespace paddle
+}  // namespace
+}  // namespace test
+}  // namespace lite
+}  // namespace paddle
