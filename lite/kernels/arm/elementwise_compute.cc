@@ -1,27 +1,15 @@
 // elementwise_add/sub/mul/div/max/min (float) on ARM: Out = act(X op Y) with the host
-// kernel's broadcasting (operators::ElementwiseBroadcast). The aligned dims are merged into
-// runs along which X and Y each either both step or stay put, so every broadcast becomes
-// rows of the innermost run where each operand steps by one element or repeats one value
-// (lite/backends/arm/math/elementwise.h):
-//   same shapes            one flat row;
-//   per channel, [C] at 1  N*C rows of H*W against one Y value each;
-//   anything else          rows of the innermost run, each row's operand offsets from its
-//                          index over the outer runs.
-// Rows are cut into pieces so one long row still splits over the predictor's pool. The
+// kernel's broadcasting, as rows where each operand steps by one element or repeats one
+// value (binary_rows.h), each row a NEON loop (lite/backends/arm/math/elementwise.h). The
 // float kernels only: int32 / int64 and the other elementwise ops run on host, the
 // reference.
 #include "lite/kernels/arm/arm_kernel.h"
 
 #if PLITE_ARM_CODE
-#include <algorithm>
 #include <cstdint>
-#include <string>
-#include <vector>
 
 #include "lite/backends/arm/math/elementwise.h"
-#include "lite/core/parallel_ranges.h"
-#include "lite/kernels/arm/element_task_size.h"
-#include "lite/operators/broadcast_shape.h"
+#include "lite/kernels/arm/binary_rows.h"
 #include "lite/operators/op_params.h"
 
 namespace paddle {
@@ -31,67 +19,6 @@ namespace arm {
 
 namespace math = lite::arm::math;
 
-// The output as rows of its innermost run, with where each row starts in X and Y.
-class BroadcastRows {
- public:
-  explicit BroadcastRows(const operators::BroadcastShape& shape) {
-    for (size_t d = 0; d < shape.out_dims.size(); ++d) {
-      if (shape.out_dims[d] == 1) continue;
-      const bool x_moves = shape.x_dims[d] != 1, y_moves = shape.y_dims[d] != 1;
-      if (!runs_.empty() && runs_.back().x_moves == x_moves && runs_.back().y_moves == y_moves) {
-        runs_.back().size *= shape.out_dims[d];
-      } else {
-        runs_.push_back({shape.out_dims[d], x_moves, y_moves, 0, 0});
-      }
-    }
-    if (runs_.empty()) runs_.push_back({1, true, true, 0, 0});
-    int64_t x_size = 1, y_size = 1;
-    for (size_t i = runs_.size(); i-- > 0;) {
-      Run& run = runs_[i];
-      run.x_stride = run.x_moves ? x_size : 0;
-      run.y_stride = run.y_moves ? y_size : 0;
-      if (run.x_moves) x_size *= run.size;
-      if (run.y_moves) y_size *= run.size;
-    }
-  }
-
-  int64_t row_length() const { return runs_.back().size; }
-  bool x_moves() const { return runs_.back().x_moves; }
-  bool y_moves() const { return runs_.back().y_moves; }
-
-  // Where row r starts in X and in Y (its multi-index over the outer runs, last fastest).
-  void RowStart(int64_t r, int64_t* x_offset, int64_t* y_offset) const {
-    *x_offset = 0;
-    *y_offset = 0;
-    for (size_t i = runs_.size() - 1; i-- > 0 && r > 0;) {
-      const int64_t index = r % runs_[i].size;
-      r /= runs_[i].size;
-      *x_offset += index * runs_[i].x_stride;
-      *y_offset += index * runs_[i].y_stride;
-    }
-  }
-
- private:
-  // Merged output dims: the size, whether X / Y step along them (false: broadcast there), and
-  // their element strides (0 where broadcast).
-  struct Run {
-    int64_t size;
-    bool x_moves, y_moves;
-    int64_t x_stride, y_stride;
-  };
-  std::vector<Run> runs_;
-};
-
-math::BinaryOp BinaryOpOf(const std::string& op_type) {
-  if (op_type == "elementwise_add") return math::BinaryOp::kAdd;
-  if (op_type == "elementwise_sub") return math::BinaryOp::kSub;
-  if (op_type == "elementwise_mul") return math::BinaryOp::kMul;
-  if (op_type == "elementwise_div") return math::BinaryOp::kDiv;
-  if (op_type == "elementwise_max") return math::BinaryOp::kMax;
-  if (op_type == "elementwise_min") return math::BinaryOp::kMin;
-  PLITE_THROW("ARM elementwise kernel: no loop for op type '", op_type, "'");
-}
-
 // One kernel class for the op types of the family; the op is picked once per kernel.
 class ElementwiseCompute : public KernelLite<TargetType::kARM, PrecisionType::kFloat> {
  public:
@@ -99,34 +26,11 @@ class ElementwiseCompute : public KernelLite<TargetType::kARM, PrecisionType::kF
 
   void Run() override {
     auto& param = Param<operators::ElementwiseParam>();
-    const BroadcastRows rows(operators::ElementwiseBroadcast(param.x->dims(), param.y->dims(),
-                                                             param.axis, op_type()));
-    const float* x = param.x->data<float>();
-    const float* y = param.y->data<float>();
-    float* out = param.out->mutable_data<float>();
-    const int64_t numel = param.out->numel();
-    if (numel == 0) return;
-    // Pieces of at most kPiece elements: a long row splits over threads too.
-    constexpr int64_t kPiece = 4096;
-    const int64_t length = rows.row_length();
-    const int64_t pieces_per_row = (length + kPiece - 1) / kPiece;
-    const int64_t piece_length = std::min(kPiece, length);
-    const Activation& act = param.act;
-    ParallelRanges(ctx(), numel / length * pieces_per_row,
-                   std::max<int64_t>(1, MinElementsPerTask(act.kind) / piece_length),
-                   [&](int64_t begin, int64_t end) {
-                     for (int64_t p = begin; p < end; ++p) {
-                       const int64_t r = p / pieces_per_row;
-                       const int64_t start = p % pieces_per_row * kPiece;
-                       int64_t xo, yo;
-                       rows.RowStart(r, &xo, &yo);
-                       if (rows.x_moves()) xo += start;
-                       if (rows.y_moves()) yo += start;
-                       math::BinaryRow(op_, x + xo, rows.x_moves(), y + yo, rows.y_moves(),
-                                       out + r * length + start, std::min(kPiece, length - start),
-                                       act);
-                     }
-                   });
+    RunBinaryRows<float>(ctx(), op_type(), param,
+                         [&](const float* x, bool x_moves, const float* y, bool y_moves,
+                             float* out, int64_t n) {
+                           math::BinaryRow(op_, x, x_moves, y, y_moves, out, n, param.act);
+                         });
   }
 
  private:

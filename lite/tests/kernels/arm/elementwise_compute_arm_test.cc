@@ -3,7 +3,8 @@
 // in each position, both operands broadcast), X the smaller operand, [C, 1] with dropped
 // trailing 1s, scalars, odd sizes and batch > 1; every fused activation with non-default
 // attributes; tensors big enough to split over 2 threads; NaN and infinities; the int
-// kernels and the other ops left to host. 1 and 2 threads, two runs each.
+// kernels and the other ops left to host (the fp16 kernels: elementwise_fp16_arm_test).
+// 1 and 2 threads, two runs each.
 //
 // Tolerance: the op is one IEEE float operation as on host, so without an activation (or
 // with relu / relu6 / leaky_relu / abs) the outputs are equal; the other activations are
@@ -117,7 +118,7 @@ std::vector<Shapes> BroadcastShapes() {
   return shapes;
 }
 
-TEST(ElementwiseArm, FloatKernelsOnlyAndHostForTheOtherOps) {
+TEST(ElementwiseArm, FloatAndFp16KernelsAndHostForTheOtherOps) {
   for (const char* op : kOps) EXPECT_NE(FindKernel(op, kArmPlace), nullptr) << op;
   for (const char* op : {"elementwise_pow", "elementwise_floordiv", "elementwise_mod"}) {
     EXPECT_EQ(FindKernel(op, kArmPlace), nullptr) << op;
@@ -125,7 +126,9 @@ TEST(ElementwiseArm, FloatKernelsOnlyAndHostForTheOtherOps) {
   for (const char* op : kOps) {
     for (const KernelInfo* k : KernelRegistry::Global().Kernels(op)) {
       if (k->place.target == TargetType::kARM) {
-        EXPECT_EQ(k->place.precision, PrecisionType::kFloat) << op;
+        EXPECT_TRUE(k->place.precision == PrecisionType::kFloat ||
+                    k->place.precision == PrecisionType::kFP16)
+            << op << " " << k->place.DebugString();
       }
     }
   }
