@@ -33,6 +33,8 @@ cases=("ppocr_cls 1,3,48,192 $models/ppocr_cls_mobile_v2/inference.pdmodel $mode
        "ch_PP-OCRv3_det 1,3,320,480 $models/next/ch_PP-OCRv3_det/inference.pdmodel $models/next/ch_PP-OCRv3_det/inference.pdiparams"
        "mobilenet_v2_twin 1,3,224,224 $twins/mobilenet_v2/inference.pdmodel $twins/mobilenet_v2/inference.pdiparams")
 ways=("arm_fp32 --valid_targets=arm" "arm_fp16 --valid_targets=arm --enable_fp16" "host --valid_targets=host")
+# PLITE_PROXY_WAYS="name opt-flags;name opt-flags" replaces them (e.g. blocked layout on/off).
+[ -n "${PLITE_PROXY_WAYS:-}" ] && IFS=';' read -ra ways <<<"$PLITE_PROXY_WAYS"
 
 count() {  # count NB SHAPE REPEATS -> "instructions median_ms"
   local out

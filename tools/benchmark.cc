@@ -51,7 +51,9 @@ DEFINE_int32(warmup, 5, "untimed runs after the first run");
 DEFINE_int32(repeats, 30, "timed runs");
 DEFINE_bool(fusion, true, "run the fusion passes");
 DEFINE_bool(memory_optimize, true, "reuse activation buffers");
-DEFINE_bool(x86_blocked_layout, true, "run x86 convolution chains in NCHW16c");
+DEFINE_bool(blocked_layout, true,
+            "run convolution chains in their target's channel-blocked layout (x86 NCHW16c, ARM NCHW4c)");
+DEFINE_bool(x86_blocked_layout, true, "the earlier name of --blocked_layout (both must be on)");
 DEFINE_bool(profile, false, "print the per-op profile of the timed runs");
 DEFINE_int32(loads, 1, "times the model is loaded; load_ms is their median");
 DEFINE_bool(check_weight_checksums, false,
@@ -116,7 +118,7 @@ ModelSpec SpecFromFlags() {
   spec.threads = FLAGS_threads;
   spec.fusion = FLAGS_fusion;
   spec.memory_optimize = FLAGS_memory_optimize;
-  spec.x86_blocked_layout = FLAGS_x86_blocked_layout;
+  spec.blocked_layout = FLAGS_blocked_layout && FLAGS_x86_blocked_layout;
   spec.check_weight_checksums = FLAGS_check_weight_checksums;
   CheckModelGiven(spec);
   if (FLAGS_loads < 1) throw UsageError("--loads must be >= 1");

@@ -42,7 +42,9 @@ DEFINE_int32(warmup, 2, "untimed runs first");
 DEFINE_int32(repeats, 10, "timed runs");
 DEFINE_bool(fusion, true, "run the fusion passes");
 DEFINE_bool(memory_optimize, true, "reuse activation buffers");
-DEFINE_bool(x86_blocked_layout, true, "run x86 convolution chains in NCHW16c");
+DEFINE_bool(blocked_layout, true,
+            "run convolution chains in their target's channel-blocked layout (x86 NCHW16c, ARM NCHW4c)");
+DEFINE_bool(x86_blocked_layout, true, "the earlier name of --blocked_layout (both must be on)");
 DEFINE_int32(print_values, 10, "values printed per output");
 
 namespace {
@@ -77,7 +79,7 @@ ModelSpec SpecFromFlags() {
   spec.threads = FLAGS_threads;
   spec.fusion = FLAGS_fusion;
   spec.memory_optimize = FLAGS_memory_optimize;
-  spec.x86_blocked_layout = FLAGS_x86_blocked_layout;
+  spec.blocked_layout = FLAGS_blocked_layout && FLAGS_x86_blocked_layout;
   if (!FLAGS_valid_targets.empty()) {
     const auto targets = paddle::lite::opt::ParseValidTargets(FLAGS_valid_targets);
     if (spec.optimized_model_file.empty()) {

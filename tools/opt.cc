@@ -81,7 +81,9 @@ DEFINE_string(nnadapter_mixed_precision_quantization_config_path, "",
               "accepted; plite has no NNAdapter devices (a warning says so)");
 DEFINE_bool(fusion_passes, true, "run the fusion passes (conv+bn, conv+bias+act, fc, ...)");
 DEFINE_bool(memory_optimize, true, "let activations with disjoint lifetimes share buffers");
-DEFINE_bool(x86_blocked_layout, true, "run x86 convolution chains in the NCHW16c layout");
+DEFINE_bool(blocked_layout, true,
+            "run convolution chains in their target's channel-blocked layout (x86 NCHW16c, ARM NCHW4c)");
+DEFINE_bool(x86_blocked_layout, true, "the earlier name of --blocked_layout (both must be on)");
 
 namespace {
 
@@ -237,7 +239,7 @@ void Optimize(const lite::opt::ValidTargets& valid, const ModelFiles& model,
   config.set_valid_places(valid.places);
   config.set_fusion_passes(FLAGS_fusion_passes);
   config.set_memory_optimize(FLAGS_memory_optimize);
-  config.set_x86_blocked_layout(FLAGS_x86_blocked_layout);
+  config.set_blocked_layout(FLAGS_blocked_layout && FLAGS_x86_blocked_layout);
   VLOG(1) << "optimizing for " << lite::opt::TargetNames(valid.targets);
   lite::Predictor predictor(config);
   VLOG(1) << "optimized program: " << predictor.optimized_program().blocks[0].ops.size()
@@ -248,7 +250,7 @@ void Optimize(const lite::opt::ValidTargets& valid, const ModelFiles& model,
   lite::OptimizerOptions options;
   options.fuse = FLAGS_fusion_passes;
   options.memory_optimize = FLAGS_memory_optimize;
-  options.blocked_layout = FLAGS_x86_blocked_layout;
+  options.blocked_layout = FLAGS_blocked_layout && FLAGS_x86_blocked_layout;
   std::cout << lite::opt::OptimizeSummary(program, predictor.optimized_program(),
                                           lite::DefaultPasses(options));
   if (!optimize_out.empty()) {

@@ -65,7 +65,7 @@ std::shared_ptr<PaddlePredictor> CreatePredictor(const ModelSpec& spec) {
   config.set_threads(spec.threads);
   config.set_fusion_passes(spec.fusion);
   config.set_memory_optimize(spec.memory_optimize);
-  config.set_x86_blocked_layout(spec.x86_blocked_layout);
+  config.set_blocked_layout(spec.blocked_layout);
   config.set_power_mode(spec.power_mode);
   // None given: the library's default, this build's CPU target then host.
   if (!spec.valid_places.empty()) config.set_valid_places(spec.valid_places);

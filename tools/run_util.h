@@ -38,7 +38,7 @@ struct ModelSpec {
   int threads{1};
   bool fusion{true};
   bool memory_optimize{true};
-  bool x86_blocked_layout{true};
+  bool blocked_layout{true};
   bool check_weight_checksums{false};  // .nb only
   paddle::lite_api::PowerMode power_mode{paddle::lite_api::LITE_POWER_NO_BIND};
   std::vector<Place> valid_places;  // CxxConfig only; empty: the library's default

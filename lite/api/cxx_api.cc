@@ -136,7 +136,7 @@ std::vector<std::string> PassesFor(const lite_api::CxxConfig& config) {
   OptimizerOptions options;
   options.fuse = config.fusion_passes() && !OverridesBuiltinKernels(config.kernel_providers());
   options.memory_optimize = config.memory_optimize();
-  options.blocked_layout = config.x86_blocked_layout();
+  options.blocked_layout = config.blocked_layout();
   std::vector<std::string> passes;
   for (const auto& p : internal.empty() ? DefaultPasses(options) : internal) {
     if (!discarded.count(p)) passes.push_back(p);

@@ -416,10 +416,13 @@ class CxxConfig : public ConfigBase {
   bool fusion_passes() const { return fusion_passes_; }
   void set_memory_optimize(bool on) { memory_optimize_ = on; }
   bool memory_optimize() const { return memory_optimize_; }
-  // Runs chains of x86 convolutions in the channel-blocked NCHW16c layout (layout casts at
-  // their ends); only matters with x86 among the valid places.
-  void set_x86_blocked_layout(bool on) { x86_blocked_layout_ = on; }
-  bool x86_blocked_layout() const { return x86_blocked_layout_; }
+  // Runs chains of convolutions in the channel-blocked layout their target's kernels offer
+  // (x86 NCHW16c, ARM NCHW4c; layout casts at their ends); only matters with such a target
+  // among the valid places. set_x86_blocked_layout is the earlier name of the same switch.
+  void set_blocked_layout(bool on) { blocked_layout_ = on; }
+  bool blocked_layout() const { return blocked_layout_; }
+  void set_x86_blocked_layout(bool on) { set_blocked_layout(on); }
+  bool x86_blocked_layout() const { return blocked_layout(); }
 
   // Custom kernels (paddle_custom_op.h, paddle_op_plugin.h): kernels of these providers,
   // first preferred, win over the built-in kernels of the same op type. Kernels of other
@@ -448,7 +451,7 @@ class CxxConfig : public ConfigBase {
   std::string nnadapter_mixed_precision_quantization_config_buffer_;
   bool fusion_passes_{true};
   bool memory_optimize_{true};
-  bool x86_blocked_layout_{true};
+  bool blocked_layout_{true};
 };
 
 // Loads an optimized `.nb` model (written by `opt` or SaveOptimizedModel) into the light

@@ -1,118 +1,23 @@
-// pool2d on x86 in the channel-blocked layout NCHW16c (lite/core/blocked_layout.h): blocked
-// in, blocked out, every attribute the host kernel takes. The windows along each axis come
-// from the host kernel's pool_window.h (so both read the same inputs and divide by the same
-// counts); the loops are lite/backends/x86/math/nchwc/nchwc_pool.h. Channel blocks, and bands of
-// output rows when there are fewer blocks than threads, are split over the predictor's pool.
-#include <algorithm>
-#include <cstdint>
-#include <vector>
-
+// pool2d on x86 in NCHW16c: the blocked pool kernel (lite/kernels/blocked/pool_compute.h)
+// over the AVX2/AVX-512 loops of lite/backends/x86/math/nchwc/nchwc_pool.h.
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/backends/x86/math/nchwc/nchwc_pool.h"
-#include "lite/kernels/x86/nchw16c_layout.h"
-#include "lite/core/op_registry.h"
-#include "lite/kernels/host/pool_window.h"
-#include "lite/kernels/x86/context_threads.h"
-#include "lite/operators/op_params.h"
+#include "lite/kernels/blocked/pool_compute.h"
 
 namespace paddle {
 namespace lite {
 namespace kernels {
 namespace x86 {
 
-namespace {
-
-using lite::x86::math::NchwcPoolWindow;
-
-// Windows along one axis of `out` outputs over `in` inputs, with their avg divisor factors.
-std::vector<NchwcPoolWindow> AxisWindows(const operators::PoolParam& param, int axis, int in,
-                                         int out) {
-  const bool real_count = param.exclusive || param.adaptive;
-  std::vector<NchwcPoolWindow> windows(out);
-  for (int o = 0; o < out; ++o) {
-    const host::WindowRange r =
-        param.adaptive ? host::AdaptiveRange(o, in, out)
-                       : host::SlidingRange(o, in, param.ksize[axis], param.strides[axis],
-                                            param.paddings[2 * axis]);
-    windows[o] = {r.begin, r.end, real_count ? r.count() : r.padded_size};
-  }
-  return windows;
-}
-
-}  // namespace
-
-class PoolNchwcCompute
-    : public KernelLite<TargetType::kX86, PrecisionType::kFloat, DataLayoutType::kNCHW16c> {
- public:
-  void Run() override {
-    auto& param = Param<operators::PoolParam>();
-    const float* x = BlockedData(*param.x, "pool2d (x86 NCHW16c)");
-    const DDim& in_dims = param.x->dims();
-    const DDim& out_dims = param.output->dims();
-    float* out = MutableBlockedData(param.output, TargetType::kX86);
-    if (in_dims != planned_in_ || out_dims != planned_out_) Plan(param);
-
-    const int out_h = static_cast<int>(out_dims[2]);
-    const int64_t units = in_dims[0] * ChannelBlocks(in_dims[1]);  // (image, block) pairs
-    if (units == 0) return;
-    const int64_t in_block = in_dims[2] * in_dims[3] * kChannelBlock;
-    const int64_t out_block = out_dims[2] * out_dims[3] * kChannelBlock;
-    // One task per thread, each with ~64 K floats to read at least to pay for the hand-off;
-    // bands of output rows when there are fewer blocks than tasks.
-    const int threads = ctx().pool ? ctx().pool->threads() : 1;
-    const int64_t wanted =
-        std::max<int64_t>(1, std::min<int64_t>(threads, BlockedNumel(in_dims) / 65536));
-    const int64_t bands = std::min<int64_t>(out_h, (wanted + units - 1) / units);
-    const int64_t pieces = units * bands;
-    const int tasks = static_cast<int>(std::min(wanted, pieces));
-    ParallelTasks(ctx(), tasks, [&](int t) {
-      const int64_t begin = pieces * t / tasks, end = pieces * (t + 1) / tasks;
-      if (bands == 1) {
-        lite::x86::math::NchwcPool(x + begin * in_block, plan_, end - begin, 0, out_h,
-                                   out + begin * out_block);
-        return;
-      }
-      for (int64_t p = begin; p < end; ++p) {
-        const int64_t unit = p / bands, band = p % bands;
-        lite::x86::math::NchwcPool(x + unit * in_block, plan_, 1,
-                                   static_cast<int>(out_h * band / bands),
-                                   static_cast<int>(out_h * (band + 1) / bands),
-                                   out + unit * out_block);
-      }
-    });
-  }
-
- private:
-  // Windows and plan for these dims (the attributes are fixed; SAME paddings follow the
-  // input dims).
-  void Plan(const operators::PoolParam& param) {
-    const DDim& in_dims = param.x->dims();
-    const DDim& out_dims = param.output->dims();
-    lite::x86::math::NchwcPoolShape shape;
-    shape.in_h = static_cast<int>(in_dims[2]);
-    shape.in_w = static_cast<int>(in_dims[3]);
-    shape.out_h = static_cast<int>(out_dims[2]);
-    shape.out_w = static_cast<int>(out_dims[3]);
-    rows_ = AxisWindows(param, 0, shape.in_h, shape.out_h);
-    cols_ = AxisWindows(param, 1, shape.in_w, shape.out_w);
-    shape.rows = rows_.data();
-    shape.cols = cols_.data();
-    if (!param.adaptive) {
-      shape.kernel_h = param.ksize[0];
-      shape.kernel_w = param.ksize[1];
-      shape.stride_h = param.strides[0];
-      shape.stride_w = param.strides[1];
-    }
-    shape.max = param.pooling_type == "max";
-    plan_ = lite::x86::math::NchwcPoolPlanFor(shape);
-    planned_in_ = in_dims;
-    planned_out_ = out_dims;
-  }
-
-  std::vector<NchwcPoolWindow> rows_, cols_;
-  lite::x86::math::NchwcPoolPlan plan_;
-  DDim planned_in_, planned_out_;
+struct Nchw16cPoolMath {
+  static constexpr TargetType kTarget = TargetType::kX86;
+  static constexpr DataLayoutType kLayout = DataLayoutType::kNCHW16c;
+  static constexpr int kBlock = 16;
+  static constexpr const char* kWho = "pool2d (x86 NCHW16c)";
+  static constexpr auto Pool = &lite::x86::math::NchwcPool;
 };
+
+using PoolNchwcCompute = blocked::PoolCompute<Nchw16cPoolMath>;
 
 }  // namespace x86
 }  // namespace kernels

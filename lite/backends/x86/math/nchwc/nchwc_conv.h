@@ -12,12 +12,12 @@
 // below the input are skipped for the whole row.
 //
 // Declarations only: the tiles live in nchwc_conv_avx2.cc / _avx512.cc (built with their ISA
-// flags, sharing nchwc_conv_kernel.inc); nchwc_conv.cc packs filters and dispatches.
+// flags, sharing lite/backends/simd/nchwc/nchwc_conv_kernel.inc); nchwc_conv.cc dispatches.
 #pragma once
 
 #include <cstddef>
 
-#include "lite/backends/host/math/im2col.h"  // ConvWindow
+#include "lite/backends/simd/nchwc/nchwc_conv_plan.h"
 #include "lite/utils/activation.h"
 
 namespace paddle {
@@ -25,28 +25,23 @@ namespace lite {
 namespace x86 {
 namespace math {
 
-// The window geometry (sizes, kernel, stride, dilation, top/left padding) plus channels.
-struct NchwcConvShape : lite::host::math::ConvWindow {
-  int in_c{0}, out_c{0};
-  bool blocked_input{true};  // NCHW16c input; false: NCHW input (first convolutions)
-};
+// The shape, the packing and the tile loops are shared with ARM's NCHW4c
+// (lite/backends/simd/nchwc); x86 packs 16-channel blocks.
+using simd::NchwcConvShape;
+using simd::kNchwcGroupBlocks;
+using simd::kNchwcMaxTaps;
+using simd::NchwcConvSupports;
+using simd::NchwcConvIsPointwise;
+using simd::NchwcConvRows;
+constexpr int kNchwcBlock = 16;
 
-// Output blocks of 16 channels per packed filter group (the AVX-512 tile's width).
-constexpr int kNchwcGroupBlocks = 4;
-// Most taps (kernel_h * kernel_w) a filter may have.
-constexpr int kNchwcMaxTaps = 256;
-
-// Whether the shape is one these kernels take: positive sizes, strides and dilations,
-// non-negative paddings, at most kNchwcMaxTaps taps. (Windows wholly in the padding give
-// the bias.)
-bool NchwcConvSupports(const NchwcConvShape& s);
-
-// The filter [out_c][in_c][kh][kw] (one group) repacked per group of up to 4 output blocks
-// as [input chunk][kh][kw][chunk channel][block][16], zero past out_c and (blocked input)
-// past in_c, followed by the bias padded to whole blocks (zero without a bias).
-size_t NchwcPackedFilterSize(const NchwcConvShape& s);
-void NchwcPackFilter(const NchwcConvShape& s, const float* filter, const float* bias,
-                     float* packed);
+inline size_t NchwcPackedFilterSize(const NchwcConvShape& s) {
+  return simd::NchwcPackedFilterSize(s, kNchwcBlock);
+}
+inline void NchwcPackFilter(const NchwcConvShape& s, const float* filter, const float* bias,
+                            float* packed) {
+  simd::NchwcPackFilter(s, kNchwcBlock, filter, bias, packed);
+}
 
 // Output blocks [block_begin, block_end) of output rows [row_begin, row_end) of one image,
 // whole packed groups (both ends multiples of kNchwcGroupBlocks, or the end the last block):
@@ -58,11 +53,6 @@ void NchwcPackFilter(const NchwcConvShape& s, const float* filter, const float* 
 void NchwcConv(const NchwcConvShape& s, const float* in, const float* packed,
                const Activation& act, int block_begin, int block_end, int row_begin,
                int row_end, float* out);
-
-// A pointwise shape: 1x1 filter, stride 1, no padding (then rows are pixels, see above).
-bool NchwcConvIsPointwise(const NchwcConvShape& s);
-// Rows NchwcConv splits the output into: out_h, or out_h * out_w for pointwise shapes.
-int NchwcConvRows(const NchwcConvShape& s);
 
 bool NchwcConvUsesAvx512();
 // Tests force the AVX2 path (false) or allow AVX-512 again (true, the default).

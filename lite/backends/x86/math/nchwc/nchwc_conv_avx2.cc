@@ -19,12 +19,13 @@ namespace {
 #include "lite/backends/simd/activation_vec.inc"
 
 using V = VecAvx2;
+constexpr int kBlock = kNchwcBlock;
 constexpr int kMaxTileBlocks = 1;
 constexpr int TilePixels(int) { return 6; }
 constexpr int kMaxTilePixels = 6;
 
-#include "lite/backends/x86/math/nchwc/nchwc_conv_kernel.inc"
-#include "lite/backends/x86/math/nchwc/nchwc_winograd_kernel.inc"
+#include "lite/backends/simd/nchwc/nchwc_conv_kernel.inc"
+#include "lite/backends/simd/nchwc/nchwc_winograd_kernel.inc"
 
 }  // namespace
 

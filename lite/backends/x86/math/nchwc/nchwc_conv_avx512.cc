@@ -23,13 +23,14 @@ namespace {
 #include "lite/backends/simd/activation_vec.inc"
 
 using V = VecAvx512;
+constexpr int kBlock = kNchwcBlock;
 constexpr int kMaxTileBlocks = 4;
 // 24 accumulators at 3 or 4 blocks, 12 pixels below (more would wait on broadcasts).
 constexpr int TilePixels(int blocks) { return blocks >= 4 ? 6 : blocks == 3 ? 8 : 12; }
 constexpr int kMaxTilePixels = 12;
 
-#include "lite/backends/x86/math/nchwc/nchwc_conv_kernel.inc"
-#include "lite/backends/x86/math/nchwc/nchwc_winograd_kernel.inc"
+#include "lite/backends/simd/nchwc/nchwc_conv_kernel.inc"
+#include "lite/backends/simd/nchwc/nchwc_winograd_kernel.inc"
 
 }  // namespace
 

@@ -13,13 +13,13 @@
 // in registers before the store.
 //
 // Declarations only: the loops live in nchwc_depthwise_avx2.cc / _avx512.cc (built with
-// their ISA flags, sharing nchwc_depthwise_kernel.inc); nchwc_depthwise.cc (baseline flags)
-// packs the weights and dispatches.
+// their ISA flags, sharing lite/backends/simd/nchwc/nchwc_depthwise_kernel.inc);
+// nchwc_depthwise.cc (baseline flags) dispatches.
 #pragma once
 
 #include <cstddef>
 
-#include "lite/backends/host/math/im2col.h"  // ConvWindow
+#include "lite/backends/simd/nchwc/nchwc_depthwise_plan.h"
 #include "lite/utils/activation.h"
 
 namespace paddle {
@@ -27,25 +27,25 @@ namespace lite {
 namespace x86 {
 namespace math {
 
-// Channels of one block (lite::kChannelBlock; the math library does not see lite/core).
+// The shape, the packing and the loops are shared with ARM's NCHW4c
+// (lite/backends/simd/nchwc); x86 packs 16-channel blocks.
 constexpr int kNchwcLanes = 16;
+using simd::NchwcDepthwiseShape;
+using simd::NchwcDepthwiseTiled;
 
-// One channel block of one image. Bottom/right padding follows from the output size: taps
-// past the input read zero.
-using NchwcDepthwiseShape = lite::host::math::ConvWindow;
-
-// Floats of the packed filter, [ceil(channels / 16)][kernel_h][kernel_w][16], and of the
-// packed bias, [ceil(channels / 16)][16].
-size_t NchwcDepthwiseFilterSize(int channels, int kernel_h, int kernel_w);
-size_t NchwcDepthwiseBiasSize(int channels);
-// filter: [channels][1][kernel_h][kernel_w] (one filter per channel); bias: `channels`
-// values or nullptr. Lanes past `channels` are zero.
-void NchwcDepthwisePackFilter(const float* filter, int channels, int kernel_h, int kernel_w,
-                              float* packed);
-void NchwcDepthwisePackBias(const float* bias, int channels, float* packed);
-
-// Whether NchwcDepthwiseRows runs a register-tile path for this shape (else per pixel).
-bool NchwcDepthwiseTiled(const NchwcDepthwiseShape& s);
+inline size_t NchwcDepthwiseFilterSize(int channels, int kernel_h, int kernel_w) {
+  return simd::NchwcDepthwiseFilterSize(channels, kernel_h, kernel_w, kNchwcLanes);
+}
+inline size_t NchwcDepthwiseBiasSize(int channels) {
+  return simd::NchwcDepthwiseBiasSize(channels, kNchwcLanes);
+}
+inline void NchwcDepthwisePackFilter(const float* filter, int channels, int kernel_h,
+                                     int kernel_w, float* packed) {
+  simd::NchwcDepthwisePackFilter(filter, channels, kernel_h, kernel_w, kNchwcLanes, packed);
+}
+inline void NchwcDepthwisePackBias(const float* bias, int channels, float* packed) {
+  simd::NchwcDepthwisePackBias(bias, channels, kNchwcLanes, packed);
+}
 
 // Output rows [oy0, oy1) of one channel block:
 //   out[oy][ox][l] = act(bias[l] + sum_{ky,kx} filter[ky][kx][l] *

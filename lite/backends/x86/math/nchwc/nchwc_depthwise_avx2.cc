@@ -25,7 +25,9 @@ struct V : VecAvx2 {
   static constexpr int kTilePixels = K == 3 ? 4 : 2;
 };
 
-#include "lite/backends/x86/math/nchwc/nchwc_depthwise_kernel.inc"
+constexpr int kBlock = kNchwcLanes;
+
+#include "lite/backends/simd/nchwc/nchwc_depthwise_kernel.inc"
 
 }  // namespace
 

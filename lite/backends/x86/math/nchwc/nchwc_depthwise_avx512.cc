@@ -30,7 +30,9 @@ struct V : VecAvx512 {
   static constexpr int kTilePixels = K == 3 ? 8 : 2;
 };
 
-#include "lite/backends/x86/math/nchwc/nchwc_depthwise_kernel.inc"
+constexpr int kBlock = kNchwcLanes;
+
+#include "lite/backends/simd/nchwc/nchwc_depthwise_kernel.inc"
 
 }  // namespace
 

@@ -17,48 +17,25 @@
 // are skipped and -inf gives lowest, whatever the order). Avg adds in another order and
 // multiplies by 1 / divisor, so it differs by rounding only. Windows reading no input give 0.
 //
-// Declarations and dispatch are plain C++ (nchwc_pool.cc); the loops live in
-// nchwc_pool_avx2.cc / _avx512.cc (built with their ISA flags, sharing
-// nchwc_pool_kernel.inc). Needs AVX2+FMA (lite::x86::CpuHasAvx2Fma()).
+// Dispatch is plain C++ (nchwc_pool.cc); the loops live in nchwc_pool_avx2.cc / _avx512.cc
+// (built with their ISA flags, sharing lite/backends/simd/nchwc/nchwc_pool_kernel.inc).
+// Needs AVX2+FMA (lite::x86::CpuHasAvx2Fma()).
 #pragma once
 
 #include <cstdint>
+
+#include "lite/backends/simd/nchwc/nchwc_pool_plan.h"
 
 namespace paddle {
 namespace lite {
 namespace x86 {
 namespace math {
 
-// One output position's window along one axis: input range [begin, end) and this axis'
-// factor of the avg divisor (the count, or the padded size for exclusive=false).
-struct NchwcPoolWindow {
-  int begin{0};
-  int end{0};
-  int divisor{1};
-};
-
-struct NchwcPoolShape {
-  int in_h{0}, in_w{0};
-  int out_h{0}, out_w{0};
-  const NchwcPoolWindow* rows{nullptr};  // out_h windows
-  const NchwcPoolWindow* cols{nullptr};  // out_w windows
-  // Sliding windows' size and step; kernel 0 (adaptive windows) runs no fixed-size loops.
-  int kernel_h{0}, kernel_w{0};
-  int stride_h{1}, stride_w{1};
-  bool max{true};
-};
-
-// A shape with what its loops need derived once (NchwcPoolPlanFor). The window arrays it
-// points to must outlive it.
-struct NchwcPoolPlan {
-  NchwcPoolShape shape;
-  // Output columns [fixed_begin, fixed_end) have full kernel_w windows stride_w apart and
-  // one divisor, and the fixed-size loops take that kernel and stride (else both 0).
-  int fixed_begin{0}, fixed_end{0};
-  bool whole_plane{false};  // one output reading the whole plane (global pooling)
-};
-
-NchwcPoolPlan NchwcPoolPlanFor(const NchwcPoolShape& shape);
+// The windows and plans are shared with ARM's NCHW4c (lite/backends/simd/nchwc).
+using simd::NchwcPoolWindow;
+using simd::NchwcPoolShape;
+using simd::NchwcPoolPlan;
+using simd::NchwcPoolPlanFor;
 
 // Pools output rows [row_begin, row_end) of `blocks` consecutive channel blocks: block b
 // reads in + b * in_h * in_w * 16 and writes out + b * out_h * out_w * 16.

@@ -17,7 +17,9 @@ namespace {
 
 using V = VecAvx2;
 
-#include "lite/backends/x86/math/nchwc/nchwc_pool_kernel.inc"
+constexpr int kBlock = 16;
+
+#include "lite/backends/simd/nchwc/nchwc_pool_kernel.inc"
 
 }  // namespace
 

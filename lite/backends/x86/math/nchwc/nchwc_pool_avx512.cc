@@ -23,7 +23,9 @@ namespace {
 
 using V = VecAvx512;
 
-#include "lite/backends/x86/math/nchwc/nchwc_pool_kernel.inc"
+constexpr int kBlock = 16;
+
+#include "lite/backends/simd/nchwc/nchwc_pool_kernel.inc"
 
 }  // namespace
 

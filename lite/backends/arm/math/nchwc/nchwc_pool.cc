@@ -1,0 +1,32 @@
+// NEON loops of the NCHW4c pool (nchwc_pool.h).
+#include "lite/backends/arm/math/nchwc/nchwc_pool.h"
+
+#include <arm_neon.h>
+
+#include <cfloat>
+
+namespace paddle {
+namespace lite {
+namespace arm {
+namespace math {
+
+namespace {
+
+#include "lite/backends/arm/math/vec_neon.inc"
+
+using V = VecNeon;
+constexpr int kBlock = 4;
+
+#include "lite/backends/simd/nchwc/nchwc_pool_kernel.inc"
+
+}  // namespace
+
+void NchwcPool(const float* in, const NchwcPoolPlan& plan, int64_t blocks, int row_begin,
+               int row_end, float* out) {
+  Pool(in, plan, blocks, row_begin, row_end, out);
+}
+
+}  // namespace math
+}  // namespace arm
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,36 @@
+// pool2d on ARM in NCHW4c: the blocked pool kernel (lite/kernels/blocked/pool_compute.h)
+// over the NEON loops of lite/backends/arm/math/nchwc/nchwc_pool.h.
+#include "lite/kernels/arm/arm_kernel.h"
+
+#if PLITE_ARM_CODE
+#include "lite/backends/arm/math/nchwc/nchwc_pool.h"
+#include "lite/kernels/blocked/pool_compute.h"
+
+namespace paddle {
+namespace lite {
+namespace kernels {
+namespace arm {
+
+struct Nchw4cPoolMath {
+  static constexpr TargetType kTarget = TargetType::kARM;
+  static constexpr DataLayoutType kLayout = DataLayoutType::kNCHW4c;
+  static constexpr int kBlock = 4;
+  static constexpr const char* kWho = "pool2d (arm NCHW4c)";
+  static constexpr auto Pool = &lite::arm::math::NchwcPool;
+};
+
+using PoolNchwcCompute = blocked::PoolCompute<Nchw4cPoolMath>;
+
+}  // namespace arm
+}  // namespace kernels
+}  // namespace lite
+}  // namespace paddle
+#endif  // PLITE_ARM_CODE
+
+#define PLITE_ARM_BLOCKED_TY \
+  paddle::lite::GetTensorTy(TARGET(kARM), PRECISION(kFloat), DATALAYOUT(kNCHW4c))
+
+REGISTER_LITE_KERNEL(pool2d, kARM, kFloat, kNCHW4c, PLITE_ARM_KERNEL(PoolNchwcCompute), def)
+    .BindInput("X", {PLITE_ARM_BLOCKED_TY})
+    .BindOutput("Out", {PLITE_ARM_BLOCKED_TY})
+    .Finalize();

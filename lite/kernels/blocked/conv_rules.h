@@ -1,0 +1,78 @@
+// Where the channel-blocked conv2d and depthwise_conv2d kernels apply (their registrations'
+// .Applies): the same rules for every target, read by the blocked-layout planner,
+// parameterized by the layout and by whether the target has the blocked Winograd path.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "lite/core/blocked_layout.h"
+#include "lite/core/op_registry.h"
+
+namespace paddle {
+namespace lite {
+namespace kernels {
+namespace blocked {
+
+// 3x3 stride-1 filters run by the blocked Winograd F(4x4) on planes of at least this many
+// 4x4 output tiles: fewer make the products narrow while the transformed filter (4x the
+// filter) is streamed per block, and x86's NCHW kernel's F(2x2) is faster there (7x7).
+constexpr int64_t kMinWinogradTiles = 16;
+inline bool WinogradPays(int64_t out_h, int64_t out_w) {
+  return ((out_h + 3) / 4) * ((out_w + 3) / 4) >= kMinWinogradTiles;
+}
+
+// The filter of a one-group convolution whose output channels pad well, else null.
+inline const Tensor* PaddingWellFilter(const KernelOpView& op, DataLayoutType layout) {
+  const Tensor* w = op.WeightOf("Filter");
+  const bool one_group = op.desc().GetAttrOr<int>("groups", 1) == 1;
+  return w && w->dims().size() == 4 && one_group && ChannelsPadWell(w->dims()[0], layout)
+             ? w
+             : nullptr;
+}
+
+// nchw_in: an image of fewer input channels than a block (a network's first convolution).
+template <DataLayoutType kLayout>
+bool ConvAppliesToImage(const KernelOpView& op) {
+  const Tensor* w = PaddingWellFilter(op, kLayout);
+  return w && w->dims()[1] < ChannelBlockOf(kLayout);
+}
+
+// def: pointwise and 3x3 filters on input channels that pad well; with kWinograd (the
+// target's blocked 3x3 stride-1 layers run Winograd) not 3x3 stride-1 layers on planes too
+// small for it.
+template <DataLayoutType kLayout, bool kWinograd>
+bool ConvAppliesToBlocked(const KernelOpView& op) {
+  const Tensor* w = PaddingWellFilter(op, kLayout);
+  if (!w || w->dims()[1] < ChannelBlockOf(kLayout) || !ChannelsPadWell(w->dims()[1], kLayout)) {
+    return false;
+  }
+  const int64_t kh = w->dims()[2], kw = w->dims()[3];
+  if (kh == 1 && kw == 1) return true;
+  if (kh != 3 || kw != 3) return false;
+  if (!kWinograd) return true;
+  const auto strides = op.desc().GetAttrOr<std::vector<int>>("strides", std::vector<int>{1, 1});
+  const std::vector<int64_t> out = op.Dims(op.Output("Output"));
+  const bool stride1 = strides.size() == 2 && strides[0] == 1 && strides[1] == 1;
+  return !(stride1 && out.size() == 4 && !WinogradPays(out[2], out[3]));
+}
+
+// The channels a convolution writes (its filter's output channels).
+inline int64_t FilterChannels(const KernelOpView& op) {
+  return op.WeightOf("Filter")->dims()[0];
+}
+
+// depthwise_conv2d: one filter per channel, channels that pad well.
+template <DataLayoutType kLayout>
+bool DepthwiseApplies(const KernelOpView& op) {
+  const Tensor* w = op.WeightOf("Filter");
+  if (!w || w->dims().size() != 4) return false;
+  const int64_t channels = w->dims()[0];
+  return w->dims()[1] == 1 && op.desc().GetAttrOr<int>("groups", 1) == channels &&
+         ChannelsPadWell(channels, kLayout);
+}
+
+}  // namespace blocked
+}  // namespace kernels
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,71 @@
+// layout / layout_once between float NCHW and a channel-blocked layout (lite/core/
+// blocked_layout.h), the casts the optimizer puts where a blocked kernel meets an NCHW one,
+// written once for any target. `M` names the target's reorders: kTarget, kLayout, kBlock,
+// Pack(src, src_stride, channels, plane, dst) and Unpack(src, channels, plane, dst,
+// dst_stride) of one channel block. Dims stay the logical NCHW dims in both directions;
+// channel blocks are split over the pool, a thread per 64 KB moved.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+#include "lite/core/blocked_layout.h"
+#include "lite/core/op_registry.h"
+#include "lite/core/parallel_ranges.h"
+#include "lite/operators/op_params.h"
+
+namespace paddle {
+namespace lite {
+namespace kernels {
+namespace blocked {
+
+template <typename M, bool kToBlocked>
+class LayoutCompute
+    : public KernelLite<M::kTarget, PrecisionType::kFloat,
+                        kToBlocked ? M::kLayout : DataLayoutType::kNCHW> {
+ public:
+  void Run() override {
+    auto& param = this->template Param<operators::TypeCastParam>();
+    const char* who = kToBlocked ? "layout nchw_to_blocked" : "layout blocked_to_nchw";
+    const DDim& dims = param.x->dims();
+    PLITE_CHECK(dims.size() == 4, who, ": Input must be 4-D, got ", dims);
+    const int64_t batch = dims[0], channels = dims[1];
+    const int64_t plane = dims[2] * dims[3];
+    const int64_t blocks = ChannelBlocks(channels, M::kLayout);
+    param.out->Resize(dims);
+    const float* src = kToBlocked ? param.x->template data<float>()
+                                  : BlockedData(*param.x, M::kLayout, who);
+    float* dst = kToBlocked ? MutableBlockedData(param.out, M::kTarget, M::kLayout)
+                            : param.out->template mutable_data<float>(M::kTarget);
+    if (!kToBlocked) param.out->set_layout(DataLayoutType::kNCHW);
+
+    const int64_t pieces = batch * blocks;
+    const int64_t pool = this->ctx().pool ? this->ctx().pool->threads() : 1;
+    const int64_t bytes = 2 * BlockedNumel(dims, M::kLayout) * 4;
+    const int tasks = static_cast<int>(
+        std::max<int64_t>(1, std::min({pool, pieces, bytes / kMinBytesPerThread})));
+    ParallelTasks(this->ctx(), tasks, [&](int t) {
+      for (int64_t i = pieces * t / tasks; i < pieces * (t + 1) / tasks; ++i) {
+        const int64_t n = i / blocks, b = i % blocks;
+        const int c = static_cast<int>(std::min<int64_t>(M::kBlock, channels - b * M::kBlock));
+        const int64_t nchw = (n * channels + b * M::kBlock) * plane;
+        const int64_t blocked = i * plane * M::kBlock;
+        if (kToBlocked) {
+          M::Pack(src + nchw, plane, c, plane, dst + blocked);
+        } else {
+          M::Unpack(src + blocked, c, plane, dst + nchw, plane);
+        }
+      }
+    });
+  }
+
+ private:
+  // With the spinning pool the hand-off costs well under a microsecond, so a second thread
+  // pays from 64 KB moved on (docs/benchmark.md, Threads).
+  static constexpr int64_t kMinBytesPerThread = int64_t{64} << 10;
+};
+
+}  // namespace blocked
+}  // namespace kernels
+}  // namespace lite
+}  // namespace paddle
