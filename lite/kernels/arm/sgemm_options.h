@@ -26,8 +26,8 @@ inline lite::arm::math::SgemmOptions SgemmOptionsFor(const KernelContext& ctx) {
   return options;
 }
 
-// The SGEMM as the conv drivers shared with x86 call it
-// (lite/kernels/host/gemm_conv.h).
+// The SGEMM as the conv drivers shared with x86 call it (lite/kernels/host/gemm_conv.h,
+// gemm_conv_transpose.h).
 inline constexpr host::PackedSgemm<lite::arm::math::GemmEpilogue, lite::arm::math::SgemmOptions>
     kPackedSgemm{"ARM", lite::arm::math::PackedASize, lite::arm::math::PackA,
                  lite::arm::math::SgemmPacked, SgemmOptionsFor};

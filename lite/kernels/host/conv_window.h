@@ -1,5 +1,5 @@
 // The im2col window of a conv op's current shapes (shared by the host, x86 and ARM conv
-// kernels).
+// kernels), and the window of a transposed conv (its GEMM + col2im drivers).
 #pragma once
 
 #include <cstdint>
@@ -71,6 +71,13 @@ inline ConvGemmShape ConvGemmShapeOf(const operators::ConvParam& param) {
   s.spatial = s.window.out_h * s.window.out_w;
   s.in_plane = static_cast<int64_t>(s.window.in_h) * s.window.in_w;
   return s;
+}
+
+// conv2d_transpose is the adjoint of conv2d: its output is the window's image, its input
+// the window positions.
+inline lite::host::math::ConvWindow ConvTransposeWindowOf(
+    const operators::ConvTransposeParam& param) {
+  return WindowOf(param, param.output->dims(), param.filter->dims(), param.x->dims());
 }
 
 }  // namespace host

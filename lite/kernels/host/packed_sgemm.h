@@ -1,6 +1,6 @@
 // A CPU backend's packed SGEMM (lite/backends/<target>/math/gemm/sgemm.h: PackedASize,
 // PackA, SgemmPacked, with its GemmEpilogue and SgemmOptions) as the conv drivers the
-// backends share call it (gemm_conv.h). Each backend names its entry
+// backends share call it (gemm_conv.h, gemm_conv_transpose.h). Each backend names its entry
 // points once, e.g. on x86
 //   constexpr host::PackedSgemm<math::GemmEpilogue, math::SgemmOptions> kSgemm{
 //       "x86", math::PackedASize, math::PackA, math::SgemmPacked, SgemmOptionsFor};

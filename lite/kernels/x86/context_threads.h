@@ -26,8 +26,8 @@ inline lite::x86::math::SgemmOptions SgemmOptionsFor(const KernelContext& ctx) {
   return options;
 }
 
-// The SGEMM as the conv drivers shared with ARM call it
-// (lite/kernels/host/gemm_conv.h).
+// The SGEMM as the conv drivers shared with ARM call it (lite/kernels/host/gemm_conv.h,
+// gemm_conv_transpose.h).
 inline constexpr host::PackedSgemm<lite::x86::math::GemmEpilogue, lite::x86::math::SgemmOptions>
     kPackedSgemm{"x86", lite::x86::math::PackedASize, lite::x86::math::PackA,
                  lite::x86::math::SgemmPacked, SgemmOptionsFor};
