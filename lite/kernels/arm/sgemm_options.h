@@ -7,6 +7,7 @@
 #include "lite/backends/arm/math/gemm/sgemm.h"
 #include "lite/core/context.h"
 #include "lite/core/thread_pool.h"
+#include "lite/kernels/host/packed_sgemm.h"
 
 namespace paddle {
 namespace lite {
@@ -24,6 +25,12 @@ inline lite::arm::math::SgemmOptions SgemmOptionsFor(const KernelContext& ctx) {
   }
   return options;
 }
+
+// The SGEMM as the conv drivers shared with x86 call it (lite/kernels/host/gemm_conv.h,
+// gemm_conv_transpose.h).
+inline constexpr host::PackedSgemm<lite::arm::math::GemmEpilogue, lite::arm::math::SgemmOptions>
+    kPackedSgemm{"ARM", lite::arm::math::PackedASize, lite::arm::math::PackA,
+                 lite::arm::math::SgemmPacked, SgemmOptionsFor};
 
 }  // namespace arm
 }  // namespace kernels

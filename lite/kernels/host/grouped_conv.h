@@ -30,37 +30,30 @@ void RunGroupedConv(const KernelBase& kernel, const char* backend,
   PLITE_CHECK(x_dims.size() == 4 && w_dims.size() == 4, kernel.op_type(), " (", backend,
               "): Input and Filter must be 4-D, got ", x_dims.size(), "-D and ", w_dims.size(),
               "-D");
-  const int batch = static_cast<int>(x_dims[0]);
   const int in_c = static_cast<int>(x_dims[1]);
   const int out_c = static_cast<int>(w_dims[0]);
   const int groups = param.groups;
   PLITE_CHECK(groups >= 1 && in_c % groups == 0 && out_c % groups == 0, kernel.op_type(), " (",
               backend, "): groups ", groups, " does not divide ", in_c, " input and ", out_c,
               " output channels");
-  const int in_c_per_group = in_c / groups;
-  const int out_c_per_group = out_c / groups;
-
-  const lite::host::math::ConvWindow window = ConvWindowOf(param);
-  const int patch = in_c_per_group * window.kernel_h * window.kernel_w;  // GEMM K
-  const int spatial = window.out_h * window.out_w;                       // GEMM N
-  const int64_t in_plane = static_cast<int64_t>(window.in_h) * window.in_w;
+  const ConvGemmShape s = ConvGemmShapeOf(param);
+  const int patch = s.patch, spatial = s.spatial;
   kernel.ResizeScratch(col, static_cast<size_t>(patch) * spatial, "im2col");
 
   const float* x = param.x->data<float>();
   const float* w = param.filter->data<float>();
   const float* bias = param.bias ? param.bias->data<float>() : nullptr;
   float* out = param.output->mutable_data<float>();
-  for (int n = 0; n < batch; ++n) {
+  for (int n = 0; n < s.batch; ++n) {
     for (int g = 0; g < groups; ++g) {
-      const float* x_g = x + (static_cast<int64_t>(n) * in_c + g * in_c_per_group) * in_plane;
-      const float* w_g = w + static_cast<int64_t>(g) * out_c_per_group * patch;
-      float* out_g = out + (static_cast<int64_t>(n) * out_c + g * out_c_per_group) * spatial;
-      lite::host::math::Im2Col(x_g, in_c_per_group, window, col->data());
-      lite::host::math::MatMul(out_c_per_group, spatial, patch, w_g, col->data(), out_g);
+      const float* w_g = w + static_cast<int64_t>(g) * s.out_c_per_group * patch;
+      float* out_g = out + s.OutputOffset(n, g);
+      lite::host::math::Im2Col(x + s.InputOffset(n, g), s.in_c_per_group, s.window, col->data());
+      lite::host::math::MatMul(s.out_c_per_group, spatial, patch, w_g, col->data(), out_g);
       // Epilogue: bias per output channel, then the fused activation.
-      for (int oc = 0; oc < out_c_per_group; ++oc) {
+      for (int oc = 0; oc < s.out_c_per_group; ++oc) {
         float* dst = out_g + static_cast<int64_t>(oc) * spatial;
-        const float b = bias ? bias[g * out_c_per_group + oc] : 0.f;
+        const float b = bias ? bias[g * s.out_c_per_group + oc] : 0.f;
         for (int i = 0; i < spatial; ++i) dst[i] = ApplyActivation(dst[i] + b, param.act);
       }
     }

@@ -7,6 +7,7 @@
 #include "lite/core/context.h"
 #include "lite/core/parallel_ranges.h"
 #include "lite/core/thread_pool.h"
+#include "lite/kernels/host/packed_sgemm.h"
 
 namespace paddle {
 namespace lite {
@@ -24,6 +25,12 @@ inline lite::x86::math::SgemmOptions SgemmOptionsFor(const KernelContext& ctx) {
   }
   return options;
 }
+
+// The SGEMM as the conv drivers shared with ARM call it (lite/kernels/host/gemm_conv.h,
+// gemm_conv_transpose.h).
+inline constexpr host::PackedSgemm<lite::x86::math::GemmEpilogue, lite::x86::math::SgemmOptions>
+    kPackedSgemm{"x86", lite::x86::math::PackedASize, lite::x86::math::PackA,
+                 lite::x86::math::SgemmPacked, SgemmOptionsFor};
 
 using ::paddle::lite::ParallelTasks;  // lite/core/parallel_ranges.h
 
