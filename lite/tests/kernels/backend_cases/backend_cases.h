@@ -17,9 +17,20 @@ namespace paddle {
 namespace lite {
 namespace test {
 
+using ActivationVsHost = KernelVsHostTest;     // activation_vs_host.cc
+using Conv2dVsHost = KernelVsHostTest;         // conv_vs_host.cc
 using ConvTransposeVsHost = KernelVsHostTest;  // conv_transpose_vs_host.cc
 using FcVsHost = KernelVsHostTest;             // fc_vs_host.cc
 using MatMulVsHost = KernelVsHostTest;         // matmul_vs_host.cc
+using SoftmaxVsHost = KernelVsHostTest;        // softmax_vs_host.cc
+
+// conv2d at `place` against the host where the unfolded columns span several of the
+// backend's im2col blocks (blocks of output rows): a 3x3 conv (16 -> out_c channels, pad 1,
+// bias, relu) on an hw x hw image, many blocks, at 1 and 2 threads (each thread takes whole
+// blocks); the same with few_h rows, a few blocks both threads share; and a 7x7 stride-2
+// stem over 3 channels on a stem_h x stem_w image at 1 and 2 threads.
+void ExpectRowBlockedConvsMatchHost(const Place& place, int out_c, int hw, int few_h,
+                                    int stem_h, int stem_w);
 
 // matmul / matmul_v2 with 1-4 rows at `place` against the host (the few-row path): every n
 // of `widths` and k of `depths` (the backend's vector tails), Y transposed or not, X
