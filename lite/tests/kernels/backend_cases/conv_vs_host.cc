@@ -30,15 +30,10 @@ void CompareWithHost(const Place& place, const ConvCase& p, uint32_t seed, int t
                           threads);
 }
 
+// n images of c x hw x hw, k x k filters, stride 1, no padding.
 ConvCase Square(int n, int c, int out_c, int hw, int k) {
-  ConvCase p;
+  ConvCase p = SquareConv(c, out_c, hw, hw, k, 1, {0, 0});
   p.n = n;
-  p.c = c;
-  p.out_c = out_c;
-  p.h = hw;
-  p.w = hw;
-  p.kh = k;
-  p.kw = k;
   return p;
 }
 
