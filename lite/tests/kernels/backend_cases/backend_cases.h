@@ -18,9 +18,11 @@ namespace lite {
 namespace test {
 
 using ActivationVsHost = KernelVsHostTest;     // activation_vs_host.cc
+using ConcatVsHost = KernelVsHostTest;         // concat_vs_host.cc
 using Conv2dVsHost = KernelVsHostTest;         // conv_vs_host.cc
 using ConvTransposeVsHost = KernelVsHostTest;  // conv_transpose_vs_host.cc
 using FcVsHost = KernelVsHostTest;             // fc_vs_host.cc
+using LayerNormVsHost = KernelVsHostTest;      // layer_norm_vs_host.cc
 using MatMulVsHost = KernelVsHostTest;         // matmul_vs_host.cc
 using SoftmaxVsHost = KernelVsHostTest;        // softmax_vs_host.cc
 
