@@ -24,6 +24,7 @@ using ConvTransposeVsHost = KernelVsHostTest;  // conv_transpose_vs_host.cc
 using FcVsHost = KernelVsHostTest;             // fc_vs_host.cc
 using LayerNormVsHost = KernelVsHostTest;      // layer_norm_vs_host.cc
 using MatMulVsHost = KernelVsHostTest;         // matmul_vs_host.cc
+using Pool2dVsHost = KernelVsHostTest;         // pool_vs_host.cc
 using SoftmaxVsHost = KernelVsHostTest;        // softmax_vs_host.cc
 
 // conv2d at `place` against the host where the unfolded columns span several of the
