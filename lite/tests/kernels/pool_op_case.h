@@ -45,6 +45,13 @@ inline Tolerance PoolTolerance(const PoolCase& p) {
   return p.type == "max" ? Tolerance{0.f, 0.f} : Tolerance{1e-5f, 1e-5f};
 }
 
+// `p` on values from `seed` at `place` (`threads` threads) against the host, two runs.
+inline void ExpectPoolMatchesHost(const Place& place, const PoolCase& p, uint32_t seed,
+                                  int threads = 1) {
+  SCOPED_TRACE(Describe(p) + " threads=" + std::to_string(threads));
+  ExpectKernelMatchesHost(MakePool(p, seed), place, PoolTolerance(p), threads);
+}
+
 // pool2d at `place` (`threads` threads) against the host on every output width first_w ..
 // last_w, where a backend's row code ends its vector loop (or runs scalar below one
 // vector): 2x2 and 3x3 windows at stride 1 and 2, max and avg, paddings on every third
@@ -66,8 +73,7 @@ inline void ExpectPoolRowTailsMatchHost(const Place& place, int first_w, int las
           p.paddings = out_w % 3 == 0 ? std::vector<int>{1, 1} : std::vector<int>{0, 0};
           p.ceil_mode = out_w % 2 == 1;
           p.exclusive = exclusive(out_w);
-          SCOPED_TRACE(Describe(p) + " threads=" + std::to_string(threads));
-          ExpectKernelMatchesHost(MakePool(p, seed++), place, PoolTolerance(p), threads);
+          ExpectPoolMatchesHost(place, p, seed++, threads);
         }
       }
     }

@@ -22,24 +22,19 @@ namespace lite {
 namespace test {
 namespace {
 
-void CompareWithHost(const Place& place, const PoolCase& p, uint32_t seed, int threads = 1) {
-  SCOPED_TRACE(Describe(p) + " threads=" + std::to_string(threads));
-  ExpectKernelMatchesHost(MakePool(p, seed), place, PoolTolerance(p), threads);
-}
-
 TEST_P(Pool2dVsHost, SlidingWindowsEveryAttribute) {
   uint32_t seed = 1;
-  for (const PoolCase& p : EveryAttributeCases()) CompareWithHost(place(), p, seed++);
+  for (const PoolCase& p : EveryAttributeCases()) ExpectPoolMatchesHost(place(), p, seed++);
 }
 
 TEST_P(Pool2dVsHost, GlobalAndAdaptive) {
   uint32_t seed = 2000;
-  for (const PoolCase& p : GlobalAndAdaptiveCases(5)) CompareWithHost(place(), p, seed++);
+  for (const PoolCase& p : GlobalAndAdaptiveCases(5)) ExpectPoolMatchesHost(place(), p, seed++);
 }
 
 TEST_P(Pool2dVsHost, PaddingAlgorithmsAndEmptyWindows) {
   uint32_t seed = 3000;
-  for (const PoolCase& p : PaddingAlgorithmCases(3)) CompareWithHost(place(), p, seed++);
+  for (const PoolCase& p : PaddingAlgorithmCases(3)) ExpectPoolMatchesHost(place(), p, seed++);
 }
 
 TEST_P(Pool2dVsHost, NetworkShapesWithThreads) {
@@ -54,20 +49,20 @@ TEST_P(Pool2dVsHost, NetworkShapesWithThreads) {
       p.ksize = {3, 3};
       p.strides = {2, 2};
       p.paddings = {1, 1};  // resnet's stem max pool
-      CompareWithHost(place(), p, seed++, threads);
+      ExpectPoolMatchesHost(place(), p, seed++, threads);
       p.ksize = {2, 2};
       p.paddings = {0, 0};
       p.h = 57;
       p.w = 31;
-      CompareWithHost(place(), p, seed++, threads);
+      ExpectPoolMatchesHost(place(), p, seed++, threads);
       p.type = "avg";
-      CompareWithHost(place(), p, seed++, threads);
+      ExpectPoolMatchesHost(place(), p, seed++, threads);
       p.ksize = {3, 3};
       p.paddings = {1, 1};
       p.exclusive = false;
-      CompareWithHost(place(), p, seed++, threads);
+      ExpectPoolMatchesHost(place(), p, seed++, threads);
       p.strides = {1, 1};
-      CompareWithHost(place(), p, seed++, threads);
+      ExpectPoolMatchesHost(place(), p, seed++, threads);
       p = PoolCase();
       p.n = n;
       p.c = 64;
@@ -75,9 +70,9 @@ TEST_P(Pool2dVsHost, NetworkShapesWithThreads) {
       p.w = 35;
       p.type = "avg";
       p.global = true;
-      CompareWithHost(place(), p, seed++, threads);
+      ExpectPoolMatchesHost(place(), p, seed++, threads);
       p.type = "max";
-      CompareWithHost(place(), p, seed++, threads);
+      ExpectPoolMatchesHost(place(), p, seed++, threads);
     }
   }
 }

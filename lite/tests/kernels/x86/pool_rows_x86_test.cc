@@ -19,11 +19,6 @@ namespace lite {
 namespace test {
 namespace {
 
-void CompareWithHost(const PoolCase& p, uint32_t seed, int threads) {
-  SCOPED_TRACE(Describe(p) + " threads=" + std::to_string(threads));
-  ExpectX86MatchesHost(MakePool(p, seed), PoolTolerance(p), threads);
-}
-
 using PoolRowsX86 = X86KernelTest;
 
 TEST_F(PoolRowsX86, EveryWidthAroundTheVectorTail) {
@@ -42,10 +37,10 @@ TEST_F(PoolRowsX86, SqueezenetMaxPoolsOnOneAndTwoThreads) {
       p.ksize = {3, 3};
       p.strides = {2, 2};
       p.ceil_mode = true;
-      CompareWithHost(p, seed++, threads);
+      ExpectPoolMatchesHost(kX86Place, p, seed++, threads);
       p.type = "avg";  // the same windows summed
       p.exclusive = false;
-      CompareWithHost(p, seed++, threads);
+      ExpectPoolMatchesHost(kX86Place, p, seed++, threads);
     }
   }
 }
