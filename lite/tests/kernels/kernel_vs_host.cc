@@ -183,6 +183,13 @@ void ExpectKernelFollowsInputShapes(const OpCase& op_case, const Place& place,
   }
 }
 
+std::vector<DDim> NchwShapes(int64_t n, int64_t c,
+                             const std::vector<std::pair<int64_t, int64_t>>& planes) {
+  std::vector<DDim> shapes;
+  for (const auto& hw : planes) shapes.push_back(DDim({n, c, hw.first, hw.second}));
+  return shapes;
+}
+
 void ExpectKernelMatchesHostNonFinite(const OpCase& op_case, const Place& place, Tolerance tol,
                                       int threads, int runs) {
   KernelRun host(op_case, kHostPlace, 1);

@@ -10,6 +10,7 @@
 #include <memory>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lite/core/op_registry.h"
@@ -129,6 +130,10 @@ void ExpectKernelFollowsInputShapes(const OpCase& op_case, const Place& place,
                                     const std::string& input, const std::vector<DDim>& shapes,
                                     float lo, float hi, uint32_t seed, Tolerance tol,
                                     int threads = 1);
+
+// [n, c, h, w] for each (h, w) of `planes`: new input shapes of an NCHW op.
+std::vector<DDim> NchwShapes(int64_t n, int64_t c,
+                             const std::vector<std::pair<int64_t, int64_t>>& planes);
 
 // ExpectKernelMatchesHost where the host's outputs are not all finite: NaN where the host
 // has NaN, the same infinity where it has one, and the finite values within `tol`.

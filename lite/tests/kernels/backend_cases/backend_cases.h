@@ -21,6 +21,7 @@ using ActivationVsHost = KernelVsHostTest;     // activation_vs_host.cc
 using ConcatVsHost = KernelVsHostTest;         // concat_vs_host.cc
 using Conv2dVsHost = KernelVsHostTest;         // conv_vs_host.cc
 using ConvTransposeVsHost = KernelVsHostTest;  // conv_transpose_vs_host.cc
+using DepthwiseConvVsHost = KernelVsHostTest;  // depthwise_conv_vs_host.cc
 using FcVsHost = KernelVsHostTest;             // fc_vs_host.cc
 using LayerNormVsHost = KernelVsHostTest;      // layer_norm_vs_host.cc
 using MatMulVsHost = KernelVsHostTest;         // matmul_vs_host.cc
@@ -34,6 +35,11 @@ using SoftmaxVsHost = KernelVsHostTest;        // softmax_vs_host.cc
 // stem over 3 channels on a stem_h x stem_w image at 1 and 2 threads.
 void ExpectRowBlockedConvsMatchHost(const Place& place, int out_c, int hw, int few_h,
                                     int stem_h, int stem_w);
+
+// depthwise_conv2d at `place` against the host on every output width 1..max_out_w (around
+// the backend's vector blocks and their border blocks), 3x3 and 5x5 at stride 1 and 2,
+// each padding side, asymmetric on every other width.
+void ExpectDepthwiseWidthsMatchHost(const Place& place, int max_out_w);
 
 // matmul / matmul_v2 with 1-4 rows at `place` against the host (the few-row path): every n
 // of `widths` and k of `depths` (the backend's vector tails), Y transposed or not, X

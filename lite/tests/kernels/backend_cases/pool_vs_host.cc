@@ -90,13 +90,10 @@ TEST_P(Pool2dVsHost, InputShapeChangesBetweenRuns) {
       p.paddings = {1, 1};
       p.global = global;
       SCOPED_TRACE(Describe(p));
-      std::vector<DDim> shapes;
-      for (const std::vector<int64_t>& hw :
-           std::vector<std::vector<int64_t>>{{9, 9}, {20, 7}, {1, 1}, {64, 70}, {9, 9}}) {
-        shapes.push_back(DDim({p.n, p.c, hw[0], hw[1]}));
-      }
-      ExpectKernelFollowsInputShapes(MakePool(p, 6000), place(), "x", shapes, -2.f, 2.f, 6001,
-                                     PoolTolerance(p), 2);
+      ExpectKernelFollowsInputShapes(
+          MakePool(p, 6000), place(), "x",
+          NchwShapes(p.n, p.c, {{9, 9}, {20, 7}, {1, 1}, {64, 70}, {9, 9}}), -2.f, 2.f, 6001,
+          PoolTolerance(p), 2);
     }
   }
 }
