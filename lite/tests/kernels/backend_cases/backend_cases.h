@@ -22,6 +22,7 @@ using ConcatVsHost = KernelVsHostTest;         // concat_vs_host.cc
 using Conv2dVsHost = KernelVsHostTest;         // conv_vs_host.cc
 using ConvTransposeVsHost = KernelVsHostTest;  // conv_transpose_vs_host.cc
 using DepthwiseConvVsHost = KernelVsHostTest;  // depthwise_conv_vs_host.cc
+using ElementwiseVsHost = KernelVsHostTest;    // elementwise_vs_host.cc
 using FcVsHost = KernelVsHostTest;             // fc_vs_host.cc
 using LayerNormVsHost = KernelVsHostTest;      // layer_norm_vs_host.cc
 using MatMulVsHost = KernelVsHostTest;         // matmul_vs_host.cc
