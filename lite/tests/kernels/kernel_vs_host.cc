@@ -239,6 +239,12 @@ void KernelVsHostTest::SetUp() {
   }
 }
 
+void KernelVsHostTest::ExpectRegistered(const std::string& op_type) const {
+  const KernelInfo* info = FindKernel(op_type, place());
+  ASSERT_NE(info, nullptr) << "no " << GetParam().name << " kernel for " << op_type;
+  EXPECT_EQ(info->cpu_feature, GetParam().cpu_feature) << op_type;
+}
+
 std::string KernelBackendName(const ::testing::TestParamInfo<KernelBackend>& info) {
   return info.param.name;
 }

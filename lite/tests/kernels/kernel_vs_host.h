@@ -148,11 +148,13 @@ void ExpectBlockedKernelMatchesHost(const OpCase& op_case, const Place& place,
                                     int runs = 2);
 
 // A backend whose kernels a case suite runs against the host kernels: the place its
-// kernels are registered at, and whether they run on this CPU (null: always).
+// kernels are registered at, whether they run on this CPU (null: always), and the CPU
+// feature their registrations ask for.
 struct KernelBackend {
   std::string name;  // the last part of the test names
   Place place;
   bool (*runs_here)(){nullptr};
+  std::string cpu_feature;  // KernelInfo::cpu_feature ("": none)
 };
 
 // The fixture of the case suites (backend_cases/backend_cases.h): GetParam() is the backend
@@ -169,6 +171,8 @@ class KernelVsHostTest : public ::testing::TestWithParam<KernelBackend> {
                          int runs = 2) const {
     ExpectKernelMatchesHost(op_case, place(), tol, threads, runs);
   }
+  // The backend registers a kernel for `op_type` at its place, asking for its CPU feature.
+  void ExpectRegistered(const std::string& op_type) const;
 };
 
 std::string KernelBackendName(const ::testing::TestParamInfo<KernelBackend>& info);

@@ -16,14 +16,9 @@ inline void ExpectArmMatchesHost(const OpCase& op_case, Tolerance tol, int threa
   ExpectKernelMatchesHost(op_case, kArmPlace, tol, threads, runs);
 }
 
-// ExpectKernelMatchesHostNonFinite at the ARM place.
-inline void ExpectArmMatchesHostNonFinite(const OpCase& op_case, Tolerance tol, int threads = 1,
-                                          int runs = 2) {
-  ExpectKernelMatchesHostNonFinite(op_case, kArmPlace, tol, threads, runs);
-}
-
-// The ARM kernels for the case suites (backend_cases/): every aarch64 CPU runs them.
-inline KernelBackend ArmBackend() { return {"arm", kArmPlace}; }
+// The ARM kernels for the case suites (backend_cases/): every aarch64 CPU runs them, and
+// their registrations ask for no CPU feature.
+inline KernelBackend ArmBackend() { return {"arm", kArmPlace, nullptr, ""}; }
 
 }  // namespace test
 }  // namespace lite

@@ -1,5 +1,5 @@
 // conv2d_transpose / depthwise_conv2d_transpose on ARM: the shared cases
-// (backend_cases/conv_transpose_vs_host.cc) at the ARM place.
+// (backend_cases/conv_transpose_vs_host.cc, which states the tolerance) at the ARM place.
 #include <gtest/gtest.h>
 
 #include "lite/tests/kernels/arm/arm_vs_host.h"

@@ -1,4 +1,5 @@
-// fc on ARM: the shared cases (backend_cases/fc_vs_host.cc) at the ARM place.
+// fc on ARM: the shared cases (backend_cases/fc_vs_host.cc, which states the tolerance) at
+// the ARM place.
 #include <gtest/gtest.h>
 
 #include "lite/tests/kernels/arm/arm_vs_host.h"

@@ -1,5 +1,5 @@
 // layer_norm on ARM: the shared cases (backend_cases/layer_norm_vs_host.cc, which states
-// the tolerance) at the ARM place, and the registration.
+// the tolerance) at the ARM place.
 #include <gtest/gtest.h>
 
 #include "lite/tests/kernels/arm/arm_vs_host.h"
@@ -11,8 +11,6 @@ namespace test {
 namespace {
 
 INSTANTIATE_TEST_SUITE_P(, LayerNormVsHost, ::testing::Values(ArmBackend()), KernelBackendName);
-
-TEST(LayerNormArm, IsRegistered) { EXPECT_NE(FindKernel("layer_norm", kArmPlace), nullptr); }
 
 }  // namespace
 }  // namespace test

@@ -1,5 +1,5 @@
-// matmul / matmul_v2 on ARM: the shared cases (backend_cases/matmul_vs_host.cc) at the ARM
-// place, and the ARM few-row path's vector tails.
+// matmul / matmul_v2 on ARM: the shared cases (backend_cases/matmul_vs_host.cc, which
+// states the tolerance) at the ARM place, and the ARM few-row path's vector tails.
 #include <gtest/gtest.h>
 
 #include "lite/tests/kernels/arm/arm_vs_host.h"

@@ -1,5 +1,5 @@
 // softmax on ARM: the shared cases (backend_cases/softmax_vs_host.cc, which states the
-// tolerance) at the ARM place, and the registration.
+// tolerance) at the ARM place.
 #include <gtest/gtest.h>
 
 #include "lite/tests/kernels/arm/arm_vs_host.h"
@@ -11,8 +11,6 @@ namespace test {
 namespace {
 
 INSTANTIATE_TEST_SUITE_P(, SoftmaxVsHost, ::testing::Values(ArmBackend()), KernelBackendName);
-
-TEST(SoftmaxArm, IsRegistered) { EXPECT_NE(FindKernel("softmax", kArmPlace), nullptr); }
 
 }  // namespace
 }  // namespace test

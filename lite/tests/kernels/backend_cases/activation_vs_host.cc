@@ -49,6 +49,10 @@ void CompareWithHost(const Place& place, const std::string& op, const std::vecto
   }
 }
 
+TEST_P(ActivationVsHost, IsRegisteredWithTheCpuRequirement) {
+  for (const std::string& op : FusableActivationTypes()) ExpectRegistered(op);
+}
+
 TEST_P(ActivationVsHost, OddSizesAndRanks) {
   uint32_t seed = 1;
   const std::vector<std::vector<int64_t>> shapes = {

@@ -40,6 +40,10 @@ void ExpectConcatSameAsHost(const Place& place, const std::vector<std::vector<in
                          StrCat("axis=", axis, " inputs=", dims.size(), " first", dims[0]));
 }
 
+TEST_P(ConcatVsHost, IsRegisteredWithTheCpuRequirement) {
+  ExpectRegistered("concat");
+}
+
 TEST_P(ConcatVsHost, EveryAxisMatchesHost) {
   for (const std::vector<int64_t>& shape : {std::vector<int64_t>{2, 3, 5},
                                             std::vector<int64_t>{2, 3, 5, 7}}) {

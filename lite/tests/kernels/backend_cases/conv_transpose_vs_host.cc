@@ -52,6 +52,11 @@ OpCase MakeCase(const TransposeCase& t, uint32_t seed) {
   return c;
 }
 
+TEST_P(ConvTransposeVsHost, IsRegisteredWithTheCpuRequirement) {
+  ExpectRegistered("conv2d_transpose");
+  ExpectRegistered("depthwise_conv2d_transpose");
+}
+
 TEST_P(ConvTransposeVsHost, WindowsStridesPaddingsDilations) {
   const std::vector<TransposeCase> cases = {
       {{1, 3, 5, 7}, 4, 3, 3},                                  // stride 1, full overlap

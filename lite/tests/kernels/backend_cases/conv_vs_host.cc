@@ -60,6 +60,10 @@ void ExpectRowBlockedConvsMatchHost(const Place& place, int out_c, int hw, int f
 
 namespace {
 
+TEST_P(Conv2dVsHost, IsRegisteredWithTheCpuRequirement) {
+  ExpectRegistered("conv2d");
+}
+
 TEST_P(Conv2dVsHost, PointwiseDirectGemm) {
   // 1x1, stride 1, no padding: the input is the GEMM's B. Odd channels, sizes off tiles.
   uint32_t seed = 1;

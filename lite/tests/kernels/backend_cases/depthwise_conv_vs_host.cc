@@ -69,6 +69,10 @@ void ExpectDepthwiseWidthsMatchHost(const Place& place, int max_out_w) {
 
 namespace {
 
+TEST_P(DepthwiseConvVsHost, IsRegisteredWithTheCpuRequirement) {
+  ExpectRegistered("depthwise_conv2d");
+}
+
 TEST_P(DepthwiseConvVsHost, DirectPathShapesStridesPaddings) {
   const std::vector<std::vector<int>> paddings = {{0, 0}, {1, 1}, {2, 2}, {0, 1, 2, 0},
                                                   {2, 0, 1, 3}};

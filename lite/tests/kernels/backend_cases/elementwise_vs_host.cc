@@ -132,6 +132,10 @@ std::vector<Shapes> BroadcastShapes() {
   return shapes;
 }
 
+TEST_P(ElementwiseVsHost, IsRegisteredWithTheCpuRequirement) {
+  for (const std::string& op : OpsAt(place())) ExpectRegistered(op);
+}
+
 TEST_P(ElementwiseVsHost, BroadcastShapes) {
   uint32_t seed = 1;
   for (const std::string& op : OpsAt(place())) {

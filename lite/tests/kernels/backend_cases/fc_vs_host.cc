@@ -60,6 +60,10 @@ void CompareWithHost(const Place& place, const FcCase& p, uint32_t seed) {
   ExpectKernelMatchesHost(MakeFc(p, seed), place, {4e-6f * k, 1e-5f});
 }
 
+TEST_P(FcVsHost, IsRegisteredWithTheCpuRequirement) {
+  ExpectRegistered("fc");
+}
+
 TEST_P(FcVsHost, RowsAndOddSizes) {
   uint32_t seed = 1;
   for (int64_t m : {1, 2, 3, 4, 5, 17, 64}) {

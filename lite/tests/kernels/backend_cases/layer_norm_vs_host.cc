@@ -54,6 +54,10 @@ void CompareWithHost(const Place& place, const LayerNormCase& p, uint32_t seed,
   }
 }
 
+TEST_P(LayerNormVsHost, IsRegisteredWithTheCpuRequirement) {
+  ExpectRegistered("layer_norm");
+}
+
 TEST_P(LayerNormVsHost, EveryAxisScaleAndBias) {
   uint32_t seed = 1;
   const std::vector<std::vector<int64_t>> shapes = {{3, 7}, {2, 8}, {1, 40, 120}, {2, 3, 17},

@@ -77,6 +77,11 @@ void ExpectFewRowMatMulsMatchHost(const Place& place, const std::vector<int64_t>
 
 namespace {
 
+TEST_P(MatMulVsHost, IsRegisteredWithTheCpuRequirement) {
+  ExpectRegistered("matmul");
+  ExpectRegistered("matmul_v2");
+}
+
 TEST_P(MatMulVsHost, TransposesAlphaAndOddSizes) {
   uint32_t seed = 1;
   const std::vector<std::vector<int64_t>> mkn = {{1, 1, 1},  {1, 7, 5},   {5, 1, 3},

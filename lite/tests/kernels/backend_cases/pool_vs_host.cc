@@ -22,6 +22,10 @@ namespace lite {
 namespace test {
 namespace {
 
+TEST_P(Pool2dVsHost, IsRegisteredWithTheCpuRequirement) {
+  ExpectRegistered("pool2d");
+}
+
 TEST_P(Pool2dVsHost, SlidingWindowsEveryAttribute) {
   uint32_t seed = 1;
   for (const PoolCase& p : EveryAttributeCases()) ExpectPoolMatchesHost(place(), p, seed++);

@@ -39,6 +39,10 @@ void CompareWithHost(const Place& place, const std::vector<int64_t>& dims, int a
   }
 }
 
+TEST_P(SoftmaxVsHost, IsRegisteredWithTheCpuRequirement) {
+  ExpectRegistered("softmax");
+}
+
 TEST_P(SoftmaxVsHost, EveryAxisPositiveAndNegative) {
   uint32_t seed = 1;
   const std::vector<std::vector<int64_t>> shapes = {

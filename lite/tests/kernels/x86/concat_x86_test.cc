@@ -1,5 +1,5 @@
-// concat on x86: the shared cases (backend_cases/concat_vs_host.cc) at the x86 place, the
-// registration's CPU requirement, and a large copy taking both threads of a 2-thread pool.
+// concat on x86: the shared cases (backend_cases/concat_vs_host.cc) at the x86 place, and a
+// large copy taking both threads of a 2-thread pool.
 #include <gtest/gtest.h>
 
 #include "lite/kernels/x86/copy_threads.h"
@@ -14,8 +14,6 @@ namespace {
 INSTANTIATE_TEST_SUITE_P(, ConcatVsHost, ::testing::Values(X86Backend()), KernelBackendName);
 
 using ConcatX86 = X86KernelTest;
-
-TEST_F(ConcatX86, IsRegisteredWithTheCpuRequirement) { ExpectX86KernelRequiresAvx2Fma("concat"); }
 
 TEST_F(ConcatX86, LargeCopiesTakeEveryThread) {
   ThreadPool pool(2);

@@ -1,6 +1,5 @@
 // conv2d on x86: the shared cases (backend_cases/conv_vs_host.cc, which states the
-// tolerance) at the x86 place, images around the x86 im2col block, and the registration's
-// CPU requirement.
+// tolerance) at the x86 place, and images around the x86 im2col block.
 #include <gtest/gtest.h>
 
 #include "lite/tests/kernels/backend_cases/backend_cases.h"
@@ -14,8 +13,6 @@ namespace {
 INSTANTIATE_TEST_SUITE_P(, Conv2dVsHost, ::testing::Values(X86Backend()), KernelBackendName);
 
 using Conv2dX86 = X86KernelTest;
-
-TEST_F(Conv2dX86, IsRegisteredWithTheCpuRequirement) { ExpectX86KernelRequiresAvx2Fma("conv2d"); }
 
 // Unfolded columns larger than one block (512 KB): 144 x 70 floats per output row, 12 rows
 // per block, 6 blocks; 20 rows: 2 blocks both threads share; a 230 x 226 stem.

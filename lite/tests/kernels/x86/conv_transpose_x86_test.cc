@@ -1,6 +1,5 @@
 // conv2d_transpose / depthwise_conv2d_transpose on x86: the shared cases
-// (backend_cases/conv_transpose_vs_host.cc) at the x86 place, and the registrations' CPU
-// requirement.
+// (backend_cases/conv_transpose_vs_host.cc, which states the tolerance) at the x86 place.
 #include <gtest/gtest.h>
 
 #include "lite/tests/kernels/backend_cases/backend_cases.h"
@@ -13,13 +12,6 @@ namespace {
 
 INSTANTIATE_TEST_SUITE_P(, ConvTransposeVsHost, ::testing::Values(X86Backend()),
                          KernelBackendName);
-
-using ConvTransposeX86 = X86KernelTest;
-
-TEST_F(ConvTransposeX86, IsRegisteredWithTheCpuRequirement) {
-  ExpectX86KernelRequiresAvx2Fma("conv2d_transpose");
-  ExpectX86KernelRequiresAvx2Fma("depthwise_conv2d_transpose");
-}
 
 }  // namespace
 }  // namespace test

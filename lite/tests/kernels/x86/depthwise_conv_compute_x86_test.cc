@@ -1,6 +1,6 @@
 // depthwise_conv2d on x86: the shared cases (backend_cases/depthwise_conv_vs_host.cc, which
-// states the tolerance) at the x86 place, the registration's CPU requirement, and the
-// optimizer picking it for the sample model's depthwise conv. The AVX2 direct rows at their
+// states the tolerance) at the x86 place, and the optimizer picking it for the sample
+// model's depthwise conv. The AVX2 direct rows at their
 // vector edges are depthwise_conv_direct_x86_test.cc's.
 #include <gtest/gtest.h>
 
@@ -26,10 +26,6 @@ INSTANTIATE_TEST_SUITE_P(, DepthwiseConvVsHost, ::testing::Values(X86Backend()),
                          KernelBackendName);
 
 using DepthwiseX86 = X86KernelTest;
-
-TEST_F(DepthwiseX86, IsRegisteredWithTheCpuRequirement) {
-  ExpectX86KernelRequiresAvx2Fma("depthwise_conv2d");
-}
 
 // The sample model's depthwise conv goes to x86 when x86 is a valid place.
 TEST_F(DepthwiseX86, OptimizerPicksItForTheSampleModel) {

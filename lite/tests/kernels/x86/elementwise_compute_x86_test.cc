@@ -1,5 +1,5 @@
 // elementwise ops on x86: the shared cases (backend_cases/elementwise_vs_host.cc, which
-// states the tolerance) at the x86 place, and the registrations' CPU requirement.
+// states the tolerance) at the x86 place.
 #include <gtest/gtest.h>
 
 #include "lite/tests/kernels/backend_cases/backend_cases.h"
@@ -12,15 +12,6 @@ namespace {
 
 INSTANTIATE_TEST_SUITE_P(, ElementwiseVsHost, ::testing::Values(X86Backend()),
                          KernelBackendName);
-
-using ElementwiseX86 = X86KernelTest;
-
-TEST_F(ElementwiseX86, AreRegisteredWithTheCpuRequirement) {
-  for (const char* op :
-       {"elementwise_add", "elementwise_sub", "elementwise_mul", "elementwise_div"}) {
-    ExpectX86KernelRequiresAvx2Fma(op);
-  }
-}
 
 }  // namespace
 }  // namespace test

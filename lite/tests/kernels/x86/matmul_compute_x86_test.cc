@@ -1,5 +1,5 @@
-// matmul / matmul_v2 on x86: the shared cases (backend_cases/matmul_vs_host.cc) at the x86
-// place, the x86 few-row path's vector tails, and the registrations' CPU requirement.
+// matmul / matmul_v2 on x86: the shared cases (backend_cases/matmul_vs_host.cc, which
+// states the tolerance) at the x86 place, and the x86 few-row path's vector tails.
 #include <gtest/gtest.h>
 
 #include "lite/tests/kernels/backend_cases/backend_cases.h"
@@ -13,11 +13,6 @@ namespace {
 INSTANTIATE_TEST_SUITE_P(, MatMulVsHost, ::testing::Values(X86Backend()), KernelBackendName);
 
 using MatMulX86 = X86KernelTest;
-
-TEST_F(MatMulX86, AreRegisteredWithTheCpuRequirement) {
-  ExpectX86KernelRequiresAvx2Fma("matmul");
-  ExpectX86KernelRequiresAvx2Fma("matmul_v2");
-}
 
 // Up to 4 rows take the streaming path: every n and k tail (8-lane panels, 32-column
 // blocks, masked remainders), Y transposed or not.

@@ -1,6 +1,5 @@
 // pool2d on x86: the shared cases (backend_cases/pool_vs_host.cc, which states the
-// tolerance) at the x86 place, and the registration's CPU requirement. The AVX2 rows'
-// vector tails are pool_rows_x86_test.cc's.
+// tolerance) at the x86 place. The AVX2 rows' vector tails are pool_rows_x86_test.cc's.
 #include <gtest/gtest.h>
 
 #include "lite/tests/kernels/backend_cases/backend_cases.h"
@@ -12,12 +11,6 @@ namespace test {
 namespace {
 
 INSTANTIATE_TEST_SUITE_P(, Pool2dVsHost, ::testing::Values(X86Backend()), KernelBackendName);
-
-using Pool2dX86 = X86KernelTest;
-
-TEST_F(Pool2dX86, IsRegisteredWithTheCpuRequirement) {
-  ExpectX86KernelRequiresAvx2Fma("pool2d");
-}
 
 }  // namespace
 }  // namespace test

@@ -1,5 +1,5 @@
 // softmax on x86: the shared cases (backend_cases/softmax_vs_host.cc, which states the
-// tolerance) at the x86 place, and the registration's CPU requirement.
+// tolerance) at the x86 place.
 #include <gtest/gtest.h>
 
 #include "lite/tests/kernels/backend_cases/backend_cases.h"
@@ -11,12 +11,6 @@ namespace test {
 namespace {
 
 INSTANTIATE_TEST_SUITE_P(, SoftmaxVsHost, ::testing::Values(X86Backend()), KernelBackendName);
-
-using SoftmaxX86 = X86KernelTest;
-
-TEST_F(SoftmaxX86, IsRegisteredWithTheCpuRequirement) {
-  ExpectX86KernelRequiresAvx2Fma("softmax");
-}
 
 }  // namespace
 }  // namespace test

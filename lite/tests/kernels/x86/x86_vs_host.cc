@@ -12,7 +12,9 @@ void X86KernelTest::SetUp() {
   }
 }
 
-KernelBackend X86Backend() { return {"x86", kX86Place, &lite::x86::CpuHasAvx2Fma}; }
+KernelBackend X86Backend() {
+  return {"x86", kX86Place, &lite::x86::CpuHasAvx2Fma, "avx2+fma"};
+}
 
 void ExpectX86KernelRequiresAvx2Fma(const std::string& op_type) {
   const KernelInfo* info = FindKernel(op_type, kX86Place);

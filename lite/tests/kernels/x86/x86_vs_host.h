@@ -22,7 +22,8 @@ class X86KernelTest : public ::testing::Test {
   void SetUp() override;
 };
 
-// The x86 NCHW kernels for the case suites (backend_cases/), skipped without AVX2+FMA.
+// The x86 NCHW kernels for the case suites (backend_cases/): they ask for AVX2+FMA, and
+// skip without it.
 KernelBackend X86Backend();
 
 // The x86 kernel of `op_type` is registered and asks for AVX2+FMA.
