@@ -4,8 +4,8 @@
 // at its place (KernelVsHostTest, kernel_vs_host.h):
 //   INSTANTIATE_TEST_SUITE_P(, ConvTransposeVsHost, ::testing::Values(X86Backend()),
 //                            KernelBackendName);
-// What only one backend has (a registration's CPU requirement, its own block sizes and
-// vector tails) stays in that backend's test file.
+// What only one backend has (its own block sizes and vector tails, sized through the
+// helpers below, each defined beside its op's cases) stays in that backend's test file.
 #pragma once
 
 #include <cstdint>
