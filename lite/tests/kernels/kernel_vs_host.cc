@@ -1,6 +1,7 @@
 #include "lite/tests/kernels/kernel_vs_host.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "lite/core/blocked_layout.h"
 
@@ -166,6 +167,55 @@ void ExpectKernelMatchesHost(const OpCase& op_case, const Place& place, Toleranc
   }
 }
 
+void ExpectKernelFollowsInputShapes(const OpCase& op_case, const Place& place,
+                                    const std::string& input, const std::vector<DDim>& shapes,
+                                    float lo, float hi, uint32_t seed, Tolerance tol, int threads) {
+  KernelRun host(op_case, kHostPlace, 1);
+  KernelRun kernel(op_case, place, threads);
+  for (const DDim& dims : shapes) {
+    SCOPED_TRACE(input + " " + dims.repr());
+    const std::vector<float> values = RandomVector(dims.production(), lo, hi, seed);
+    for (KernelRun* run : {&host, &kernel}) {
+      run->Fill(input, dims, values);
+      run->Run();
+    }
+    ExpectSameOutputs(&host, &kernel, op_case.outputs(), tol);
+  }
+}
+
+std::vector<DDim> NchwShapes(int64_t n, int64_t c,
+                             const std::vector<std::pair<int64_t, int64_t>>& planes) {
+  std::vector<DDim> shapes;
+  for (const auto& hw : planes) shapes.push_back(DDim({n, c, hw.first, hw.second}));
+  return shapes;
+}
+
+void ExpectKernelMatchesHostNonFinite(const OpCase& op_case, const Place& place, Tolerance tol,
+                                      int threads, int runs) {
+  KernelRun host(op_case, kHostPlace, 1);
+  KernelRun kernel(op_case, place, threads);
+  host.Run();
+  for (int run = 0; run < runs; ++run) {
+    SCOPED_TRACE(lite_api::TargetToStr(place.target) + " run " + std::to_string(run + 1));
+    kernel.Run();
+    for (const std::string& name : op_case.outputs()) {
+      SCOPED_TRACE("output " + name);
+      ASSERT_EQ(kernel.Var(name).dims(), host.Var(name).dims());
+      const std::vector<float> got = ToVector(kernel.Var(name)), want = ToVector(host.Var(name));
+      for (size_t i = 0; i < want.size(); ++i) {
+        const bool same = std::isnan(want[i])   ? std::isnan(got[i])
+                          : std::isinf(want[i]) ? got[i] == want[i]
+                                                : std::fabs(got[i] - want[i]) <=
+                                                      tol.atol + tol.rtol * std::fabs(want[i]);
+        if (!same) {
+          ADD_FAILURE() << "element " << i << ": got " << got[i] << ", expected " << want[i];
+          break;
+        }
+      }
+    }
+  }
+}
+
 void ExpectBlockedKernelMatchesHost(const OpCase& op_case, const Place& place,
                                     const std::vector<std::string>& blocked, Tolerance tol,
                                     int threads, const std::string& alias, int runs) {
@@ -180,6 +230,27 @@ void ExpectBlockedKernelMatchesHost(const OpCase& op_case, const Place& place,
     }
     ExpectSameOutputs(&host, &kernel, op_case.outputs(), tol);
   }
+}
+
+void KernelVsHostTest::SetUp() {
+  const KernelBackend& backend = GetParam();
+  if (backend.runs_here && !backend.runs_here()) {
+    GTEST_SKIP() << "the " << backend.name << " kernels do not run on this CPU";
+  }
+}
+
+void KernelVsHostTest::ExpectRegistered(const std::string& op_type) const {
+  const KernelInfo* info = FindKernel(op_type, place());
+  ASSERT_NE(info, nullptr) << "no " << GetParam().name << " kernel for " << op_type;
+  EXPECT_EQ(info->cpu_feature, GetParam().cpu_feature) << op_type;
+}
+
+std::string KernelBackendName(const ::testing::TestParamInfo<KernelBackend>& info) {
+  return info.param.name;
+}
+
+void PrintTo(const KernelBackend& backend, std::ostream* os) {
+  *os << backend.place.DebugString();
 }
 
 }  // namespace test

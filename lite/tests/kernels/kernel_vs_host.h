@@ -1,13 +1,16 @@
 // The backend kernel tests' shared runner: build one op in a scope, run a backend's kernel
 // (x86, ARM) and the host kernel (the reference) on the same op and inputs, compare every
-// output.
+// output. And the fixture of the case suites every backend runs (backend_cases/): a test
+// written once, instantiated by each backend's test program at its place.
 #pragma once
 
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <memory>
+#include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lite/core/op_registry.h"
@@ -120,12 +123,60 @@ void ExpectSameOutputs(KernelRun* host, KernelRun* kernel, const std::vector<std
 void ExpectKernelMatchesHost(const OpCase& op_case, const Place& place, Tolerance tol,
                              int threads = 1, int runs = 2, const std::string& alias = "");
 
+// Builds `op_case` once on the host and once at `place` (`threads` threads), then, for each
+// of `shapes`, fills input `input` with values in [lo, hi) from `seed` and runs both, comparing
+// every output: a reused kernel follows new input shapes (its packed weights stay valid).
+void ExpectKernelFollowsInputShapes(const OpCase& op_case, const Place& place,
+                                    const std::string& input, const std::vector<DDim>& shapes,
+                                    float lo, float hi, uint32_t seed, Tolerance tol,
+                                    int threads = 1);
+
+// [n, c, h, w] for each (h, w) of `planes`: new input shapes of an NCHW op.
+std::vector<DDim> NchwShapes(int64_t n, int64_t c,
+                             const std::vector<std::pair<int64_t, int64_t>>& planes);
+
+// ExpectKernelMatchesHost where the host's outputs are not all finite: NaN where the host
+// has NaN, the same infinity where it has one, and the finite values within `tol`.
+void ExpectKernelMatchesHostNonFinite(const OpCase& op_case, const Place& place, Tolerance tol,
+                                      int threads = 1, int runs = 2);
+
 // The same for a channel-blocked kernel (`place` has the blocked layout): the inputs named
 // in `blocked` go in blocked, every output is expected blocked and compared in NCHW order.
 void ExpectBlockedKernelMatchesHost(const OpCase& op_case, const Place& place,
                                     const std::vector<std::string>& blocked, Tolerance tol,
                                     int threads = 1, const std::string& alias = "def",
                                     int runs = 2);
+
+// A backend whose kernels a case suite runs against the host kernels: the place its
+// kernels are registered at, whether they run on this CPU (null: always), and the CPU
+// feature their registrations ask for.
+struct KernelBackend {
+  std::string name;  // the last part of the test names
+  Place place;
+  bool (*runs_here)(){nullptr};
+  std::string cpu_feature;  // KernelInfo::cpu_feature ("": none)
+};
+
+// The fixture of the case suites (backend_cases/backend_cases.h): GetParam() is the backend
+// under test; every test skips where its kernels do not run. A backend's test program runs
+// a suite at its place with
+//   INSTANTIATE_TEST_SUITE_P(, ConvTransposeVsHost, ::testing::Values(X86Backend()),
+//                            KernelBackendName);
+class KernelVsHostTest : public ::testing::TestWithParam<KernelBackend> {
+ protected:
+  void SetUp() override;
+  const Place& place() const { return GetParam().place; }
+  // ExpectKernelMatchesHost at the backend's place.
+  void ExpectMatchesHost(const OpCase& op_case, Tolerance tol, int threads = 1,
+                         int runs = 2) const {
+    ExpectKernelMatchesHost(op_case, place(), tol, threads, runs);
+  }
+  // The backend registers a kernel for `op_type` at its place, asking for its CPU feature.
+  void ExpectRegistered(const std::string& op_type) const;
+};
+
+std::string KernelBackendName(const ::testing::TestParamInfo<KernelBackend>& info);
+void PrintTo(const KernelBackend& backend, std::ostream* os);
 
 }  // namespace test
 }  // namespace lite

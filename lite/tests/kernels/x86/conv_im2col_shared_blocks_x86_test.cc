@@ -1,5 +1,5 @@
 // conv2d x86 im2col + GEMM with fewer than two row blocks per thread
-// (ConvCompute::RunUnfolded): the threads then share blocks up to twice the usual size, the
+// (host::GemmConv::RunUnfolded): the threads then share blocks up to twice the usual size, the
 // unfolding split by input channels and the GEMM by filter rows. Patch 1152 (128 channels,
 // 3x3) with 14 output columns makes 8-row blocks, widened to 16 rows: 14 rows fit one block,
 // 20 rows take a block of 16 and one of 4. Checked against the host kernel (the reference).

@@ -1,16 +1,8 @@
-// matmul / matmul_v2 x86 kernels against the host kernels (the reference): each transpose
-// combination, alpha, odd sizes around the SGEMM tiles, 1-D operands, batches with
-// broadcasting (size-1 and missing batch dims on either side), threads (batch-parallel and
-// GEMM-parallel); and the shape errors.
-//
-// Tolerance: both sum K products of |x|, |y| <= 1 in a different order, times alpha:
-// |x86 - host| <= 4e-6 * K * |alpha| + 1e-5 * |host|. An indexing bug is off by O(0.1).
+// matmul / matmul_v2 on x86: the shared cases (backend_cases/matmul_vs_host.cc, which
+// states the tolerance) at the x86 place, and the x86 few-row path's vector tails.
 #include <gtest/gtest.h>
 
-#include <cmath>
-#include <string>
-#include <vector>
-
+#include "lite/tests/kernels/backend_cases/backend_cases.h"
 #include "lite/tests/kernels/x86/x86_vs_host.h"
 
 namespace paddle {
@@ -18,155 +10,14 @@ namespace lite {
 namespace test {
 namespace {
 
-struct MatMulCase {
-  std::string op{"matmul"};
-  std::vector<int64_t> x, y;
-  bool tx{false}, ty{false};
-  float alpha{1.f};
-};
-
-OpCase MakeMatMul(const MatMulCase& p, uint32_t seed) {
-  const DDim xd(p.x), yd(p.y);
-  OpCase c(p.op);
-  c.Input("X", "x", xd, RandomVector(xd.production(), -1.f, 1.f, seed));
-  c.Input("Y", "y", yd, RandomVector(yd.production(), -1.f, 1.f, seed + 1));
-  c.Output("Out", "out");
-  if (p.op == "matmul") {
-    c.Attr<bool>("transpose_X", p.tx);
-    c.Attr<bool>("transpose_Y", p.ty);
-    c.Attr<float>("alpha", p.alpha);
-  } else {
-    c.Attr<bool>("trans_x", p.tx);
-    c.Attr<bool>("trans_y", p.ty);
-  }
-  return c;
-}
-
-void CompareWithHost(const MatMulCase& p, uint32_t seed, int threads = 1) {
-  SCOPED_TRACE(StrCat(p.op, " x", p.x, " y", p.y, " tx=", p.tx, " ty=", p.ty,
-                      " alpha=", p.alpha, " threads=", threads));
-  // K: the contracted dim of X (its last, or second to last when transposed; 1-D: its size).
-  const int64_t k = p.x.size() == 1 ? p.x[0] : p.x[p.x.size() - (p.tx ? 2 : 1)];
-  const float atol = 4e-6f * static_cast<float>(k) * std::fabs(p.alpha) + 1e-7f;
-  ExpectX86MatchesHost(MakeMatMul(p, seed), {atol, 1e-5f}, threads);
-}
+INSTANTIATE_TEST_SUITE_P(, MatMulVsHost, ::testing::Values(X86Backend()), KernelBackendName);
 
 using MatMulX86 = X86KernelTest;
 
-TEST_F(MatMulX86, AreRegisteredWithTheCpuRequirement) {
-  ExpectX86KernelRequiresAvx2Fma("matmul");
-  ExpectX86KernelRequiresAvx2Fma("matmul_v2");
-}
-
-TEST_F(MatMulX86, TransposesAlphaAndOddSizes) {
-  uint32_t seed = 1;
-  const std::vector<std::vector<int64_t>> mkn = {{1, 1, 1},  {1, 7, 5},   {5, 1, 3},
-                                                 {3, 9, 17}, {17, 33, 9}, {64, 70, 31},
-                                                 {6, 16, 24}};
-  for (const std::string op : {"matmul", "matmul_v2"}) {
-    for (const auto& s : mkn) {
-      for (int t = 0; t < 4; ++t) {
-        MatMulCase p;
-        p.op = op;
-        p.tx = (t & 1) != 0;
-        p.ty = (t & 2) != 0;
-        const int64_t m = s[0], k = s[1], n = s[2];
-        p.x = p.tx ? std::vector<int64_t>{k, m} : std::vector<int64_t>{m, k};
-        p.y = p.ty ? std::vector<int64_t>{n, k} : std::vector<int64_t>{k, n};
-        if (op == "matmul") p.alpha = (seed % 3 == 0) ? 1.f : (seed % 3 == 1 ? 0.5f : -2.f);
-        CompareWithHost(p, seed++);
-      }
-    }
-  }
-}
-
 // Up to 4 rows take the streaming path: every n and k tail (8-lane panels, 32-column
-// blocks, masked remainders), Y transposed or not, columns split over threads.
+// blocks, masked remainders), Y transposed or not.
 TEST_F(MatMulX86, FewRowsEveryTail) {
-  uint32_t seed = 100;
-  for (int64_t m : {1, 2, 3, 4}) {
-    for (int64_t n : {1, 7, 8, 9, 31, 32, 33, 100}) {
-      for (int64_t k : {1, 7, 8, 9, 40}) {
-        for (bool ty : {false, true}) {
-          MatMulCase p;
-          p.x = {m, k};
-          p.y = ty ? std::vector<int64_t>{n, k} : std::vector<int64_t>{k, n};
-          p.ty = ty;
-          p.tx = (seed % 5) == 0;
-          if (p.tx) p.x = {k, m};
-          p.alpha = (seed % 2) == 0 ? 1.f : -0.75f;
-          CompareWithHost(p, seed++);
-        }
-      }
-    }
-  }
-  CompareWithHost({"matmul", {1, 1280}, {1280, 1000}}, 190, 2);  // a classifier's product
-  CompareWithHost({"matmul", {3, 1280}, {1000, 1280}, false, true}, 191, 2);
-  CompareWithHost({"matmul_v2", {4, 2, 500}, {4, 500, 300}}, 192, 2);
-}
-
-TEST_F(MatMulX86, OneDimensionalOperands) {
-  uint32_t seed = 200;
-  for (const std::string op : {"matmul", "matmul_v2"}) {
-    CompareWithHost({op, {7}, {7, 5}}, seed++);        // vector x matrix
-    CompareWithHost({op, {4, 7}, {7}}, seed++);        // matrix x vector
-    CompareWithHost({op, {9}, {9}}, seed++);           // dot product
-    CompareWithHost({op, {3, 2, 7}, {7}}, seed++);     // batched matrix x vector
-    CompareWithHost({op, {7}, {2, 7, 4}}, seed++);     // vector x batched matrices
-    CompareWithHost({op, {7, 5}, {7}, true}, seed++);  // transposed X with a 1-D Y
-  }
-  // Transposed 1-D operands: matmul_v2 ignores the flag, matmul makes a column / row of them.
-  CompareWithHost({"matmul_v2", {7}, {7, 5}, true}, seed++);
-  CompareWithHost({"matmul_v2", {4, 7}, {7}, false, true}, seed++);
-  CompareWithHost({"matmul_v2", {2, 7, 3}, {7}, true, true}, seed++);
-  CompareWithHost({"matmul", {6}, {1, 5}, true}, seed++);
-  CompareWithHost({"matmul", {5, 1}, {6}, false, true}, seed++);
-}
-
-TEST_F(MatMulX86, BatchesWithBroadcasting) {
-  uint32_t seed = 300;
-  struct Shapes {
-    std::vector<int64_t> x, y;
-  };
-  const std::vector<Shapes> shapes = {
-      {{3, 4, 5}, {3, 5, 6}},        // same batch
-      {{3, 4, 5}, {5, 6}},           // Y shared by every batch
-      {{4, 5}, {3, 5, 6}},           // X shared
-      {{2, 1, 4, 5}, {1, 3, 5, 6}},  // both broadcast
-      {{2, 3, 4, 5}, {3, 5, 6}},     // missing leading dim
-      {{1, 4, 5}, {7, 5, 6}},
-      {{2, 12, 9, 16}, {2, 12, 16, 9}},  // attention-like: many small products
-  };
-  for (const std::string op : {"matmul", "matmul_v2"}) {
-    for (const Shapes& s : shapes) {
-      for (int t = 0; t < 4; ++t) {
-        MatMulCase p;
-        p.op = op;
-        p.x = s.x;
-        p.y = s.y;
-        p.tx = (t & 1) != 0;
-        p.ty = (t & 2) != 0;
-        if (p.tx) std::swap(p.x[p.x.size() - 1], p.x[p.x.size() - 2]);
-        if (p.ty) std::swap(p.y[p.y.size() - 1], p.y[p.y.size() - 2]);
-        if (op == "matmul") p.alpha = 0.25f;
-        CompareWithHost(p, seed++);
-        CompareWithHost(p, seed++, 2);
-      }
-    }
-  }
-}
-
-TEST_F(MatMulX86, LargeProductsOverThreads) {
-  CompareWithHost({"matmul", {200, 300}, {300, 150}}, 400, 2);
-  CompareWithHost({"matmul", {300, 200}, {150, 300}, true, true, 1.5f}, 401, 2);
-  CompareWithHost({"matmul_v2", {1, 2, 128, 96}, {1, 1, 96, 80}}, 402, 2);
-}
-
-TEST_F(MatMulX86, MismatchedShapesAreErrors) {
-  KernelRun inner(MakeMatMul({"matmul", {3, 4}, {5, 6}}, 1), kX86Place);
-  ExpectErrorContaining([&] { inner.Run(); }, "matmul");
-  KernelRun batch(MakeMatMul({"matmul_v2", {2, 3, 4}, {3, 4, 5}}, 1), kX86Place);
-  ExpectErrorContaining([&] { batch.Run(); }, "matmul_v2");
+  ExpectFewRowMatMulsMatchHost(kX86Place, {1, 7, 8, 9, 31, 32, 33, 100}, {1, 7, 8, 9, 40});
 }
 
 }  // namespace

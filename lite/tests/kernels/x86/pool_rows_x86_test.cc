@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "lite/tests/kernels/pool_case.h"
+#include "lite/tests/kernels/pool_op_case.h"
 #include "lite/tests/kernels/x86/x86_vs_host.h"
 
 namespace paddle {
@@ -19,51 +19,10 @@ namespace lite {
 namespace test {
 namespace {
 
-OpCase MakePool(const PoolCase& p, uint32_t seed) {
-  OpCase c("pool2d");
-  const int64_t size = static_cast<int64_t>(p.n) * p.c * p.h * p.w;
-  c.Input("X", "x", DDim({p.n, p.c, p.h, p.w}), RandomVector(size, -2.f, 2.f, seed));
-  c.Output("Out", "out");
-  c.Attr<std::string>("pooling_type", p.type);
-  c.Attr<std::vector<int32_t>>("ksize", p.ksize);
-  c.Attr<std::vector<int32_t>>("strides", p.strides);
-  c.Attr<std::vector<int32_t>>("paddings", p.paddings);
-  c.Attr<bool>("exclusive", p.exclusive);
-  c.Attr<bool>("ceil_mode", p.ceil_mode);
-  c.Attr<bool>("global_pooling", false);
-  c.Attr<bool>("adaptive", false);
-  return c;
-}
-
-void CompareWithHost(const PoolCase& p, uint32_t seed, int threads) {
-  SCOPED_TRACE(Describe(p) + " threads=" + std::to_string(threads));
-  const Tolerance tol = p.type == "max" ? Tolerance{0.f, 0.f} : Tolerance{1e-5f, 1e-5f};
-  ExpectX86MatchesHost(MakePool(p, seed), tol, threads);
-}
-
 using PoolRowsX86 = X86KernelTest;
 
 TEST_F(PoolRowsX86, EveryWidthAroundTheVectorTail) {
-  uint32_t seed = 1;
-  for (const std::string type : {"max", "avg"}) {
-    for (int k : {2, 3}) {
-      for (int s : {1, 2}) {
-        for (int out_w = 8; out_w <= 40; ++out_w) {
-          PoolCase p;
-          p.c = 2;
-          p.type = type;
-          p.ksize = {k, k};
-          p.strides = {s, s};
-          p.w = (out_w - 1) * s + k;  // exactly out_w windows without padding
-          p.h = 5 + out_w % 4;
-          p.paddings = out_w % 3 == 0 ? std::vector<int>{1, 1} : std::vector<int>{0, 0};
-          p.ceil_mode = out_w % 2 == 1;
-          p.exclusive = out_w % 5 != 0;
-          CompareWithHost(p, seed++, 1);
-        }
-      }
-    }
-  }
+  ExpectPoolRowTailsMatchHost(kX86Place, 8, 40, [](int out_w) { return out_w % 5 != 0; }, 1);
 }
 
 TEST_F(PoolRowsX86, SqueezenetMaxPoolsOnOneAndTwoThreads) {
@@ -78,10 +37,10 @@ TEST_F(PoolRowsX86, SqueezenetMaxPoolsOnOneAndTwoThreads) {
       p.ksize = {3, 3};
       p.strides = {2, 2};
       p.ceil_mode = true;
-      CompareWithHost(p, seed++, threads);
+      ExpectPoolMatchesHost(kX86Place, p, seed++, threads);
       p.type = "avg";  // the same windows summed
       p.exclusive = false;
-      CompareWithHost(p, seed++, threads);
+      ExpectPoolMatchesHost(kX86Place, p, seed++, threads);
     }
   }
 }

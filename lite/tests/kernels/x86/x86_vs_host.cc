@@ -12,6 +12,10 @@ void X86KernelTest::SetUp() {
   }
 }
 
+KernelBackend X86Backend() {
+  return {"x86", kX86Place, &lite::x86::CpuHasAvx2Fma, "avx2+fma"};
+}
+
 void ExpectX86KernelRequiresAvx2Fma(const std::string& op_type) {
   const KernelInfo* info = FindKernel(op_type, kX86Place);
   ASSERT_NE(info, nullptr) << "no x86 kernel for " << op_type;

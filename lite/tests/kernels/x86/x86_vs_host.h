@@ -1,5 +1,5 @@
 // The x86 kernel tests' runner: the shared backend-vs-host runner (kernel_vs_host.h) at the
-// x86 places, and the skip on CPUs without AVX2+FMA.
+// x86 places, the skip on CPUs without AVX2+FMA, and the x86 backend of the case suites.
 #pragma once
 
 #include <string>
@@ -21,6 +21,10 @@ class X86KernelTest : public ::testing::Test {
  protected:
   void SetUp() override;
 };
+
+// The x86 NCHW kernels for the case suites (backend_cases/): they ask for AVX2+FMA, and
+// skip without it.
+KernelBackend X86Backend();
 
 // The x86 kernel of `op_type` is registered and asks for AVX2+FMA.
 void ExpectX86KernelRequiresAvx2Fma(const std::string& op_type);
