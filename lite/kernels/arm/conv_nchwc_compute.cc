@@ -1,15 +1,15 @@
 // conv2d on ARM writing the channel-blocked layout NCHW4c: the blocked conv2d kernel
-// (lite/kernels/blocked/conv_compute.h) over the NEON direct convolution of
-// lite/backends/arm/math/nchwc/nchwc_conv.h (no blocked Winograd: 3x3 stride-1 layers run
-// direct). Two registrations, each saying where it applies (the blocked-layout planner
-// reads them, lite/kernels/blocked/conv_rules.h):
+// (lite/kernels/blocked/conv_compute.h) over the NEON direct convolution (nchw4c_math.h; no
+// blocked Winograd: 3x3 stride-1 layers run direct). Two registrations, each saying where it
+// applies (the blocked-layout planner reads them, nchw4c_rules.h), on layers of at least
+// 128 K multiply-adds:
 //   def      NCHW4c input: pointwise and 3x3 convolutions whose channels pad well
 //   nchw_in  NCHW input of fewer than 4 channels: a network's first convolution
 #include "lite/kernels/arm/arm_kernel.h"
-#include "lite/kernels/blocked/conv_rules.h"
+#include "lite/kernels/arm/nchw4c_rules.h"
 
 #if PLITE_ARM_CODE
-#include "lite/backends/arm/math/nchwc/nchwc_conv.h"
+#include "lite/kernels/arm/nchw4c_math.h"
 #include "lite/kernels/blocked/conv_compute.h"
 
 namespace paddle {
@@ -17,25 +17,8 @@ namespace lite {
 namespace kernels {
 namespace arm {
 
-namespace math = lite::arm::math;
-
-// The NEON math behind the blocked conv2d kernel.
-struct Nchw4cConvMath {
-  static constexpr TargetType kTarget = TargetType::kARM;
-  static constexpr DataLayoutType kLayout = DataLayoutType::kNCHW4c;
-  static constexpr int kBlock = math::kNchwcBlock;
-  static constexpr int kPixelAlign = 24;  // a multiple of every tile width (6, 8, 12)
-  static constexpr bool kWinograd = false;
-  static const char* Who(bool blocked_input) {
-    return blocked_input ? "conv2d (arm NCHW4c)" : "conv2d (arm NCHW -> NCHW4c)";
-  }
-  static constexpr auto PackedFilterSize = &math::NchwcPackedFilterSize;
-  static constexpr auto PackFilter = &math::NchwcPackFilter;
-  static constexpr auto Conv = &math::NchwcConv;
-};
-
 template <bool kBlockedInput>
-using ConvNchwcCompute = blocked::ConvCompute<Nchw4cConvMath, kBlockedInput>;
+using ConvNchwcCompute = blocked::ConvCompute<Nchw4cMath, kBlockedInput>;
 
 }  // namespace arm
 }  // namespace kernels
@@ -51,7 +34,7 @@ REGISTER_LITE_KERNEL(conv2d, kARM, kFloat, kNCHW4c, PLITE_ARM_KERNEL(ConvNchwcCo
     .BindInput("Filter", {PLITE_ARM_TY(kNCHW)})
     .BindInput("Bias", {PLITE_ARM_TY(kNCHW)})
     .BindOutput("Output", {PLITE_ARM_TY(kNCHW4c)})
-    .Applies(paddle::lite::kernels::blocked::ConvAppliesToBlocked<paddle::lite::DataLayoutType::kNCHW4c, false>)
+    .Applies(paddle::lite::kernels::arm::Nchw4cConvApplies<true>)
     .StartsBlockedRegion()
     .BlockedChannels(paddle::lite::kernels::blocked::FilterChannels)
     .Finalize();
@@ -60,7 +43,7 @@ REGISTER_LITE_KERNEL(conv2d, kARM, kFloat, kNCHW4c, PLITE_ARM_KERNEL(ConvNchwcCo
     .BindInput("Filter", {PLITE_ARM_TY(kNCHW)})
     .BindInput("Bias", {PLITE_ARM_TY(kNCHW)})
     .BindOutput("Output", {PLITE_ARM_TY(kNCHW4c)})
-    .Applies(paddle::lite::kernels::blocked::ConvAppliesToImage<paddle::lite::DataLayoutType::kNCHW4c>)
+    .Applies(paddle::lite::kernels::arm::Nchw4cConvApplies<false>)
     .StartsBlockedRegion()
     .BlockedChannels(paddle::lite::kernels::blocked::FilterChannels)
     .Finalize();

@@ -1,12 +1,12 @@
 // depthwise_conv2d on ARM in NCHW4c: the blocked depthwise kernel
-// (lite/kernels/blocked/depthwise_conv_compute.h) over the NEON loops of
-// lite/backends/arm/math/nchwc/nchwc_depthwise.h. The blocked-layout planner picks it for
-// depthwise convolutions with one filter per channel whose channels pad well.
+// (lite/kernels/blocked/depthwise_conv_compute.h) over the NEON loops (nchw4c_math.h). The
+// blocked-layout planner picks it for depthwise convolutions with one filter per channel
+// whose channels pad well, of at least 128 K multiply-adds (nchw4c_rules.h).
 #include "lite/kernels/arm/arm_kernel.h"
-#include "lite/kernels/blocked/conv_rules.h"
+#include "lite/kernels/arm/nchw4c_rules.h"
 
 #if PLITE_ARM_CODE
-#include "lite/backends/arm/math/nchwc/nchwc_depthwise.h"
+#include "lite/kernels/arm/nchw4c_math.h"
 #include "lite/kernels/blocked/depthwise_conv_compute.h"
 
 namespace paddle {
@@ -14,21 +14,7 @@ namespace lite {
 namespace kernels {
 namespace arm {
 
-namespace math = lite::arm::math;
-
-struct Nchw4cDepthwiseMath {
-  static constexpr TargetType kTarget = TargetType::kARM;
-  static constexpr DataLayoutType kLayout = DataLayoutType::kNCHW4c;
-  static constexpr int kBlock = math::kNchwcLanes;
-  static constexpr const char* kWho = "depthwise_conv2d (arm NCHW4c)";
-  static constexpr auto FilterSize = &math::NchwcDepthwiseFilterSize;
-  static constexpr auto BiasSize = &math::NchwcDepthwiseBiasSize;
-  static constexpr auto PackFilter = &math::NchwcDepthwisePackFilter;
-  static constexpr auto PackBias = &math::NchwcDepthwisePackBias;
-  static constexpr auto Rows = &math::NchwcDepthwiseRows;
-};
-
-using DepthwiseConvNchwcCompute = blocked::DepthwiseConvCompute<Nchw4cDepthwiseMath>;
+using DepthwiseConvNchwcCompute = blocked::DepthwiseConvCompute<Nchw4cMath>;
 
 }  // namespace arm
 }  // namespace kernels
@@ -44,7 +30,7 @@ REGISTER_LITE_KERNEL(depthwise_conv2d, kARM, kFloat, kNCHW4c, PLITE_ARM_KERNEL(D
     .BindInput("Filter", {paddle::lite::GetTensorTy(TARGET(kARM))})
     .BindInput("Bias", {paddle::lite::GetTensorTy(TARGET(kARM))})
     .BindOutput("Output", {PLITE_ARM_BLOCKED_TY})
-    .Applies(paddle::lite::kernels::blocked::DepthwiseApplies<paddle::lite::DataLayoutType::kNCHW4c>)
+    .Applies(paddle::lite::kernels::arm::Nchw4cDepthwiseApplies)
     .StartsBlockedRegion()
     .BlockedChannels(paddle::lite::kernels::blocked::FilterChannels)
     .Finalize();

@@ -1,10 +1,10 @@
 // layout / layout_once on ARM: float NCHW <-> NCHW4c, the blocked layout cast
 // (lite/kernels/blocked/layout_compute.h) over NEON interleaving loads and stores
-// (lite/backends/arm/math/nchwc/nchwc_reorder.h).
+// (nchw4c_math.h).
 #include "lite/kernels/arm/arm_kernel.h"
 
 #if PLITE_ARM_CODE
-#include "lite/backends/arm/math/nchwc/nchwc_reorder.h"
+#include "lite/kernels/arm/nchw4c_math.h"
 #include "lite/kernels/blocked/layout_compute.h"
 
 namespace paddle {
@@ -12,16 +12,8 @@ namespace lite {
 namespace kernels {
 namespace arm {
 
-struct Nchw4cReorder {
-  static constexpr TargetType kTarget = TargetType::kARM;
-  static constexpr DataLayoutType kLayout = DataLayoutType::kNCHW4c;
-  static constexpr int kBlock = 4;
-  static constexpr auto Pack = &lite::arm::math::PackChannelBlock4;
-  static constexpr auto Unpack = &lite::arm::math::UnpackChannelBlock4;
-};
-
-using LayoutToNchw4c = blocked::LayoutCompute<Nchw4cReorder, true>;
-using LayoutFromNchw4c = blocked::LayoutCompute<Nchw4cReorder, false>;
+using LayoutToNchw4c = blocked::LayoutCompute<Nchw4cMath, true>;
+using LayoutFromNchw4c = blocked::LayoutCompute<Nchw4cMath, false>;
 
 }  // namespace arm
 }  // namespace kernels

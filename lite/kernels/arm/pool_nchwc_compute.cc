@@ -1,9 +1,9 @@
 // pool2d on ARM in NCHW4c: the blocked pool kernel (lite/kernels/blocked/pool_compute.h)
-// over the NEON loops of lite/backends/arm/math/nchwc/nchwc_pool.h.
+// over the NEON loops (nchw4c_math.h).
 #include "lite/kernels/arm/arm_kernel.h"
 
 #if PLITE_ARM_CODE
-#include "lite/backends/arm/math/nchwc/nchwc_pool.h"
+#include "lite/kernels/arm/nchw4c_math.h"
 #include "lite/kernels/blocked/pool_compute.h"
 
 namespace paddle {
@@ -11,15 +11,7 @@ namespace lite {
 namespace kernels {
 namespace arm {
 
-struct Nchw4cPoolMath {
-  static constexpr TargetType kTarget = TargetType::kARM;
-  static constexpr DataLayoutType kLayout = DataLayoutType::kNCHW4c;
-  static constexpr int kBlock = 4;
-  static constexpr const char* kWho = "pool2d (arm NCHW4c)";
-  static constexpr auto Pool = &lite::arm::math::NchwcPool;
-};
-
-using PoolNchwcCompute = blocked::PoolCompute<Nchw4cPoolMath>;
+using PoolNchwcCompute = blocked::PoolCompute<Nchw4cMath>;
 
 }  // namespace arm
 }  // namespace kernels

@@ -1,10 +1,9 @@
 // conv2d writing a channel-blocked layout (lite/core/blocked_layout.h), written once for any
 // target whose math offers the blocked direct convolution (lite/backends/simd/nchwc): x86
-// NCHW16c, ARM NCHW4c. `M` names the target's math and layout:
-//   kTarget, kLayout, kBlock (channels a block), kPixelAlign (a multiple of every tile
-//   width), kWinograd (3x3 stride-1 filters on blocked inputs may run the blocked Winograd
-//   F(4x4, 3x3)), Who(blocked_input), PackedFilterSize, PackFilter, Conv, and with kWinograd
-//   the Winograd* functions of x86's nchwc_winograd.h.
+// NCHW16c, ARM NCHW4c. `M` is the target's NchwcMath (lite/backends/simd/nchwc/nchwc_math.inc:
+// kBlock, Conv) with kTarget, kLayout and kName (lite/kernels/<target>/nchw*c_math.h), and
+// kWinograd: 3x3 stride-1 filters on blocked inputs may run the blocked Winograd F(4x4, 3x3)
+// through M's Winograd* functions (x86's nchwc_winograd.h).
 // kBlockedInput: the input is blocked (def); else NCHW (nchw_in: a network's first
 // convolution, reading the image as it comes). One group; any kernel size, stride, padding
 // and dilation. Filters and bias are packed once; bias and the fused activation (any kind)
@@ -14,6 +13,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 
 #include "lite/backends/simd/nchwc/nchwc_conv_plan.h"
 #include "lite/core/blocked_layout.h"
@@ -84,15 +84,19 @@ class ConvCompute : public KernelLite<M::kTarget, PrecisionType::kFloat, M::kLay
   }
 
  private:
-  static const char* Who() { return M::Who(kBlockedInput); }
+  static const char* Who() {
+    static const std::string who =
+        std::string("conv2d (") + M::kName + (kBlockedInput ? ")" : ", NCHW input)");
+    return who.c_str();
+  }
   static int Blocks(int channels) { return (channels + M::kBlock - 1) / M::kBlock; }
 
   // Each path's filter is packed the first time it runs (a shape change may switch paths).
   const float* DirectFilter() {
     if (packed_.empty()) {
       const operators::ConvParam& param = this->template Param<operators::ConvParam>();
-      packed_.resize(M::PackedFilterSize(packed_shape_));
-      M::PackFilter(packed_shape_, param.filter->template data<float>(),
+      packed_.resize(simd::NchwcPackedFilterSize(packed_shape_, M::kBlock));
+      simd::NchwcPackFilter(packed_shape_, M::kBlock, param.filter->template data<float>(),
                     param.bias ? param.bias->template data<float>() : nullptr, packed_.data());
     }
     return packed_.data();
@@ -201,13 +205,14 @@ class ConvCompute : public KernelLite<M::kTarget, PrecisionType::kFloat, M::kLay
   // Task t's rows; a pointwise convolution's pixel ranges start on whole tiles (multiples
   // of kPixelAlign), so only the image's last tile is ragged.
   static void RowRange(const Shape& s, int rows, int t, int tasks, int* r0, int* r1) {
-    const int align = simd::NchwcConvIsPointwise(s) ? M::kPixelAlign : 1;
+    const int align = simd::NchwcConvIsPointwise(s) ? kPixelAlign : 1;
     const int units = (rows + align - 1) / align;
     *r0 = std::min(rows, static_cast<int>(static_cast<int64_t>(units) * t / tasks) * align);
     *r1 = std::min(rows, static_cast<int>(static_cast<int64_t>(units) * (t + 1) / tasks) * align);
   }
 
   static constexpr int64_t kMinWorkPerTask = 100000;
+  static constexpr int kPixelAlign = 24;  // a multiple of every target's tile widths (6, 8, 12)
 
   Shape packed_shape_;
   bool winograd_filter_{false};  // 3x3, stride 1, dilation 1, blocked input, kWinograd

@@ -31,20 +31,41 @@ inline const Tensor* PaddingWellFilter(const KernelOpView& op, DataLayoutType la
              : nullptr;
 }
 
+// Multiply-adds of a convolution per image (output values x taps per output), or -1 where
+// the plane is known only at run time.
+inline int64_t ConvMacs(const KernelOpView& op) {
+  const Tensor* w = op.WeightOf("Filter");
+  const std::vector<int64_t> out = op.Dims(op.Output("Output"));
+  if (!w || w->dims().size() != 4 || out.size() != 4 || out[1] < 0 || out[2] < 0 ||
+      out[3] < 0) {
+    return -1;
+  }
+  return out[1] * out[2] * out[3] * w->dims()[1] * w->dims()[2] * w->dims()[3];
+}
+
+// A target whose small layers run faster in NCHW (kMinMacs > 0) keeps those below it there.
+template <int64_t kMinMacs>
+bool EnoughWork(const KernelOpView& op) {
+  if (kMinMacs == 0) return true;
+  const int64_t macs = ConvMacs(op);
+  return macs < 0 || macs >= kMinMacs;
+}
+
 // nchw_in: an image of fewer input channels than a block (a network's first convolution).
-template <DataLayoutType kLayout>
+template <DataLayoutType kLayout, int64_t kMinMacs = 0>
 bool ConvAppliesToImage(const KernelOpView& op) {
   const Tensor* w = PaddingWellFilter(op, kLayout);
-  return w && w->dims()[1] < ChannelBlockOf(kLayout);
+  return w && w->dims()[1] < ChannelBlockOf(kLayout) && EnoughWork<kMinMacs>(op);
 }
 
 // def: pointwise and 3x3 filters on input channels that pad well; with kWinograd (the
 // target's blocked 3x3 stride-1 layers run Winograd) not 3x3 stride-1 layers on planes too
 // small for it.
-template <DataLayoutType kLayout, bool kWinograd>
+template <DataLayoutType kLayout, bool kWinograd, int64_t kMinMacs = 0>
 bool ConvAppliesToBlocked(const KernelOpView& op) {
   const Tensor* w = PaddingWellFilter(op, kLayout);
-  if (!w || w->dims()[1] < ChannelBlockOf(kLayout) || !ChannelsPadWell(w->dims()[1], kLayout)) {
+  if (!w || w->dims()[1] < ChannelBlockOf(kLayout) || !ChannelsPadWell(w->dims()[1], kLayout) ||
+      !EnoughWork<kMinMacs>(op)) {
     return false;
   }
   const int64_t kh = w->dims()[2], kw = w->dims()[3];
@@ -63,13 +84,13 @@ inline int64_t FilterChannels(const KernelOpView& op) {
 }
 
 // depthwise_conv2d: one filter per channel, channels that pad well.
-template <DataLayoutType kLayout>
+template <DataLayoutType kLayout, int64_t kMinMacs = 0>
 bool DepthwiseApplies(const KernelOpView& op) {
   const Tensor* w = op.WeightOf("Filter");
   if (!w || w->dims().size() != 4) return false;
   const int64_t channels = w->dims()[0];
   return w->dims()[1] == 1 && op.desc().GetAttrOr<int>("groups", 1) == channels &&
-         ChannelsPadWell(channels, kLayout);
+         ChannelsPadWell(channels, kLayout) && EnoughWork<kMinMacs>(op);
 }
 
 }  // namespace blocked

@@ -1,7 +1,7 @@
 // depthwise_conv2d in a channel-blocked layout (lite/core/blocked_layout.h), written once
 // for any target whose math offers the blocked depthwise loops (lite/backends/simd/nchwc):
-// x86 NCHW16c, ARM NCHW4c. `M` names the target's math: kTarget, kLayout, kBlock, kWho,
-// FilterSize, BiasSize, PackFilter, PackBias and Rows (x86 nchwc_depthwise.h's contract).
+// x86 NCHW16c, ARM NCHW4c. `M` is the target's NchwcMath (kBlock, DepthwiseRows;
+// lite/backends/simd/nchwc/nchwc_math.inc) with kTarget, kLayout and kName.
 // Blocked input and output, plain NCHW filter and bias packed once into blocks; any filter
 // size, stride, padding and dilation (3x3 and 5x5 with stride 1 or 2 on register tiles);
 // bias and the fused activation (any kind) in registers. Rows of (image, channel block)
@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 
 #include "lite/backends/simd/nchwc/nchwc_depthwise_plan.h"
 #include "lite/core/blocked_layout.h"
@@ -36,16 +37,16 @@ class DepthwiseConvCompute
     kernel_h_ = static_cast<int>(w[2]);
     kernel_w_ = static_cast<int>(w[3]);
     CheckOneFilterPerChannel(param);
-    filter_.resize(M::FilterSize(channels_, kernel_h_, kernel_w_));
-    M::PackFilter(param.filter->template data<float>(), channels_, kernel_h_, kernel_w_,
-                  filter_.data());
+    filter_.resize(simd::NchwcDepthwiseFilterSize(channels_, kernel_h_, kernel_w_, M::kBlock));
+    simd::NchwcDepthwisePackFilter(param.filter->template data<float>(), channels_, kernel_h_,
+                                   kernel_w_, M::kBlock, filter_.data());
     if (param.bias) {
       PLITE_CHECK(param.bias->numel() == channels_, Who(), ": Bias has ", param.bias->numel(),
                   " values for ", channels_, " channels");
     }
-    bias_.resize(M::BiasSize(channels_));
-    M::PackBias(param.bias ? param.bias->template data<float>() : nullptr, channels_,
-                bias_.data());
+    bias_.resize(simd::NchwcDepthwiseBiasSize(channels_, M::kBlock));
+    simd::NchwcDepthwisePackBias(param.bias ? param.bias->template data<float>() : nullptr,
+                                 channels_, M::kBlock, bias_.data());
   }
 
   void Run() override {
@@ -76,7 +77,7 @@ class DepthwiseConvCompute
         const int oy1 = static_cast<int>(std::min<int64_t>(s.out_h, oy0 + end - r));
         const int64_t block = plane % ChannelBlocks(channels_, M::kLayout);
         float* dst = out + plane * s.out_h * out_row;
-        M::Rows(s, x + plane * in_plane, filter_.data() + block * kernel_h_ * kernel_w_ * M::kBlock,
+        M::DepthwiseRows(s, x + plane * in_plane, filter_.data() + block * kernel_h_ * kernel_w_ * M::kBlock,
                 bias_.data() + block * M::kBlock, param.act, oy0, oy1, dst);
         r += oy1 - oy0;
       }
@@ -84,7 +85,10 @@ class DepthwiseConvCompute
   }
 
  private:
-  static const char* Who() { return M::kWho; }
+  static const char* Who() {
+    static const std::string who = std::string("depthwise_conv2d (") + M::kName + ")";
+    return who.c_str();
+  }
 
   // The blocked kernel has no channel multiplier: its registration does not apply to one
   // (the planner never picks it there), a hand-built program gets this error.

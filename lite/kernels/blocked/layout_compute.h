@@ -1,8 +1,8 @@
 // layout / layout_once between float NCHW and a channel-blocked layout (lite/core/
 // blocked_layout.h), the casts the optimizer puts where a blocked kernel meets an NCHW one,
-// written once for any target. `M` names the target's reorders: kTarget, kLayout, kBlock,
-// Pack(src, src_stride, channels, plane, dst) and Unpack(src, channels, plane, dst,
-// dst_stride) of one channel block. Dims stay the logical NCHW dims in both directions;
+// written once for any target. `M` is the target's NchwcMath (kBlock, PackBlock and
+// UnpackBlock of one channel block; lite/backends/simd/nchwc/nchwc_math.inc) with kTarget
+// and kLayout. Dims stay the logical NCHW dims in both directions;
 // channel blocks are split over the pool, a thread per 64 KB moved.
 #pragma once
 
@@ -51,9 +51,9 @@ class LayoutCompute
         const int64_t nchw = (n * channels + b * M::kBlock) * plane;
         const int64_t blocked = i * plane * M::kBlock;
         if (kToBlocked) {
-          M::Pack(src + nchw, plane, c, plane, dst + blocked);
+          M::PackBlock(src + nchw, plane, c, plane, dst + blocked);
         } else {
-          M::Unpack(src + blocked, c, plane, dst + nchw, plane);
+          M::UnpackBlock(src + blocked, c, plane, dst + nchw, plane);
         }
       }
     });

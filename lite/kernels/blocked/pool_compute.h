@@ -1,7 +1,7 @@
 // pool2d in a channel-blocked layout (lite/core/blocked_layout.h), written once for any
 // target whose math offers the blocked pool loops (lite/backends/simd/nchwc): x86 NCHW16c,
-// ARM NCHW4c. `M` names the target's math: kTarget, kLayout, kBlock, kWho and Pool (x86
-// nchwc_pool.h's contract). Blocked in, blocked out, every attribute the host kernel takes:
+// ARM NCHW4c. `M` is the target's NchwcMath (kBlock, Pool; lite/backends/simd/nchwc/
+// nchwc_math.inc) with kTarget, kLayout and kName. Blocked in, blocked out, every attribute the host kernel takes:
 // the windows along each axis come from the host kernel's pool_window.h (so both read the
 // same inputs and divide by the same counts). Channel blocks, and bands of output rows when
 // there are fewer blocks than threads, are split over the predictor's pool.
@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "lite/backends/simd/nchwc/nchwc_pool_plan.h"
@@ -45,7 +46,7 @@ class PoolCompute : public KernelLite<M::kTarget, PrecisionType::kFloat, M::kLay
  public:
   void Run() override {
     auto& param = this->template Param<operators::PoolParam>();
-    const float* x = BlockedData(*param.x, M::kLayout, M::kWho);
+    const float* x = BlockedData(*param.x, M::kLayout, Who());
     const DDim& in_dims = param.x->dims();
     const DDim& out_dims = param.output->dims();
     float* out = MutableBlockedData(param.output, M::kTarget, M::kLayout);
@@ -79,6 +80,11 @@ class PoolCompute : public KernelLite<M::kTarget, PrecisionType::kFloat, M::kLay
   }
 
  private:
+  static const char* Who() {
+    static const std::string who = std::string("pool2d (") + M::kName + ")";
+    return who.c_str();
+  }
+
   // Windows and plan for these dims (the attributes are fixed; SAME paddings follow the
   // input dims).
   void Plan(const operators::PoolParam& param) {

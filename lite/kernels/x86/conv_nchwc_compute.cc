@@ -1,48 +1,21 @@
 // conv2d on x86 writing the channel-blocked layout NCHW16c: the blocked conv2d kernel
-// (lite/kernels/blocked/conv_compute.h) over the AVX2/AVX-512 direct convolution of
-// lite/backends/x86/math/nchwc/nchwc_conv.h, and for 3x3 stride-1 filters on blocked inputs
-// Winograd F(4x4, 3x3) (nchwc_winograd.h). Two registrations, each saying where it applies
+// (lite/kernels/blocked/conv_compute.h) over the AVX2/AVX-512 direct convolution, and for
+// 3x3 stride-1 filters on blocked inputs Winograd F(4x4, 3x3) (nchw16c_math.h). Two registrations, each saying where it applies
 // (the blocked-layout planner reads them, lite/kernels/blocked/conv_rules.h):
 //   def      NCHW16c input: pointwise and 3x3 convolutions whose channels pad well, except
 //            3x3 stride-1 layers on planes too small for Winograd F(4x4)
 //   nchw_in  NCHW input: a network's first convolution, reading the image as it comes
 #include "lite/backends/x86/cpu_info.h"
-#include "lite/backends/x86/math/nchwc/nchwc_conv.h"
-#include "lite/backends/x86/math/nchwc/nchwc_winograd.h"
 #include "lite/kernels/blocked/conv_compute.h"
+#include "lite/kernels/x86/nchw16c_math.h"
 
 namespace paddle {
 namespace lite {
 namespace kernels {
 namespace x86 {
 
-namespace math = lite::x86::math;
-
-// The x86 math behind the blocked conv2d kernel.
-struct Nchw16cConvMath {
-  static constexpr TargetType kTarget = TargetType::kX86;
-  static constexpr DataLayoutType kLayout = DataLayoutType::kNCHW16c;
-  static constexpr int kBlock = math::kNchwcBlock;
-  static constexpr int kPixelAlign = 24;  // a multiple of every tile width (6, 8, 12)
-  static constexpr bool kWinograd = true;
-  static const char* Who(bool blocked_input) {
-    return blocked_input ? "conv2d (x86 NCHW16c)" : "conv2d (x86 NCHW -> NCHW16c)";
-  }
-  static constexpr auto PackedFilterSize = &math::NchwcPackedFilterSize;
-  static constexpr auto PackFilter = &math::NchwcPackFilter;
-  static constexpr auto Conv = &math::NchwcConv;
-  static constexpr auto WinogradFilterSize = &math::NchwcWinogradFilterSize;
-  static constexpr auto WinogradPackFilter = &math::NchwcWinogradPackFilter;
-  static constexpr auto WinogradTiles = &math::NchwcWinogradTiles;
-  static constexpr auto WinogradBlockTiles = &math::NchwcWinogradBlockTiles;
-  static constexpr auto WinogradInputSize = &math::NchwcWinogradInputSize;
-  static constexpr auto WinogradProductSize = &math::NchwcWinogradProductSize;
-  static constexpr auto WinogradInput = &math::NchwcWinogradInput;
-  static constexpr auto WinogradOutput = &math::NchwcWinogradOutput;
-};
-
 template <bool kBlockedInput>
-using ConvNchwcCompute = blocked::ConvCompute<Nchw16cConvMath, kBlockedInput>;
+using ConvNchwcCompute = blocked::ConvCompute<Nchw16cMath, kBlockedInput>;
 
 }  // namespace x86
 }  // namespace kernels

@@ -1,32 +1,18 @@
 // depthwise_conv2d on x86 in NCHW16c: the blocked depthwise kernel
-// (lite/kernels/blocked/depthwise_conv_compute.h) over the AVX2/AVX-512 loops of
-// lite/backends/x86/math/nchwc/nchwc_depthwise.h. The blocked-layout planner picks it for
+// (lite/kernels/blocked/depthwise_conv_compute.h) over the AVX2/AVX-512 loops
+// (nchw16c_math.h). The blocked-layout planner picks it for
 // depthwise convolutions with one filter per channel whose channels pad well.
 #include "lite/backends/x86/cpu_info.h"
-#include "lite/backends/x86/math/nchwc/nchwc_depthwise.h"
 #include "lite/kernels/blocked/conv_rules.h"
 #include "lite/kernels/blocked/depthwise_conv_compute.h"
+#include "lite/kernels/x86/nchw16c_math.h"
 
 namespace paddle {
 namespace lite {
 namespace kernels {
 namespace x86 {
 
-namespace math = lite::x86::math;
-
-struct Nchw16cDepthwiseMath {
-  static constexpr TargetType kTarget = TargetType::kX86;
-  static constexpr DataLayoutType kLayout = DataLayoutType::kNCHW16c;
-  static constexpr int kBlock = math::kNchwcLanes;
-  static constexpr const char* kWho = "depthwise_conv2d (x86 NCHW16c)";
-  static constexpr auto FilterSize = &math::NchwcDepthwiseFilterSize;
-  static constexpr auto BiasSize = &math::NchwcDepthwiseBiasSize;
-  static constexpr auto PackFilter = &math::NchwcDepthwisePackFilter;
-  static constexpr auto PackBias = &math::NchwcDepthwisePackBias;
-  static constexpr auto Rows = &math::NchwcDepthwiseRows;
-};
-
-using DepthwiseConvNchwcCompute = blocked::DepthwiseConvCompute<Nchw16cDepthwiseMath>;
+using DepthwiseConvNchwcCompute = blocked::DepthwiseConvCompute<Nchw16cMath>;
 
 }  // namespace x86
 }  // namespace kernels

@@ -1,24 +1,16 @@
 // layout / layout_once on x86: float NCHW <-> NCHW16c, the blocked layout cast
-// (lite/kernels/blocked/layout_compute.h) over AVX2 8x8 transposes (nchwc_reorder.h).
+// (lite/kernels/blocked/layout_compute.h) over AVX2 8x8 transposes (nchw16c_math.h).
 #include "lite/backends/x86/cpu_info.h"
-#include "lite/backends/x86/math/nchwc/nchwc_reorder.h"
 #include "lite/kernels/blocked/layout_compute.h"
+#include "lite/kernels/x86/nchw16c_math.h"
 
 namespace paddle {
 namespace lite {
 namespace kernels {
 namespace x86 {
 
-struct Nchw16cReorder {
-  static constexpr TargetType kTarget = TargetType::kX86;
-  static constexpr DataLayoutType kLayout = DataLayoutType::kNCHW16c;
-  static constexpr int kBlock = 16;
-  static constexpr auto Pack = &lite::x86::math::PackChannelBlock;
-  static constexpr auto Unpack = &lite::x86::math::UnpackChannelBlock;
-};
-
-using LayoutToNchw16c = blocked::LayoutCompute<Nchw16cReorder, true>;
-using LayoutFromNchw16c = blocked::LayoutCompute<Nchw16cReorder, false>;
+using LayoutToNchw16c = blocked::LayoutCompute<Nchw16cMath, true>;
+using LayoutFromNchw16c = blocked::LayoutCompute<Nchw16cMath, false>;
 
 }  // namespace x86
 }  // namespace kernels

@@ -21,12 +21,13 @@
 namespace {
 
 namespace xm = paddle::lite::x86::math;
+namespace simd = paddle::lite::simd;
 using paddle::lite::Activation;
 using paddle::lite::ActivationType;
 using paddle::lite::x86::CpuHasAvx2Fma;
 using paddle::lite::x86::CpuHasAvx512f;
 
-constexpr int kLanes = xm::kNchwcLanes;
+constexpr int kLanes = xm::kNchwcBlock;
 
 // 64-byte aligned, as tensors are (lite/core/memory.h): a zmm load of an unaligned pixel
 // spans two cache lines and halves the load rate.
@@ -80,10 +81,10 @@ void BM_NchwcDepthwise(benchmark::State& state) {
   const Buffer in = Random(blocks * in_plane, 1);
   const Buffer w = Random(static_cast<size_t>(l.channels) * 9, 2);
   const Buffer b = Random(l.channels, 3);
-  Buffer filter(xm::NchwcDepthwiseFilterSize(l.channels, 3, 3));
-  Buffer bias(xm::NchwcDepthwiseBiasSize(l.channels));
-  xm::NchwcDepthwisePackFilter(w.data(), l.channels, 3, 3, filter.data());
-  xm::NchwcDepthwisePackBias(b.data(), l.channels, bias.data());
+  Buffer filter(simd::NchwcDepthwiseFilterSize(l.channels, 3, 3, kLanes));
+  Buffer bias(simd::NchwcDepthwiseBiasSize(l.channels, kLanes));
+  simd::NchwcDepthwisePackFilter(w.data(), l.channels, 3, 3, kLanes, filter.data());
+  simd::NchwcDepthwisePackBias(b.data(), l.channels, kLanes, bias.data());
   Buffer out(blocks * out_plane);
   const Activation epilogue = Relu6();
   xm::NchwcDepthwiseAllowAvx512(avx512);

@@ -36,6 +36,7 @@ namespace {
 using paddle::lite::x86::CpuHasAvx2Fma;
 using paddle::lite::x86::CpuHasAvx512f;
 namespace xm = paddle::lite::x86::math;
+namespace simd = paddle::lite::simd;
 using paddle::lite::Activation;
 using paddle::lite::ActivationType;
 
@@ -185,8 +186,8 @@ void BM_NchwcConv1x1(benchmark::State& state) {
   s.in_w = s.out_w = 1;
   const auto w = Random(static_cast<size_t>(s.out_c) * s.in_c, 1);
   const auto bias = Random(static_cast<size_t>(s.out_c), 3);
-  Buffer packed(xm::NchwcPackedFilterSize(s));
-  xm::NchwcPackFilter(s, w.data(), bias.data(), packed.data());
+  Buffer packed(simd::NchwcPackedFilterSize(s, xm::kNchwcBlock));
+  simd::NchwcPackFilter(s, xm::kNchwcBlock, w.data(), bias.data(), packed.data());
   const int in_blocks = (s.in_c + 15) / 16, out_blocks = (s.out_c + 15) / 16;
   const auto x = Random(static_cast<size_t>(in_blocks) * 16 * s.in_h, 2);
   Buffer out(static_cast<size_t>(out_blocks) * 16 * s.out_h);

@@ -22,6 +22,7 @@ namespace {
 const std::vector<Place> kArmHost = {Place(TargetType::kARM, PrecisionType::kFloat),
                                      Place(TargetType::kHost, PrecisionType::kFloat)};
 
+// out_hw -1: a plane known only at run time.
 void AddConv(Builder* b, Weights* weights, const std::string& in, const std::string& out,
              int64_t in_c, int64_t out_c, int k, int stride, int64_t out_hw, bool depthwise) {
   const std::string w = out + "_w";
@@ -40,15 +41,19 @@ void AddConv(Builder* b, Weights* weights, const std::string& in, const std::str
 }
 
 // x [-1,3,16,16] -> conv 3x3 s2 (8) -> depthwise 3x3 -> conv 1x1 (16) -> depthwise 3x3 s2
-// -> conv 1x1 (12) -> max pool 2x2 -> flatten -> fetch
-Builder ChainProgram(Weights* weights) {
-  Builder b({-1, 3, 16, 16});
-  AddConv(&b, weights, "x", "c0", 3, 8, 3, 2, 8, false);
-  AddConv(&b, weights, "c0", "d1", 8, 8, 3, 1, 8, true);
-  AddConv(&b, weights, "d1", "p2", 8, 16, 1, 1, 8, false);
-  AddConv(&b, weights, "p2", "d3", 16, 16, 3, 2, 4, true);
-  AddConv(&b, weights, "d3", "p4", 16, 12, 1, 1, 4, false);
-  cpp::OpDesc& pool = b.Op("pool2d", {{"X", "p4"}}, {{"Out", "m5"}}, {{"m5", {-1, 12, 2, 2}}});
+// -> conv 1x1 (12) -> max pool 2x2 -> flatten -> fetch. Every layer is far below ARM's
+// 128 K multiply-adds: with `planes_known` the model says so and it stays NCHW; without,
+// the planes are left to run time (as in models with a dynamic input size).
+Builder ChainProgram(Weights* weights, bool planes_known = false) {
+  auto hw = [&](int64_t known) { return planes_known ? known : int64_t{-1}; };
+  Builder b({-1, 3, hw(16), hw(16)});
+  AddConv(&b, weights, "x", "c0", 3, 8, 3, 2, hw(8), false);
+  AddConv(&b, weights, "c0", "d1", 8, 8, 3, 1, hw(8), true);
+  AddConv(&b, weights, "d1", "p2", 8, 16, 1, 1, hw(8), false);
+  AddConv(&b, weights, "p2", "d3", 16, 16, 3, 2, hw(4), true);
+  AddConv(&b, weights, "d3", "p4", 16, 12, 1, 1, hw(4), false);
+  cpp::OpDesc& pool =
+      b.Op("pool2d", {{"X", "p4"}}, {{"Out", "m5"}}, {{"m5", {-1, 12, hw(2), hw(2)}}});
   pool.SetAttr<std::string>("pooling_type", "max");
   pool.SetAttr<std::vector<int32_t>>("ksize", {2, 2});
   pool.SetAttr<std::vector<int32_t>>("strides", {2, 2});
@@ -99,6 +104,17 @@ TEST(ArmBlockedLayoutPass, ConvChainRunsNchw4cWithOneCastAtItsEnd) {
       for (size_t i = 0; i < want.size(); ++i) {
         EXPECT_NEAR(got[i], want[i], 1e-4f + 1e-4f * std::fabs(want[i])) << i;
       }
+    }
+  }
+}
+
+TEST(ArmBlockedLayoutPass, SmallLayersStayNchw) {
+  Weights weights;
+  auto o = Optimize(ChainProgram(&weights, true).program(), kArmHost, Options(true), weights);
+  EXPECT_TRUE(o->Ops("layout").empty());
+  for (const char* type : {"conv2d", "depthwise_conv2d", "pool2d"}) {
+    for (const cpp::OpDesc* op : o->Ops(type)) {
+      EXPECT_EQ(op->GetAttr<std::string>(kKernelKeyAttr).find(",NCHW4c,"), std::string::npos);
     }
   }
 }

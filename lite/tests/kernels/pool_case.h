@@ -30,6 +30,20 @@ inline std::string Describe(const PoolCase& p) {
                 " alg=", p.padding_algorithm);
 }
 
+// The common downsampling window: `type` 3x3, stride 2, padded by 1, on [n, c, h, w].
+inline PoolCase Pool3x3Stride2(const std::string& type, int n, int c, int h, int w) {
+  PoolCase p;
+  p.n = n;
+  p.c = c;
+  p.h = h;
+  p.w = w;
+  p.type = type;
+  p.ksize = {3, 3};
+  p.strides = {2, 2};
+  p.paddings = {1, 1};
+  return p;
+}
+
 // Sliding windows over every attribute combination (max/avg x ksize x strides x paddings x
 // exclusive x ceil_mode) on small odd shapes that vary from case to case.
 inline std::vector<PoolCase> EveryAttributeCases() {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "lite/utils/check.h"
+
 namespace paddle {
 namespace lite {
 namespace simd {
@@ -34,6 +36,20 @@ bool NchwcConvIsPointwise(const NchwcConvShape& s) {
 
 int NchwcConvRows(const NchwcConvShape& s) {
   return NchwcConvIsPointwise(s) ? s.out_h * s.out_w : s.out_h;
+}
+
+void CheckNchwcConvCall(const NchwcConvShape& s, int block, int block_begin, int block_end,
+                        int row_begin, int row_end, const char* who) {
+  PLITE_CHECK(NchwcConvSupports(s), who, ": unsupported shape in ", s.in_c, "x", s.in_h, "x",
+              s.in_w, " -> out ", s.out_c, "x", s.out_h, "x", s.out_w, " kernel ", s.kernel_h,
+              "x", s.kernel_w, " stride ", s.stride_h, "x", s.stride_w, " dilation ",
+              s.dilation_h, "x", s.dilation_w, " pad ", s.pad_top, ",", s.pad_left);
+  const int blocks = Blocks(s.out_c, block);
+  PLITE_CHECK(block_begin % kNchwcGroupBlocks == 0 && block_begin >= 0 &&
+                  (block_end % kNchwcGroupBlocks == 0 || block_end == blocks) &&
+                  block_end <= blocks && row_begin >= 0 && row_end <= NchwcConvRows(s),
+              who, ": blocks [", block_begin, ", ", block_end, ") rows [", row_begin, ", ",
+              row_end, ") outside the output or not whole filter groups");
 }
 
 size_t NchwcPackedFilterSize(const NchwcConvShape& s, int block) {

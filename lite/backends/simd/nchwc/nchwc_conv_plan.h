@@ -34,6 +34,12 @@ bool NchwcConvIsPointwise(const NchwcConvShape& s);
 // Rows the convolution splits the output into: out_h, or out_h * out_w for pointwise shapes.
 int NchwcConvRows(const NchwcConvShape& s);
 
+// Checks a call of a target's NchwcConv (nchwc_math.inc): a shape it takes, and output blocks
+// [block_begin, block_end) of `block` channels and rows [row_begin, row_end) inside the
+// output, the blocks whole packed groups. `who` names the target's function in the error.
+void CheckNchwcConvCall(const NchwcConvShape& s, int block, int block_begin, int block_end,
+                        int row_begin, int row_end, const char* who);
+
 // The filter [out_c][in_c][kh][kw] (one group) repacked per group of up to
 // kNchwcGroupBlocks output blocks of `block` channels as
 // [input chunk][kh][kw][chunk channel][block][lane], zero past out_c and (blocked input)

@@ -88,15 +88,7 @@ TEST(PoolNchw4cArm, WindowsAndGlobal) {
   uint32_t seed = 400;
   for (int c : {4, 6, 13}) {
     for (const char* type : {"max", "avg"}) {
-      PoolCase p;
-      p.n = 1 + seed % 2;
-      p.c = c;
-      p.h = 13;
-      p.w = 11;
-      p.type = type;
-      p.ksize = {3, 3};
-      p.strides = {2, 2};
-      p.paddings = {1, 1};
+      PoolCase p = Pool3x3Stride2(type, 1 + seed % 2, c, 13, 11);
       p.ceil_mode = seed % 2 == 0;
       ExpectBlockedKernelMatchesHost(MakePool(p, seed++), kArmNchw4c, {"x"}, {1e-5f, 1e-5f}, 2);
       p.global = true;

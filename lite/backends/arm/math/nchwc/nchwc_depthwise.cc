@@ -1,5 +1,5 @@
-// NEON loops of the NCHW4c depthwise convolution (nchwc_depthwise.h).
-#include "lite/backends/arm/math/nchwc/nchwc_depthwise.h"
+// NEON loops of the NCHW4c depthwise convolution (NchwcDepthwiseRows, nchwc_math.h).
+#include "lite/backends/arm/math/nchwc/nchwc_math.h"
 
 #include <arm_neon.h>
 
@@ -17,13 +17,8 @@ namespace {
 #include "lite/backends/arm/math/vec_neon.inc"
 #include "lite/backends/simd/activation_vec.inc"
 
-struct V : VecNeon {
-  // 2 x 8 accumulators and 9 weights for 3x3; 5x5's 25 weights leave room for 2 x 2.
-  template <int K>
-  static constexpr int kTilePixels = K == 3 ? 8 : 2;
-};
-constexpr int kBlock = kNchwcLanes;
-using simd::NchwcDepthwiseTiled;
+using V = VecNeon;
+constexpr int kBlock = kNchwcBlock;
 
 #include "lite/backends/simd/nchwc/nchwc_depthwise_kernel.inc"
 

@@ -1,5 +1,5 @@
-// NEON loops of the NCHW4c pool (nchwc_pool.h).
-#include "lite/backends/arm/math/nchwc/nchwc_pool.h"
+// NEON loops of the NCHW4c pool (NchwcPool, nchwc_math.h).
+#include "lite/backends/arm/math/nchwc/nchwc_math.h"
 
 #include <arm_neon.h>
 
@@ -15,7 +15,7 @@ namespace {
 #include "lite/backends/arm/math/vec_neon.inc"
 
 using V = VecNeon;
-constexpr int kBlock = 4;
+constexpr int kBlock = kNchwcBlock;
 
 #include "lite/backends/simd/nchwc/nchwc_pool_kernel.inc"
 

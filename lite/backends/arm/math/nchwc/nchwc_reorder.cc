@@ -1,4 +1,6 @@
-#include "lite/backends/arm/math/nchwc/nchwc_reorder.h"
+// NCHW <-> NCHW4c reorders of one channel block (PackChannelBlock / UnpackChannelBlock,
+// nchwc_math.h): NEON interleaving loads and stores for full blocks.
+#include "lite/backends/arm/math/nchwc/nchwc_math.h"
 
 #include <arm_neon.h>
 
@@ -7,7 +9,7 @@ namespace lite {
 namespace arm {
 namespace math {
 
-void PackChannelBlock4(const float* src, int64_t src_stride, int channels, int64_t plane,
+void PackChannelBlock(const float* src, int64_t src_stride, int channels, int64_t plane,
                        float* dst) {
   int64_t p = 0;
   if (channels == 4) {
@@ -25,7 +27,7 @@ void PackChannelBlock4(const float* src, int64_t src_stride, int channels, int64
   }
 }
 
-void UnpackChannelBlock4(const float* src, int channels, int64_t plane, float* dst,
+void UnpackChannelBlock(const float* src, int channels, int64_t plane, float* dst,
                          int64_t dst_stride) {
   int64_t p = 0;
   if (channels == 4) {

@@ -20,9 +20,6 @@ namespace {
 
 using V = VecAvx2;
 constexpr int kBlock = kNchwcBlock;
-constexpr int kMaxTileBlocks = 1;
-constexpr int TilePixels(int) { return 6; }
-constexpr int kMaxTilePixels = 6;
 
 #include "lite/backends/simd/nchwc/nchwc_conv_kernel.inc"
 #include "lite/backends/simd/nchwc/nchwc_winograd_kernel.inc"

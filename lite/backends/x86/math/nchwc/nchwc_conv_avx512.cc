@@ -24,10 +24,6 @@ namespace {
 
 using V = VecAvx512;
 constexpr int kBlock = kNchwcBlock;
-constexpr int kMaxTileBlocks = 4;
-// 24 accumulators at 3 or 4 blocks, 12 pixels below (more would wait on broadcasts).
-constexpr int TilePixels(int blocks) { return blocks >= 4 ? 6 : blocks == 3 ? 8 : 12; }
-constexpr int kMaxTilePixels = 12;
 
 #include "lite/backends/simd/nchwc/nchwc_conv_kernel.inc"
 #include "lite/backends/simd/nchwc/nchwc_winograd_kernel.inc"

@@ -18,14 +18,8 @@ namespace {
 #include "lite/backends/x86/math/vec/vec_avx2.inc"
 #include "lite/backends/simd/activation_vec.inc"
 
-struct V : VecAvx2 {
-  // Measured best with 16 ymm: 4 x 2 accumulators for 3x3 (some of the 9 weights then
-  // come from L1), 2 x 2 for 5x5.
-  template <int K>
-  static constexpr int kTilePixels = K == 3 ? 4 : 2;
-};
-
-constexpr int kBlock = kNchwcLanes;
+using V = VecAvx2;
+constexpr int kBlock = kNchwcBlock;
 
 #include "lite/backends/simd/nchwc/nchwc_depthwise_kernel.inc"
 

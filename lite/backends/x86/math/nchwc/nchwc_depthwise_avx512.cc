@@ -24,13 +24,8 @@ namespace {
 #include "lite/backends/x86/math/vec/vec_avx512.inc"
 #include "lite/backends/simd/activation_vec.inc"
 
-struct V : VecAvx512 {
-  // 8 x 2 accumulators and 9 weights for 3x3; 5x5's 25 weights leave room for 2 x 2.
-  template <int K>
-  static constexpr int kTilePixels = K == 3 ? 8 : 2;
-};
-
-constexpr int kBlock = kNchwcLanes;
+using V = VecAvx512;
+constexpr int kBlock = kNchwcBlock;
 
 #include "lite/backends/simd/nchwc/nchwc_depthwise_kernel.inc"
 

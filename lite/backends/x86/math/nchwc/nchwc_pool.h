@@ -17,30 +17,18 @@
 // are skipped and -inf gives lowest, whatever the order). Avg adds in another order and
 // multiplies by 1 / divisor, so it differs by rounding only. Windows reading no input give 0.
 //
-// Dispatch is plain C++ (nchwc_pool.cc); the loops live in nchwc_pool_avx2.cc / _avx512.cc
+// NchwcPool is declared with the other targets' blocked math (nchwc_math.h). Dispatch is
+// plain C++ (nchwc_pool.cc); the loops live in nchwc_pool_avx2.cc / _avx512.cc
 // (built with their ISA flags, sharing lite/backends/simd/nchwc/nchwc_pool_kernel.inc).
 // Needs AVX2+FMA (lite::x86::CpuHasAvx2Fma()).
 #pragma once
 
-#include <cstdint>
-
-#include "lite/backends/simd/nchwc/nchwc_pool_plan.h"
+#include "lite/backends/x86/math/nchwc/nchwc_math.h"
 
 namespace paddle {
 namespace lite {
 namespace x86 {
 namespace math {
-
-// The windows and plans are shared with ARM's NCHW4c (lite/backends/simd/nchwc).
-using simd::NchwcPoolWindow;
-using simd::NchwcPoolShape;
-using simd::NchwcPoolPlan;
-using simd::NchwcPoolPlanFor;
-
-// Pools output rows [row_begin, row_end) of `blocks` consecutive channel blocks: block b
-// reads in + b * in_h * in_w * 16 and writes out + b * out_h * out_w * 16.
-void NchwcPool(const float* in, const NchwcPoolPlan& plan, int64_t blocks, int row_begin,
-               int row_end, float* out);
 
 // Whether NchwcPool uses AVX-512 on this CPU (and not forced off).
 bool NchwcPoolUsesAvx512();

@@ -16,8 +16,7 @@ namespace {
 #include "lite/backends/x86/math/vec/vec_avx2.inc"
 
 using V = VecAvx2;
-
-constexpr int kBlock = 16;
+constexpr int kBlock = kNchwcBlock;
 
 #include "lite/backends/simd/nchwc/nchwc_pool_kernel.inc"
 

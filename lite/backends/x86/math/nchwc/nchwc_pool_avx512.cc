@@ -22,8 +22,7 @@ namespace {
 #include "lite/backends/x86/math/vec/vec_avx512.inc"
 
 using V = VecAvx512;
-
-constexpr int kBlock = 16;
+constexpr int kBlock = kNchwcBlock;
 
 #include "lite/backends/simd/nchwc/nchwc_pool_kernel.inc"
 

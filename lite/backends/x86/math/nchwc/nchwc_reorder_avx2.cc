@@ -1,7 +1,8 @@
-// NCHW <-> NCHW16c block reorders (nchwc_reorder.h). Built with -mavx2 -mfma.
+// NCHW <-> NCHW16c reorders of one channel block (PackChannelBlock / UnpackChannelBlock,
+// nchwc_math.h): AVX2 8x8 transposes for full blocks. Built with -mavx2 -mfma.
 #include <immintrin.h>
 
-#include "lite/backends/x86/math/nchwc/nchwc_reorder.h"
+#include "lite/backends/x86/math/nchwc/nchwc_math.h"
 
 namespace paddle {
 namespace lite {

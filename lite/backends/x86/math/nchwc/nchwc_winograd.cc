@@ -48,7 +48,7 @@ int NchwcWinogradTiles(const NchwcConvShape& s) {
 }
 
 size_t NchwcWinogradFilterSize(int out_c, int in_c) {
-  return kPositions * NchwcPackedFilterSize(PointwiseShape(out_c, in_c)) +
+  return kPositions * simd::NchwcPackedFilterSize(PointwiseShape(out_c, in_c), kNchwcBlock) +
          static_cast<size_t>(Blocks(out_c)) * kBlock;
 }
 
@@ -59,9 +59,10 @@ void NchwcWinogradPackFilter(const float* filter, const float* bias, int out_c, 
   WinogradFilterPositions(filter, out_c, in_c, WinogradVariant::kF4x4, positions.data());
   // Each position as a pointwise filter (its zero bias slot serves the products).
   const NchwcConvShape p = PointwiseShape(out_c, in_c);
-  const size_t per_position = NchwcPackedFilterSize(p);
+  const size_t per_position = simd::NchwcPackedFilterSize(p, kNchwcBlock);
   for (int pos = 0; pos < kPositions; ++pos) {
-    NchwcPackFilter(p, positions.data() + pos * plane, nullptr, packed + pos * per_position);
+    simd::NchwcPackFilter(p, kNchwcBlock, positions.data() + pos * plane, nullptr,
+                          packed + pos * per_position);
   }
   float* packed_bias = packed + kPositions * per_position;
   for (int oc = 0; oc < Blocks(out_c) * kBlock; ++oc) {
