@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "lite/backends/arm/math/elementwise.h"
+#include "lite/core/kernel.h"
 #include "lite/core/parallel_ranges.h"
 #include "lite/kernels/arm/element_task_size.h"
 #include "lite/operators/broadcast_shape.h"
@@ -118,6 +119,27 @@ void RunBinaryRows(const KernelContext& ctx, const std::string& op_type,
                    }
                  });
 }
+
+// The elementwise kernel of one precision: the op picked once per kernel, each row
+// kRow(op, x, x_moves, y, y_moves, out, n, act) (the float and fp16 row loops).
+template <PrecisionType kPrecision, typename T,
+          void (*kRow)(lite::arm::math::BinaryOp, const T*, bool, const T*, bool, T*, long long,
+                       const Activation&)>
+class ElementwiseRowsCompute : public KernelLite<TargetType::kARM, kPrecision> {
+ public:
+  void PrepareForRun() override { op_ = BinaryOpOf(this->op_type()); }
+
+  void Run() override {
+    auto& param = this->template Param<operators::ElementwiseParam>();
+    RunBinaryRows<T>(this->ctx(), this->op_type(), param,
+                     [&](const T* x, bool x_moves, const T* y, bool y_moves, T* out, int64_t n) {
+                       kRow(op_, x, x_moves, y, y_moves, out, n, param.act);
+                     });
+  }
+
+ private:
+  lite::arm::math::BinaryOp op_{lite::arm::math::BinaryOp::kAdd};
+};
 
 }  // namespace arm
 }  // namespace kernels

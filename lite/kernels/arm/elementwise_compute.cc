@@ -6,36 +6,16 @@
 #include "lite/kernels/arm/arm_kernel.h"
 
 #if PLITE_ARM_CODE
-#include <cstdint>
-
 #include "lite/backends/arm/math/elementwise.h"
 #include "lite/kernels/arm/binary_rows.h"
-#include "lite/operators/op_params.h"
 
 namespace paddle {
 namespace lite {
 namespace kernels {
 namespace arm {
 
-namespace math = lite::arm::math;
-
-// One kernel class for the op types of the family; the op is picked once per kernel.
-class ElementwiseCompute : public KernelLite<TargetType::kARM, PrecisionType::kFloat> {
- public:
-  void PrepareForRun() override { op_ = BinaryOpOf(op_type()); }
-
-  void Run() override {
-    auto& param = Param<operators::ElementwiseParam>();
-    RunBinaryRows<float>(ctx(), op_type(), param,
-                         [&](const float* x, bool x_moves, const float* y, bool y_moves,
-                             float* out, int64_t n) {
-                           math::BinaryRow(op_, x, x_moves, y, y_moves, out, n, param.act);
-                         });
-  }
-
- private:
-  math::BinaryOp op_{math::BinaryOp::kAdd};
-};
+using ElementwiseCompute =
+    ElementwiseRowsCompute<PrecisionType::kFloat, float, lite::arm::math::BinaryRow>;
 
 }  // namespace arm
 }  // namespace kernels

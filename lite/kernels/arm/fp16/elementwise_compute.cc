@@ -5,11 +5,8 @@
 #include "lite/kernels/arm/fp16/fp16_kernel.h"
 
 #if PLITE_ARM_CODE
-#include <cstdint>
-
 #include "lite/backends/arm/math/fp16/elementwise_fp16.h"
 #include "lite/kernels/arm/binary_rows.h"
-#include "lite/operators/op_params.h"
 #include "lite/utils/float16.h"
 
 namespace paddle {
@@ -17,24 +14,8 @@ namespace lite {
 namespace kernels {
 namespace arm {
 
-namespace math = lite::arm::math;
-
-class ElementwiseFp16Compute : public KernelLite<TargetType::kARM, PrecisionType::kFP16> {
- public:
-  void PrepareForRun() override { op_ = BinaryOpOf(op_type()); }
-
-  void Run() override {
-    auto& param = Param<operators::ElementwiseParam>();
-    RunBinaryRows<float16>(ctx(), op_type(), param,
-                           [&](const float16* x, bool x_moves, const float16* y, bool y_moves,
-                               float16* out, int64_t n) {
-                             math::BinaryRowFp16(op_, x, x_moves, y, y_moves, out, n, param.act);
-                           });
-  }
-
- private:
-  math::BinaryOp op_{math::BinaryOp::kAdd};
-};
+using ElementwiseFp16Compute =
+    ElementwiseRowsCompute<PrecisionType::kFP16, float16, lite::arm::math::BinaryRowFp16>;
 
 }  // namespace arm
 }  // namespace kernels

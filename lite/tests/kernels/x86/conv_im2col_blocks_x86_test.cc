@@ -1,4 +1,5 @@
-// conv2d x86 im2col + GEMM split over threads by whole row blocks (host::GemmConv::RunUnfolded):
+// conv2d x86 im2col + GEMM split over threads by whole row blocks
+// (host::GemmConv::RunUnfolded):
 // block counts rounded up to a multiple of the threads so each thread gets as many rows,
 // including block counts equal to the threads, rows that do not divide evenly, and a last
 // block shorter than the others; checked against the host kernel (the reference).

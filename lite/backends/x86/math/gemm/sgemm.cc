@@ -142,7 +142,8 @@ Kernels Kernels::For(const SgemmOptions& options) {
     case SgemmIsa::kAuto:
       return CpuHasAvx512f() ? avx512 : CpuHasAvx2Fma() ? avx2 : scalar;
     case SgemmIsa::kAvx512:
-      PLITE_CHECK(CpuHasAvx512f(), "sgemm: SgemmIsa::kAvx512 requested but this CPU lacks AVX-512F");
+      PLITE_CHECK(CpuHasAvx512f(),
+                  "sgemm: SgemmIsa::kAvx512 requested but this CPU lacks AVX-512F");
       return avx512;
     case SgemmIsa::kAvx2:
       PLITE_CHECK(CpuHasAvx2Fma(), "sgemm: SgemmIsa::kAvx2 requested but this CPU lacks AVX2/FMA");
