@@ -13,11 +13,7 @@ namespace arm {
 
 // Where the kernel applies: Filter (and Bias, when bound) are weights, so they can be
 // converted and packed once.
-bool AppliesToConvFp16(const KernelOpView& op) {
-  const Tensor* filter = op.WeightOf("Filter");
-  if (!filter || filter->dims().size() != 4) return false;
-  return op.Input("Bias").empty() || op.WeightOf("Bias") != nullptr;
-}
+bool AppliesToConvFp16(const KernelOpView& op) { return Fp16WeightsApply(op, "Filter", 4); }
 
 }  // namespace arm
 }  // namespace kernels

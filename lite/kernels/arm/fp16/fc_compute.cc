@@ -1,8 +1,8 @@
-// fc on fp16 values: Out[M, N] = act(X[M, K] * W[K, N] + bias[N]), X the 2-D
-// view of Input at in_num_col_dims. W and Bias stay float in the model
-// (declared kFloat) and are converted to fp16 once, so the kernel applies only
-// where they are weights. Each row of X streams W where it is stored (GemvFp16;
-// fc's M is the batch or a short sequence), the columns split over the threads.
+// fc on fp16 values: Out[M, N] = act(X[M, K] * W[K, N] + bias[N]), X the 2-D view of Input
+// at in_num_col_dims. W and Bias stay float in the model (declared kFloat) and are converted
+// to fp16 once, so the kernel applies only where they are weights. Each row of X streams W
+// where it is stored (GemvFp16; fc's M is the batch or a short sequence), the columns split
+// over the threads.
 #include "lite/kernels/arm/fp16/fp16_kernel.h"
 
 namespace paddle {
@@ -10,12 +10,7 @@ namespace lite {
 namespace kernels {
 namespace arm {
 
-// Where the kernel applies: W (and Bias, when bound) are weights.
-bool AppliesToFcFp16(const KernelOpView& op) {
-  const Tensor* w = op.WeightOf("W");
-  if (!w || w->dims().size() != 2) return false;
-  return op.Input("Bias").empty() || op.WeightOf("Bias") != nullptr;
-}
+bool AppliesToFcFp16(const KernelOpView& op) { return Fp16WeightsApply(op, "W", 2); }
 
 }  // namespace arm
 }  // namespace kernels

@@ -24,3 +24,21 @@
   paddle::lite::GetTensorTy(TARGET(kARM), PRECISION(kFP16), DATALAYOUT(kNCHW))
 #define PLITE_ARM_FP16_FLOAT_TY \
   paddle::lite::GetTensorTy(TARGET(kARM), PRECISION(kFloat), DATALAYOUT(kNCHW))
+
+namespace paddle {
+namespace lite {
+namespace kernels {
+namespace arm {
+
+// Where an fp16 kernel that converts its float weights once applies: input `weight` is a
+// weight of rank `rank`, and Bias, when bound, is one too.
+inline bool Fp16WeightsApply(const KernelOpView& op, const char* weight, size_t rank) {
+  const Tensor* w = op.WeightOf(weight);
+  if (!w || w->dims().size() != rank) return false;
+  return op.Input("Bias").empty() || op.WeightOf("Bias") != nullptr;
+}
+
+}  // namespace arm
+}  // namespace kernels
+}  // namespace lite
+}  // namespace paddle

@@ -59,6 +59,28 @@ void ExpectFp16KernelMatchesHost(const OpCase& op_case, const std::vector<std::s
   }
 }
 
+void ExpectFp16RerunMatchesHost(const OpCase& op_case, const std::string& x, const DDim& first,
+                                const DDim& second, uint32_t seed) {
+  KernelRun fp16(op_case, kArmFp16Place);
+  FillFp16(&fp16, x, first, RandomVector(first.production(), -2.f, 2.f, seed));
+  fp16.Run();
+  const std::vector<float> values = RandomVector(second.production(), -2.f, 2.f, seed + 1);
+  FillFp16(&fp16, x, second, values);
+  fp16.Run();
+  KernelRun host(op_case, kHostPlace);
+  host.Fill(x, second, RoundedToFp16(values));
+  host.Run();
+  for (const std::string& name : op_case.outputs()) {
+    SCOPED_TRACE("output " + name + " after " + x + " went from " + first.repr() + " to " +
+                 second.repr());
+    ASSERT_EQ(fp16.Var(name).dims(), host.Var(name).dims());
+    const std::vector<float> want = ToVector(host.Var(name));
+    float range = 1.f;
+    for (float v : want) range = std::max(range, std::fabs(v));
+    ExpectAllNear(FloatValues(fp16.Var(name)), want, kFp16Rtol * range);
+  }
+}
+
 }  // namespace test
 }  // namespace lite
 }  // namespace paddle

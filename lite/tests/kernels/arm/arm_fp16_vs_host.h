@@ -35,6 +35,12 @@ std::vector<float> FloatValues(const Tensor& t);
 void ExpectFp16KernelMatchesHost(const OpCase& op_case, const std::vector<std::string>& fp16_inputs,
                                  float rtol = kFp16Rtol, int threads = 1, int runs = 2);
 
+// Runs the fp16 kernel with input `x` shaped `first`, then, the kernel reused as a predictor
+// reuses it after a resize, with `x` shaped `second`, and compares that run's outputs with
+// the host kernel's on the same fp16-rounded input.
+void ExpectFp16RerunMatchesHost(const OpCase& op_case, const std::string& x, const DDim& first,
+                                const DDim& second, uint32_t seed);
+
 }  // namespace test
 }  // namespace lite
 }  // namespace paddle

@@ -188,21 +188,8 @@ TEST(ConvFp16Arm, NewInputShapeBetweenRuns) {
   for (const bool depthwise : {false, true}) {
     ConvCase p = Conv(4, depthwise ? 4 : 9, 8, 9, 3, 1, {1, 1});
     if (depthwise) p.groups = 4;
-    const OpCase c = MakeConv(p, 600);
-    KernelRun fp16(c, kArmFp16Place);
-    FillFp16(&fp16, "x", DDim({1, 4, 8, 9}), RandomVector(4 * 8 * 9, -2.f, 2.f, 601));
-    fp16.Run();
-    const std::vector<float> x = RandomVector(2 * 4 * 11 * 6, -2.f, 2.f, 602);
-    FillFp16(&fp16, "x", DDim({2, 4, 11, 6}), x);
-    fp16.Run();
-    KernelRun host(c, kHostPlace);
-    host.Fill("x", DDim({2, 4, 11, 6}), RoundedToFp16(x));
-    host.Run();
-    ASSERT_EQ(fp16.Var("out").dims(), host.Var("out").dims());
-    const std::vector<float> want = ToVector(host.Var("out"));
-    float range = 1.f;
-    for (float v : want) range = std::max(range, std::fabs(v));
-    ExpectAllNear(FloatValues(fp16.Var("out")), want, kFp16Rtol * range);
+    ExpectFp16RerunMatchesHost(MakeConv(p, 600), "x", DDim({1, 4, 8, 9}), DDim({2, 4, 11, 6}),
+                               601);
   }
 }
 
