@@ -23,6 +23,7 @@
 #include <iostream>
 #include <map>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -75,6 +76,9 @@ DEFINE_string(quant_type, "QUANT_INT16", "accepted with --quant_model (QUANT_INT
 DEFINE_bool(enable_fp16, false,
             "plan ARM fp16 kernels (ARMv8.2 half arithmetic) wherever they apply, calib casts "
             "around them; needs arm in --valid_targets");
+DEFINE_string(keep_fp32_ops, "",
+              "with --enable_fp16: comma-separated op types, or variables an op writes in the "
+              "optimized program, whose ops keep fp32 kernels (mixed precision)");
 DEFINE_bool(sparse_model, false, "accepted; plite does not sparsify weights (a warning says so)");
 DEFINE_double(sparse_threshold, 0.6, "accepted with --sparse_model");
 DEFINE_string(nnadapter_mixed_precision_quantization_config_path, "",
@@ -228,6 +232,16 @@ void CheckTargetsBuilt(const lite::opt::ValidTargets& valid) {
   }
 }
 
+std::vector<std::string> KeepFp32Ops() {
+  std::vector<std::string> ops;
+  std::stringstream list(FLAGS_keep_fp32_ops);
+  for (std::string op; std::getline(list, op, ',');) {
+    if (!op.empty()) ops.push_back(op);
+  }
+  if (!ops.empty() && !FLAGS_enable_fp16) UsageError("--keep_fp32_ops needs --enable_fp16");
+  return ops;
+}
+
 void Optimize(const lite::opt::ValidTargets& valid, const ModelFiles& model,
               const lite::cpp::ProgramDesc& program, LiteModelType out_type,
               const std::string& optimize_out) {
@@ -240,6 +254,7 @@ void Optimize(const lite::opt::ValidTargets& valid, const ModelFiles& model,
   config.set_fusion_passes(FLAGS_fusion_passes);
   config.set_memory_optimize(FLAGS_memory_optimize);
   config.set_blocked_layout(FLAGS_blocked_layout && FLAGS_x86_blocked_layout);
+  config.set_keep_fp32_ops(KeepFp32Ops());
   VLOG(1) << "optimizing for " << lite::opt::TargetNames(valid.targets);
   lite::Predictor predictor(config);
   VLOG(1) << "optimized program: " << predictor.optimized_program().blocks[0].ops.size()

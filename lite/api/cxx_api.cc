@@ -171,7 +171,8 @@ Predictor::Predictor(const lite_api::CxxConfig& config)
   PLITE_CHECK(!program.blocks.empty(), "the model has no blocks");
   CheckDataflow(program, WriteRule::kOnce);
   SetProgram(std::make_shared<const cpp::ProgramDesc>(
-      Optimize(program, exec_scope(), places, passes, config.kernel_providers())));
+      Optimize(program, exec_scope(), places, passes,
+               KernelChoices{config.kernel_providers(), config.keep_fp32_ops()})));
   Warmup(config);
 }
 

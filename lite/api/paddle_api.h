@@ -433,9 +433,18 @@ class CxxConfig : public ConfigBase {
   }
   const std::vector<std::string>& kernel_providers() const { return kernel_providers_; }
 
+  // Mixed precision: in a plan with fp16 places (or LITE_PRECISION_LOW), the ops named here
+  // keep fp32 kernels, calib casts around them. Each entry is an op type ("softmax") or a
+  // variable an op writes in the optimized program (after fusions, so a conv fused with
+  // its activation is named by the activation's output); an entry naming nothing is an
+  // error. For the layers a model's accuracy is sensitive to (docs/arm_fp16.md).
+  void set_keep_fp32_ops(const std::vector<std::string>& ops) { keep_fp32_ops_ = ops; }
+  const std::vector<std::string>& keep_fp32_ops() const { return keep_fp32_ops_; }
+
  private:
   std::vector<Place> valid_places_;
   std::vector<std::string> kernel_providers_;
+  std::vector<std::string> keep_fp32_ops_;
   std::string model_file_;
   std::string param_file_;
   std::shared_ptr<CxxModelBuffer> model_buffer_;

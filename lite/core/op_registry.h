@@ -86,6 +86,9 @@ struct KernelInfo {
   //    blocked input).
   bool starts_blocked_region{false};
   ChannelRule blocked_channels;
+  // The kernel only moves values (concat): computing at its precision gains nothing, so the
+  // kernel picker counts a cast into that precision against it (MovesDataOnly).
+  bool moves_data_only{false};
 
   bool RunsOnThisCpu() const { return cpu_has_feature == nullptr || cpu_has_feature(); }
   bool AppliesTo(const KernelOpView& op) const { return !applies || applies(op); }
@@ -205,6 +208,11 @@ class KernelRegistrar {
   // A channel-blocked kernel worth running blocked on its own (see KernelInfo).
   KernelRegistrar& StartsBlockedRegion() {
     info_.starts_blocked_region = true;
+    return *this;
+  }
+  // The kernel only moves values: it runs at a precision where its inputs already have it.
+  KernelRegistrar& MovesDataOnly() {
+    info_.moves_data_only = true;
     return *this;
   }
   KernelRegistrar& BlockedChannels(ChannelRule rule) {

@@ -46,10 +46,11 @@ std::vector<std::string> DefaultPasses(const OptimizerOptions& options) {
 cpp::ProgramDesc Optimize(const cpp::ProgramDesc& program, Scope* exec_scope,
                           const std::vector<Place>& valid_places,
                           const std::vector<std::string>& passes,
-                          const std::vector<std::string>& kernel_providers) {
+                          const KernelChoices& choices) {
   PLITE_CHECK(!valid_places.empty(), "no valid places given");
   mir::SSAGraph graph(program, exec_scope, valid_places);
-  graph.set_kernel_providers(kernel_providers);
+  graph.set_kernel_providers(choices.kernel_providers);
+  graph.set_keep_fp32_ops(choices.keep_fp32_ops);
   for (const auto& name : passes) {
     PLITE_VLOG(2) << "running pass " << name;
     mir::PassRegistry::Global().Create(name)->Apply(&graph);

@@ -17,15 +17,24 @@ struct OptimizerOptions {
   bool blocked_layout{true};   // conv chains in channel-blocked layouts (blocked_layout_pass)
 };
 
+// What the app asks of the kernel pick beyond the valid places.
+struct KernelChoices {
+  // Providers whose kernels win over the built-in ones, first preferred
+  // (CxxConfig::set_kernel_providers).
+  std::vector<std::string> kernel_providers;
+  // Op types, or variables an op writes in the optimized program, whose ops keep their
+  // fp32 kernels in an fp16 plan (CxxConfig::set_keep_fp32_ops).
+  std::vector<std::string> keep_fp32_ops;
+};
+
 // The passes Optimize runs, in order, for these options.
 std::vector<std::string> DefaultPasses(const OptimizerOptions& options = {});
 
 // `exec_scope` holds the activations; its root holds the weights (fusions rewrite them).
-// `kernel_providers`: providers whose kernels win over the built-in ones, first preferred.
 cpp::ProgramDesc Optimize(const cpp::ProgramDesc& program, Scope* exec_scope,
                           const std::vector<Place>& valid_places,
                           const std::vector<std::string>& passes,
-                          const std::vector<std::string>& kernel_providers = {});
+                          const KernelChoices& choices = {});
 
 }  // namespace lite
 }  // namespace paddle

@@ -63,6 +63,9 @@ class SSAGraph {
   void set_kernel_providers(std::vector<std::string> providers) {
     kernel_providers_ = std::move(providers);
   }
+  // Op types or written vars whose ops the kernel picker keeps off fp16 kernels.
+  const std::vector<std::string>& keep_fp32_ops() const { return keep_fp32_ops_; }
+  void set_keep_fp32_ops(std::vector<std::string> ops) { keep_fp32_ops_ = std::move(ops); }
 
   // Stmts in an order where every stmt follows the producers of its inputs.
   std::vector<Node*> StmtTopologicalOrder();
@@ -93,6 +96,7 @@ class SSAGraph {
   int64_t version_{0};
   std::map<std::string, int32_t> op_versions_;
   std::vector<std::string> kernel_providers_;
+  std::vector<std::string> keep_fp32_ops_;
 };
 
 }  // namespace mir

@@ -1,72 +1,15 @@
-// concat (float) on ARM, any axis (attribute or AxisTensor): the output is, for every outer
-// index, each input's run along the axis laid end to end, so it is filled as one sequence
-// of memcpy segments; the output is split into equal ranges over the predictor's pool, each
-// thread copying the segments that fall in its range. int32 / int64 run on host, the
-// reference.
+// concat (float) on ARM (concat_compute.h). int32 / int64 run on host, the reference.
 #include "lite/kernels/arm/arm_kernel.h"
 
 #if PLITE_ARM_CODE
-#include <algorithm>
-#include <cstdint>
-#include <cstring>
-#include <vector>
-
-#include "lite/core/parallel_ranges.h"
-#include "lite/operators/concat_op.h"
-#include "lite/operators/op_params.h"
+#include "lite/kernels/arm/concat_compute.h"
 
 namespace paddle {
 namespace lite {
 namespace kernels {
 namespace arm {
 
-class ConcatCompute : public KernelLite<TargetType::kARM, PrecisionType::kFloat> {
- public:
-  void Run() override {
-    auto& param = Param<operators::ConcatParam>();
-    const DDim& out_dims = param.output->dims();
-    const int axis = operators::ResolveConcatAxis(param, out_dims.size(), op_type());
-    const int64_t inner = out_dims.count(axis + 1, out_dims.size());
-    const int64_t out_run = out_dims[axis] * inner;
-    inputs_.clear();
-    for (const Tensor* x : param.x) {
-      const int64_t run = x->dims()[axis] * inner;
-      inputs_.push_back({run > 0 ? x->data<float>() : nullptr, run});
-    }
-    float* out = param.output->mutable_data<float>();
-    // A second thread pays from about 64 KB copied (measured on x86: x86/copy_threads.h).
-    ParallelRanges(ctx(), out_dims.count(0, axis) * out_run, 1 << 14,
-                   [&](int64_t begin, int64_t end) { CopyRange(out, out_run, begin, end); });
-  }
-
- private:
-  struct Input {
-    const float* data;
-    int64_t run;  // its floats per outer index
-  };
-
-  // Fills out[begin, end): the segment at each position is the input whose run covers it.
-  void CopyRange(float* out, int64_t out_run, int64_t begin, int64_t end) const {
-    int64_t pos = begin;
-    while (pos < end) {
-      const int64_t outer = pos / out_run;
-      int64_t offset = pos % out_run;  // within the outer index's output run
-      for (const Input& in : inputs_) {
-        if (offset >= in.run) {
-          offset -= in.run;
-          continue;
-        }
-        const int64_t n = std::min(in.run - offset, end - pos);
-        std::memcpy(out + pos, in.data + outer * in.run + offset, n * sizeof(float));
-        pos += n;
-        if (pos == end) break;
-        offset = 0;
-      }
-    }
-  }
-
-  std::vector<Input> inputs_;  // kept across runs: no allocation once warm
-};
+using ConcatFloat = ConcatCompute<float, PrecisionType::kFloat>;
 
 }  // namespace arm
 }  // namespace kernels
@@ -74,8 +17,9 @@ class ConcatCompute : public KernelLite<TargetType::kARM, PrecisionType::kFloat>
 }  // namespace paddle
 #endif  // PLITE_ARM_CODE
 
-REGISTER_LITE_KERNEL(concat, kARM, kFloat, kNCHW, PLITE_ARM_KERNEL(ConcatCompute), def)
+REGISTER_LITE_KERNEL(concat, kARM, kFloat, kNCHW, PLITE_ARM_KERNEL(ConcatFloat), def)
     .BindInput("X", {paddle::lite::GetTensorTy(TARGET(kARM), PRECISION(kFloat))})
     .BindInput("AxisTensor", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny))})
     .BindOutput("Out", {paddle::lite::GetTensorTy(TARGET(kARM), PRECISION(kFloat))})
+    .MovesDataOnly()
     .Finalize();

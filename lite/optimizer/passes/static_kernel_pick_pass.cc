@@ -14,10 +14,14 @@
 //          cast between two precisions of valid places turns into it: listing
 //          {arm fp16, arm float} asks for fp32 <-> fp16 calib casts, so an fp16 kernel
 //          reading fp32 values does not lose to an fp32 one for that (and the next term
-//          picks the precision listed first),
+//          picks the precision listed first); not for a kernel that only moves values
+//          (KernelInfo::moves_data_only: a concat follows its inputs' precision),
 //   + 10 x (priority of its target in valid_places, earlier is higher),
 //   + 2 when its precision and + 1 when its layout equal that place's.
 // Ties keep registration order. Picking fixes output types, which the next ops read.
+// An op named by the graph's keep_fp32_ops (its type, or a variable it writes) has no fp16
+// candidates: a mixed plan keeps the layers whose rounding the model amplifies in fp32.
+#include <set>
 #include <vector>
 
 #include "lite/core/op_registry.h"
@@ -33,14 +37,34 @@ class StaticKernelPickPass : public Pass {
  public:
   void Apply(SSAGraph* graph) override {
     InferSourceTypes(graph);
+    const std::vector<std::string>& keep = graph->keep_fp32_ops();
+    std::set<std::string> unmatched(keep.begin(), keep.end());
     for (Node* stmt : graph->StmtTopologicalOrder()) {
-      Pick(graph, stmt);
+      Pick(graph, stmt, KeepsFp32(*stmt, keep, &unmatched));
       InferOutputTypes(graph, stmt);
     }
+    PLITE_CHECK(unmatched.empty(), "keep_fp32_ops: ", Join(std::vector<std::string>(unmatched.begin(), unmatched.end()), ", "),
+                " names no op type of the program and no variable an op writes in the optimized "
+                "program (fusions rename: a conv fused with its activation writes the "
+                "activation's output)");
   }
 
  private:
-  static void Pick(SSAGraph* graph, Node* stmt) {
+  // Whether `keep` names the op's type or one of its outputs; erases what it names from
+  // `unmatched`.
+  static bool KeepsFp32(const Node& stmt, const std::vector<std::string>& keep,
+                        std::set<std::string>* unmatched) {
+    bool named = false;
+    for (const std::string& entry : keep) {
+      bool hit = entry == stmt.desc.Type();
+      for (const Node* out : stmt.outlinks) hit = hit || out->name == entry;
+      if (hit) unmatched->erase(entry);
+      named = named || hit;
+    }
+    return named;
+  }
+
+  static void Pick(SSAGraph* graph, Node* stmt, bool keep_fp32) {
     const auto& places = graph->valid_places();
     stmt->candidates.clear();
     stmt->picked = nullptr;
@@ -53,6 +77,7 @@ class StaticKernelPickPass : public Pass {
       registered.push_back(info->place.DebugString() + (applies ? "" : " (not for this op)"));
       const int rank = TargetRank(places, info->place.target);
       if (rank < 0 || !info->RunsOnThisCpu() || !applies) continue;
+      if (keep_fp32 && info->place.precision == PrecisionType::kFP16) continue;
       if (!info->ImplementsModelVersion(graph->op_versions())) {
         other_versions.push_back(StrCat(info->DeclaredOpVersions()->ToString(), " (",
                                         info->place.DebugString(), ")"));
@@ -68,8 +93,11 @@ class StaticKernelPickPass : public Pass {
       for (const Node* in : stmt->inlinks) {
         const Type decl = kernel->GetInputDeclType(InputParamOf(*stmt, in->name));
         const PrecisionType actual = KnownPrecision(graph, *in);
+        const bool cast_is_free = !info->moves_data_only &&
+                                  ListsPrecision(places, decl.precision) &&
+                                  ListsPrecision(places, actual);
         if (actual == PrecisionType::kUnk || PrecisionCompatible(decl.precision, actual) ||
-            (ListsPrecision(places, decl.precision) && ListsPrecision(places, actual))) {
+            cast_is_free) {
           score += 1000;
         }
       }
@@ -92,8 +120,8 @@ class StaticKernelPickPass : public Pass {
       std::vector<std::string> wanted;
       for (const auto& p : places) wanted.push_back(p.DebugString());
       PLITE_THROW("no kernel for op '", stmt->desc.Type(), "' on the valid places [",
-                  Join(wanted, ", "), "]; this build has kernels for [", Join(registered, ", "),
-                  "]");
+                  Join(wanted, ", "), "]", keep_fp32 ? " other than fp16 (keep_fp32_ops)" : "",
+                  "; this build has kernels for [", Join(registered, ", "), "]");
     }
   }
 

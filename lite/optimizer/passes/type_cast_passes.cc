@@ -156,18 +156,34 @@ class TypeCastPass : public Pass {
     if (out_name.empty() && it != casts_.end()) return it->second;
 
     const std::string op_type = CastOpType(in->persistable);
-    const KernelInfo* info = FindCastKernel(op_type, in->type, to, graph->valid_places());
+    const auto& places = graph->valid_places();
+    const KernelInfo* info = FindCastKernel(op_type, in->type, to, places);
+    Node* from = in;
+    if (!info && Field == CastField::kPrecision && in->type.layout != DataLayoutType::kNCHW) {
+      // Calibs convert planar tensors: a blocked fp32 value read by an fp16 kernel (a
+      // convolution kept fp32 before one planned fp16) is reordered in its own precision first.
+      from = TypeCastPass<CastField::kLayout>::PlanarCopy(graph, in);
+      if (from) info = FindCastKernel(op_type, from->type, Converted(from->type, want), places);
+    }
     PLITE_CHECK(info != nullptr, "op '", reader.desc.Type(), "' reads '", in->name, "' as ",
                 want.DebugString(), " but it is ", in->type.DebugString(), ", and this build has no ",
                 op_type, " kernel from ", in->type.DebugString(), " to ", to.DebugString());
+    Node* out_arg = AddCast(graph, from, *info, Converted(from->type, want), out_name);
+    if (out_name.empty()) casts_[key] = out_arg;
+    return out_arg;
+  }
 
+  // A cast op running `info` that converts `in` into `to` and writes `out_name` (a name of
+  // its own when empty).
+  static Node* AddCast(SSAGraph* graph, Node* in, const KernelInfo& info, const Type& to,
+                       const std::string& out_name) {
     const std::string out = out_name.empty() ? in->name + Suffix(to) : out_name;
     graph->scope()->Var(out)->GetMutable<Tensor>();
-    cpp::OpDesc desc(op_type);
+    cpp::OpDesc desc(CastOpType(in->persistable));
     desc.SetInput("Input", {in->name});
     desc.SetOutput("Out", {out});
     Node* cast = graph->NewStmt(desc);
-    cast->candidates.push_back(KernelRegistry::Create(*info));
+    cast->candidates.push_back(KernelRegistry::Create(info));
     cast->picked = cast->candidates.back().get();
     Node* out_arg = graph->NewArg(out);
     out_arg->persistable = false;
@@ -175,8 +191,16 @@ class TypeCastPass : public Pass {
     graph->Link(cast, out_arg);
     InferOutputTypes(graph, cast);
     out_arg->type = Converted(out_arg->type, to);  // the kernel's kAny fields follow the input
-    if (out_name.empty()) casts_[key] = out_arg;
     return out_arg;
+  }
+
+  // `in` reordered into NCHW, or null where no layout kernel does that.
+  static Node* PlanarCopy(SSAGraph* graph, Node* in) {
+    Type planar = in->type;
+    planar.layout = DataLayoutType::kNCHW;
+    const KernelInfo* info =
+        FindCastKernel(CastOpType(in->persistable), in->type, planar, graph->valid_places());
+    return info ? AddCast(graph, in, *info, planar, "") : nullptr;
   }
 
   static void RewireInput(SSAGraph* graph, Node* stmt, Node* old_arg, Node* new_arg) {
@@ -192,6 +216,9 @@ class TypeCastPass : public Pass {
   }
 
   std::map<std::pair<Node*, std::string>, Node*> casts_;
+
+  template <CastField>
+  friend class TypeCastPass;
 };
 
 using TypeTargetCastPass = TypeCastPass<CastField::kTarget>;

@@ -100,7 +100,7 @@ std::vector<float> Optimized::Run(const DDim& dims, const std::vector<float>& x,
 std::unique_ptr<Optimized> Optimize(const cpp::ProgramDesc& program,
                                     const std::vector<Place>& places,
                                     const OptimizerOptions& options, const Weights& weights,
-                                    int threads, const std::vector<std::string>& kernel_providers) {
+                                    int threads, const KernelChoices& choices) {
   auto o = std::make_unique<Optimized>();
   for (const auto& [name, w] : weights) {
     Tensor* t = o->root->Var(name)->GetMutable<Tensor>();
@@ -110,7 +110,7 @@ std::unique_ptr<Optimized> Optimize(const cpp::ProgramDesc& program,
   }
   o->exec = &o->root->NewScope();
   o->program =
-      lite::Optimize(program, o->exec, places, DefaultPasses(options), kernel_providers);
+      lite::Optimize(program, o->exec, places, DefaultPasses(options), choices);
   o->runtime = std::make_unique<RuntimeProgram>(o->program, o->exec, threads);
   return o;
 }

@@ -58,8 +58,7 @@ using Weights = std::map<std::string, std::pair<DDim, std::vector<float>>>;
 std::unique_ptr<Optimized> Optimize(const cpp::ProgramDesc& program,
                                     const std::vector<Place>& places,
                                     const OptimizerOptions& options, const Weights& weights = {},
-                                    int threads = 1,
-                                    const std::vector<std::string>& kernel_providers = {});
+                                    int threads = 1, const KernelChoices& choices = {});
 // The fusions on or off, the other passes at their defaults.
 std::unique_ptr<Optimized> Optimize(const cpp::ProgramDesc& program,
                                     const std::vector<Place>& places, bool fuse,

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # write_arm_nb.sh <opt> <out dir>: the build machine's opt writes every shared model (dirs with
-# a MANIFEST.txt, also under next/) as <out dir>/<model>.nb for ARM (--valid_targets=arm), for
-# arm_models_test to run on the device (qemu). Without the shared models it writes nothing
-# and the test skips loudly.
+# a MANIFEST.txt, also under next/) as <out dir>/<model>.nb for ARM (--valid_targets=arm) and
+# as <out dir>/<model>.fp16.nb planned in fp16 (--enable_fp16, with the model's
+# --keep_fp32_ops from fp16_keep_fp32_ops.txt), for arm_models_test and arm_fp16_models_test
+# to run on the device (qemu). Without the shared models it writes nothing and the tests skip
+# loudly.
 set -euo pipefail
 opt=$1
 out=$2
@@ -24,5 +26,8 @@ for manifest in "$models"/*/MANIFEST.txt "$models"/next/*/MANIFEST.txt; do
     model=(--model_file="${programs[0]}" --param_file="${params[0]}")
   fi
   "$opt" "${model[@]}" --valid_targets=arm --optimize_out="$out/$name" >/dev/null
-  echo "write_arm_nb: $out/$name.nb"
+  keep=$(awk -v m="$name" '$1 == m { print $2 }' "$(dirname "$0")/fp16_keep_fp32_ops.txt")
+  "$opt" "${model[@]}" --valid_targets=arm --enable_fp16 ${keep:+--keep_fp32_ops="$keep"} \
+    --optimize_out="$out/$name.fp16" >/dev/null
+  echo "write_arm_nb: $out/$name.nb, $out/$name.fp16.nb"
 done

@@ -156,6 +156,21 @@ check fp16_nb_names_arm_calib grep -qF 'label="calib\narm/fp16/any fp32_to_fp16"
   "$work/fp16_viz/fp16.dot"
 expect fp16_needs_arm 1 "--enable_fp16 needs arm among --valid_targets" -- "$opt" \
   --model_dir="$work/model" --optimize_out="$work/fp16_x86" --valid_targets=x86 --enable_fp16
+# --keep_fp32_ops: a mixed plan (the pool stays fp32); it needs --enable_fp16, and an entry
+# naming no op is an error naming it.
+expect fp16_mixed 0 "wrote $work/mixed.nb" -- "$opt" --model_dir="$work/model" \
+  --optimize_out="$work/mixed" --valid_targets=arm --enable_fp16 --keep_fp32_ops=pool2d
+expect fp16_mixed_drawn 0 "wrote $work/mixed_viz/mixed.dot" -- "$opt" \
+  --optimized_nb_model_path="$work/mixed.nb" --visualization_file_output_path="$work/mixed_viz"
+check fp16_mixed_pool_fp32 grep -qF 'label="pool2d\narm/float/NCHW def"' \
+  "$work/mixed_viz/mixed.dot"
+check fp16_mixed_conv_fp16 grep -qF 'label="conv2d\narm/fp16/NCHW def"' \
+  "$work/mixed_viz/mixed.dot"
+expect keep_needs_fp16 1 "--keep_fp32_ops needs --enable_fp16" -- "$opt" \
+  --model_dir="$work/model" --optimize_out="$work/keep" --valid_targets=arm --keep_fp32_ops=pool2d
+expect keep_names_nothing 1 "keep_fp32_ops: conv9.tmp names no op type" -- "$opt" \
+  --model_dir="$work/model" --optimize_out="$work/keep" --valid_targets=arm --enable_fp16 \
+  --keep_fp32_ops=pool2d,conv9.tmp
 # For an ARM device from this machine: opt knows the ARM kernels' signatures (ARM kernels in
 # the summary, the saved model naming them); a target it has no kernels for is an error.
 expect arm_model 0 "wrote $work/arm.nb" -- "$opt" --model_dir="$work/model" \

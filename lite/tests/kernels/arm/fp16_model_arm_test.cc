@@ -51,8 +51,10 @@ class Fp16ModelArmTest : public ::testing::Test {
 
   static std::shared_ptr<lite_api::PaddlePredictor> Create(
       const std::vector<Place>& places,
-      lite_api::PrecisionMode mode = lite_api::LITE_PRECISION_NORMAL) {
+      lite_api::PrecisionMode mode = lite_api::LITE_PRECISION_NORMAL,
+      const std::vector<std::string>& keep_fp32_ops = {}) {
     CxxConfig config;
+    config.set_keep_fp32_ops(keep_fp32_ops);
     config.set_model_file(files_.model_file);
     config.set_param_file(files_.params_file);
     config.set_valid_places(places);
@@ -137,6 +139,26 @@ TEST_F(Fp16ModelArmTest, LowPrecisionModePutsArmFp16First) {
   }
 }
 
+// A mixed plan: the ops keep_fp32_ops names (by the var the fused conv writes, by type) run
+// their fp32 kernels, the first conv in NCHW4c, with a layout cast back to NCHW before the
+// calib into the fp16 depthwise conv.
+TEST_F(Fp16ModelArmTest, KeepFp32OpsRunThoseOpsInFp32) {
+  auto mixed = Create({kArmFp16, kArmFloat, kHostFloat}, lite_api::LITE_PRECISION_NORMAL,
+                      {"relu_0.tmp_0", "pool2d"});
+  const std::vector<std::string> plan = Plan(mixed.get());
+  SCOPED_TRACE(Join(plan, " "));
+  std::printf("[mixed plan] %s\n", Join(plan, " ").c_str());
+  EXPECT_EQ(Count(plan, "conv2d:float"), 1);
+  EXPECT_EQ(Count(plan, "conv2d:fp16"), 1);
+  EXPECT_EQ(Count(plan, "depthwise_conv2d:fp16"), 1);
+  EXPECT_EQ(Count(plan, "pool2d:float"), 1);
+  EXPECT_EQ(Count(plan, "calib:fp16"), 2);  // after the first conv, after the pool
+  auto reference = Create({kHostFloat});
+  ExpectMatchesFloat(mixed.get(), reference.get());
+  ExpectErrorHolding([&] { Create({kArmFp16, kArmFloat, kHostFloat}, {}, {"relu_9.tmp_0"}); },
+                     {"keep_fp32_ops", "relu_9.tmp_0"});
+}
+
 TEST_F(Fp16ModelArmTest, NbOfTheFp16PlanRunsInTheLightPredictor) {
   auto full = Create({kArmFp16, kArmFloat, kHostFloat});
   full->SaveOptimizedModel(dir_ + "/fp16", lite_api::LiteModelType::kNaiveBuffer);
@@ -175,6 +197,102 @@ TEST(Fp16ProgramArmTest, AnOutputWrittenInFp16IsCastBackUnderItsName) {
   float range = 1.f;
   for (float v : want) range = std::max(range, std::fabs(v));
   ExpectAllNear(got, want, 2e-2f * range);
+}
+
+// The convolutions kept fp32 run as an NCHW4c chain (a 3x3 stride-2 conv reading the image,
+// two pointwise ones); the fp16 conv reading the chain's end gets a layout cast to NCHW in
+// fp32, then the calib (calibs convert planar tensors).
+TEST(Fp16ProgramArmTest, ABlockedFp32ValueIsReorderedBeforeItsCalib) {
+  Builder b({-1, 3, 64, 64});
+  Weights weights;
+  struct Layer {
+    const char* out;
+    int in_c, out_c, k, stride;
+  };
+  const Layer layers[] = {{"y1", 3, 16, 3, 2}, {"y2", 16, 32, 1, 1}, {"y3", 32, 32, 1, 1},
+                          {"y4", 32, 16, 1, 1}};
+  std::string in = "x";
+  for (const Layer& l : layers) {
+    const std::string w = StrCat(l.out, "_w");
+    const DDim dims({l.out_c, l.in_c, l.k, l.k});
+    b.AddVar(w, cpp::VarKind::kLodTensor, dims.Vectorize(), true);
+    const float scale = 1.f / std::sqrt(static_cast<float>(l.in_c * l.k * l.k));
+    weights[w] = {dims, RandomVector(dims.production(), -scale, scale, l.out_c + l.k)};
+    cpp::OpDesc& conv = b.Op("conv2d", {{"Input", in}, {"Filter", w}}, {{"Output", l.out}},
+                             {{l.out, {-1, l.out_c, 32, 32}}});
+    conv.SetAttr<std::vector<int32_t>>("strides", {l.stride, l.stride});
+    conv.SetAttr<std::vector<int32_t>>("paddings", {l.k / 2, l.k / 2});
+    conv.SetAttr<std::vector<int32_t>>("dilations", {1, 1});
+    conv.SetAttr<int32_t>("groups", 1);
+    in = l.out;
+  }
+  b.Fetch("y4", 0);
+  auto mixed = Optimize(b.program(), {kArmFp16, kArmFloat, kHostFloat}, OptimizerOptions{},
+                        weights, 1, KernelChoices{{}, {"y1", "y2", "y3"}});
+  const std::vector<std::string> types = mixed->OpTypes();
+  SCOPED_TRACE(Join(types, " "));
+  const std::vector<const cpp::OpDesc*> convs = mixed->Ops("conv2d");
+  ASSERT_EQ(convs.size(), 4u);
+  EXPECT_NE(convs[2]->GetAttr<std::string>(kKernelKeyAttr).find("NCHW4c"), std::string::npos);
+  EXPECT_NE(convs[3]->GetAttr<std::string>(kKernelKeyAttr).find("fp16"), std::string::npos);
+  // ... conv2d (NCHW4c), layout, calib, conv2d (fp16)
+  const auto last_conv = std::find(types.rbegin(), types.rend(), "conv2d");
+  ASSERT_GE(std::distance(last_conv, types.rend()), 3);
+  EXPECT_EQ(*(last_conv + 1), "calib");
+  EXPECT_EQ(*(last_conv + 2), "layout");
+  auto reference = Optimize(b.program(), {kHostFloat}, true, weights);
+  const std::vector<float> x = RandomVector(3 * 64 * 64, -1.f, 1.f, 7);
+  const std::vector<float> want = reference->Run(DDim({1, 3, 64, 64}), x);
+  const std::vector<float> got = mixed->Run(DDim({1, 3, 64, 64}), x);
+  float range = 1.f;
+  for (float v : want) range = std::max(range, std::fabs(v));
+  ExpectAllNear(got, want, 2e-2f * range);
+}
+
+// A concat (a kernel that only moves data) takes its inputs' precision: fp16 between fp16
+// convolutions, fp32 where the convolutions feeding it are kept fp32 (one calib after it,
+// not one per input).
+TEST(Fp16ProgramArmTest, AConcatTakesItsInputsPrecision) {
+  Builder b({-1, 4, 8, 8});
+  Weights weights;
+  for (const char* w : {"wa", "wb", "wc"}) {
+    const DDim dims(std::string(w) == "wc" ? std::vector<int64_t>{3, 8, 1, 1}
+                                           : std::vector<int64_t>{4, 4, 1, 1});
+    b.AddVar(w, cpp::VarKind::kLodTensor, dims.Vectorize(), true);
+    weights[w] = {dims, RandomVector(dims.production(), -0.5f, 0.5f, w[1])};
+  }
+  const auto conv = [&](const char* in, const char* w, const char* out) {
+    cpp::OpDesc& op = b.Op("conv2d", {{"Input", in}, {"Filter", w}}, {{"Output", out}});
+    op.SetAttr<std::vector<int32_t>>("strides", {1, 1});
+    op.SetAttr<std::vector<int32_t>>("paddings", {0, 0});
+    op.SetAttr<std::vector<int32_t>>("dilations", {1, 1});
+    op.SetAttr<int32_t>("groups", 1);
+  };
+  conv("x", "wa", "a");
+  conv("x", "wb", "bb");
+  cpp::OpDesc& cat_op = b.Op("concat", {{"X", "a"}}, {{"Out", "cat"}});
+  cat_op.SetInput("X", {"a", "bb"});
+  cat_op.SetAttr<int32_t>("axis", 1);
+  conv("cat", "wc", "y");
+  b.Fetch("y", 0);
+  const std::vector<Place> places = {kArmFp16, kArmFloat, kHostFloat};
+  auto reference = Optimize(b.program(), {kHostFloat}, true, weights);
+  const std::vector<float> x = RandomVector(2 * 4 * 8 * 8, -1.f, 1.f, 3);
+  const std::vector<float> want = reference->Run(DDim({2, 4, 8, 8}), x);
+  for (bool keep : {false, true}) {
+    SCOPED_TRACE(keep ? "a and bb kept fp32" : "fp16 throughout");
+    auto o = Optimize(b.program(), places, OptimizerOptions{}, weights, 1,
+                      KernelChoices{{}, keep ? std::vector<std::string>{"a", "bb"}
+                                             : std::vector<std::string>{}});
+    SCOPED_TRACE(Join(o->OpTypes(), " "));
+    const cpp::OpDesc* cat = o->FindOp("concat");
+    ASSERT_NE(cat, nullptr);
+    EXPECT_NE(cat->GetAttr<std::string>(kKernelKeyAttr).find(keep ? ",float," : ",fp16,"),
+              std::string::npos)
+        << cat->GetAttr<std::string>(kKernelKeyAttr);
+    EXPECT_EQ(o->Ops("calib").size(), 2u);  // into fp16 and back (before or after the concat)
+    ExpectAllNear(o->Run(DDim({2, 4, 8, 8}), x), want, 2e-2f);
+  }
 }
 
 TEST_F(Fp16ModelArmTest, CheckFp16ValidSaysTheKernelsRunHere) {

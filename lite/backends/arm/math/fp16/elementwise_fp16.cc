@@ -97,6 +97,21 @@ void BinaryRowFp16(BinaryOp op, const float16* x, bool x_moves, const float16* y
   if (!InFp16Registers(act.kind)) ActivateFp16(out, out, n, act);
 }
 
+void NormalizeRowFp16(const float16* x, const float16* mean, const float16* gain,
+                      const float16* bias, float16* out, long long n) {
+  const auto* xh = reinterpret_cast<const float16_t*>(x);
+  auto* oh = reinterpret_cast<float16_t*>(out);
+  const float16_t m = *reinterpret_cast<const float16_t*>(mean);
+  const float16_t g = *reinterpret_cast<const float16_t*>(gain);
+  const float16_t b = *reinterpret_cast<const float16_t*>(bias);
+  const float16x8_t mv = vdupq_n_f16(m), gv = vdupq_n_f16(g), bv = vdupq_n_f16(b);
+  long long i = 0;
+  for (; i + 8 <= n; i += 8) {
+    vst1q_f16(oh + i, vfmaq_f16(bv, vsubq_f16(vld1q_f16(xh + i), mv), gv));
+  }
+  for (; i < n; ++i) oh[i] = vfmah_f16(b, vsubh_f16(xh[i], m), g);
+}
+
 }  // namespace math
 }  // namespace arm
 }  // namespace lite

@@ -21,6 +21,12 @@ namespace math {
 void BinaryRowFp16(BinaryOp op, const float16* x, bool x_moves, const float16* y, bool y_moves,
                    float16* out, long long n, const Activation& act);
 
+// out[i] = (x[i] - *mean) * *gain + *bias for i < n in fp16: a channel of an inference batch
+// norm (the mean subtracted first, as the host kernel, for values near a large mean).
+// out may equal x.
+void NormalizeRowFp16(const float16* x, const float16* mean, const float16* gain,
+                      const float16* bias, float16* out, long long n);
+
 }  // namespace math
 }  // namespace arm
 }  // namespace lite
