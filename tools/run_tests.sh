@@ -4,9 +4,10 @@
 #  2. Release build + all tests but the tailoring ones, with the twin models generated for
 #     the twins test, then an install and a small app built against the installed headers
 #     and shared library
+#     (the OpenCL runtime's tests run on PoCL's CPU device, POCL_CACHE_DIR in build/)
 #  3. AddressSanitizer + UndefinedBehaviorSanitizer build of the unit tests, and their run
 #     (model tests excluded, and not built: they are the same code paths at full size and
-#     slow under ASan)
+#     slow under ASan; OpenCL off: PoCL's compiler is not built for the sanitizers)
 #  4. ThreadSanitizer build (-O1, in build-tsan/) of the library and the threading tests
 #     (label "threads": eight predictor clones running together, the thread pool)
 #  5. the aarch64 cross build (build-arm/) and the ARM tests under qemu (tools/run_arm_tests.sh:
@@ -29,7 +30,7 @@ bash tools/check_install.sh build
 # -O1, the usual level for sanitizer builds: the unrolled SIMD tiles take 2-4x longer to
 # instrument at -O3 (nchwc_depthwise_avx512.cc 136 s against 29 s).
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Release -DLITE_WITH_SANITIZERS=ON \
-  -DLITE_WITH_TOOLS=OFF -DCMAKE_CXX_FLAGS_RELEASE="-O1 -DNDEBUG" \
+  -DLITE_WITH_TOOLS=OFF -DLITE_WITH_OPENCL=OFF -DCMAKE_CXX_FLAGS_RELEASE="-O1 -DNDEBUG" \
   -DCMAKE_C_FLAGS_RELEASE="-O1 -DNDEBUG" >/dev/null
 # The tests that are programs (a few are scripts that need nothing built).
 asan_tests=$(comm -12 <(ctest --test-dir build-asan -N -LE model | sed -n 's/^ *Test *#[0-9]*: //p' | sort) \
@@ -41,6 +42,7 @@ ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 # Only the tests labelled "threads" are built: they are what ThreadSanitizer is for, and the
 # whole suite would double the job's time.
 cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=Release -DLITE_WITH_TSAN=ON -DLITE_WITH_TOOLS=OFF \
+  -DLITE_WITH_OPENCL=OFF \
   -DCMAKE_CXX_FLAGS_RELEASE="-O1 -DNDEBUG" -DCMAKE_C_FLAGS_RELEASE="-O1 -DNDEBUG" >/dev/null
 tsan_tests=$(ctest --test-dir build-tsan -N -L threads | sed -n 's/^ *Test *#[0-9]*: //p')
 cmake --build build-tsan --target $tsan_tests -- -j"$(nproc)"

@@ -12,6 +12,8 @@ build_packages+=(clang libclang-rt-dev)
 twin_packages=(python3 python3-numpy python3-onnx python3-protobuf)
 # Graphviz `dot` renders the graphs opt --visualization_file_output_path writes (tests check it).
 tool_packages=(graphviz)
+# OpenCL: the headers, the loader, and PoCL's CPU device (the GPU path's tests run on it).
+opencl_packages=(pocl-opencl-icd ocl-icd-opencl-dev opencl-headers opencl-clhpp-headers clinfo)
 
 # The aarch64 cross build and its tests under qemu (cmake/toolchains/aarch64-linux-gnu.cmake):
 # the cross compiler, qemu-user, and the arm64 libraries from Debian multiarch.
@@ -25,7 +27,8 @@ if ! dpkg --print-foreign-architectures | grep -qx arm64; then
 fi
 
 missing=()
-for p in "${build_packages[@]}" "${twin_packages[@]}" "${tool_packages[@]}" "${arm_packages[@]}"; do
+for p in "${build_packages[@]}" "${twin_packages[@]}" "${tool_packages[@]}" "${opencl_packages[@]}" \
+  "${arm_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 # Node.js and npm for onnxruntime-node: keep an existing node (which may bundle npm).

@@ -16,7 +16,6 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -186,12 +185,9 @@ TEST_P(ArmFp16Models, RunInFp16WithinTheReference) {
 
 // opt on the build machine (--enable_fp16, the same keep list) -> .fp16.nb -> MobileConfig.
 TEST_P(ArmFp16Models, NbFromTheBuildMachinesOptRunsFp16) {
-  const char* nb_dir = std::getenv("PLITE_ARM_NB_DIR");
-  if (nb_dir == nullptr || *nb_dir == '\0') {
-    GTEST_SKIP() << "SKIPPED: PLITE_ARM_NB_DIR is not set (configure the ARM build with "
-                    "-DPLITE_HOST_OPT=<x86 build>/tools/opt to have ctest write the .nb files)";
-  }
-  const std::string nb = std::string(nb_dir) + "/" + GetParam()->name + ".fp16.nb";
+  std::string why_absent;
+  const std::string nb = ArmNbFile(GetParam()->name, ".fp16.nb", &why_absent);
+  if (nb.empty()) GTEST_SKIP() << why_absent;
   ASSERT_TRUE(FileExists(nb)) << nb << " was not written by the host opt";
   lite_api::MobileConfig config;
   config.set_model_from_file(nb);

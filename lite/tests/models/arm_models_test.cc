@@ -7,7 +7,6 @@
 
 #include <cctype>
 #include <cstdio>
-#include <cstdlib>
 #include <set>
 #include <string>
 #include <vector>
@@ -126,12 +125,9 @@ TEST_P(ArmModels, CxxConfigRunsArmKernelsAndMatchesReference) {
 }
 
 TEST_P(ArmModels, NbFromTheBuildMachinesOptMatchesReference) {
-  const char* nb_dir = std::getenv("PLITE_ARM_NB_DIR");
-  if (nb_dir == nullptr || *nb_dir == '\0') {
-    GTEST_SKIP() << "SKIPPED: PLITE_ARM_NB_DIR is not set (configure the ARM build with "
-                    "-DPLITE_HOST_OPT=<x86 build>/tools/opt to have ctest write the .nb files)";
-  }
-  const std::string nb = std::string(nb_dir) + "/" + GetParam()->name + ".nb";
+  std::string why_absent;
+  const std::string nb = ArmNbFile(GetParam()->name, ".nb", &why_absent);
+  if (nb.empty()) GTEST_SKIP() << why_absent;
   ASSERT_TRUE(FileExists(nb)) << nb << " was not written by the host opt";
   lite_api::MobileConfig config;
   config.set_model_from_file(nb);

@@ -42,6 +42,18 @@ std::string TwinsDir() {
   return env && *env && IsDir(env) ? env : "";
 }
 
+std::string ArmNbFile(const std::string& model, const std::string& suffix,
+                      std::string* why_absent) {
+  const char* dir = std::getenv("PLITE_ARM_NB_DIR");
+  if (dir == nullptr || *dir == '\0') {
+    *why_absent =
+        "SKIPPED: PLITE_ARM_NB_DIR is not set (configure the ARM build with "
+        "-DPLITE_HOST_OPT=<x86 build>/tools/opt to have ctest write the .nb files)";
+    return "";
+  }
+  return std::string(dir) + "/" + model + suffix;
+}
+
 bool FileExists(const std::string& path) {
   struct stat st;
   return stat(path.c_str(), &st) == 0;

@@ -19,6 +19,12 @@ std::string SharedModelDir(const std::string& name);
 // $PLITE_TWINS_DIR when it names an existing directory; empty otherwise.
 std::string TwinsDir();
 
+// The .nb the build machine's opt wrote for shared model `model` (write_arm_nb.sh) in
+// $PLITE_ARM_NB_DIR, named <model><suffix> (".nb", ".fp16.nb"); empty, with the reason in
+// `why_absent`, when that directory is not given.
+std::string ArmNbFile(const std::string& model, const std::string& suffix,
+                      std::string* why_absent);
+
 bool FileExists(const std::string& path);
 // The whole file's bytes ("" when it cannot be read).
 std::string ReadFile(const std::string& path);

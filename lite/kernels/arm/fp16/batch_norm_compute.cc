@@ -47,7 +47,8 @@ class BatchNormFp16Compute : public KernelLite<TargetType::kARM, PrecisionType::
     const float16* x = param.x->data<float16>();
     float16* y = param.y->mutable_data<float16>();
     // About 16 K values a task before splitting pays.
-    ParallelRanges(ctx(), dims[0] * channels, std::max<int64_t>(1, (1 << 14) / std::max<int64_t>(1, inner)),
+    ParallelRanges(ctx(), dims[0] * channels,
+                   std::max<int64_t>(1, (1 << 14) / std::max<int64_t>(1, inner)),
                    [&](int64_t begin, int64_t end) {
                      for (int64_t plane = begin; plane < end; ++plane) {
                        const int64_t c = plane % channels;

@@ -41,10 +41,8 @@ class NearestInterpFp16Compute : public KernelLite<TargetType::kARM, PrecisionTy
       std::memcpy(out, in, param.x->numel() * sizeof(float16));
       return;
     }
-    const float ratio_h =
-        host::InterpSourceRatio(in_h, out_h, plan.scale_h, param.align_corners);
-    const float ratio_w =
-        host::InterpSourceRatio(in_w, out_w, plan.scale_w, param.align_corners);
+    const float ratio_h = host::InterpSourceRatio(in_h, out_h, plan.scale_h, param.align_corners);
+    const float ratio_w = host::InterpSourceRatio(in_w, out_w, plan.scale_w, param.align_corners);
     const std::vector<int> ys = host::NearestIndices(in_h, out_h, ratio_h, param.align_corners);
     const std::vector<int> xs = host::NearestIndices(in_w, out_w, ratio_w, param.align_corners);
     const int64_t in_plane = static_cast<int64_t>(in_h) * in_w;
@@ -81,6 +79,7 @@ bool InterpolatesNearest(const paddle::lite::KernelOpView& op) {
 }
 }  // namespace
 
+// One line: the USE-list generator reads the registration line by line.
 REGISTER_LITE_KERNELS((nearest_interp, nearest_interp_v2), kARM, kFP16, kNCHW, PLITE_ARM_KERNEL(NearestInterpFp16Compute), def)
     .BindInput("X", {PLITE_ARM_FP16_TY})
     .BindInput("OutSize", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny))})

@@ -49,8 +49,7 @@ TEST(BatchNormFp16Arm, MatchesHost) {
 }
 
 TEST(BatchNormFp16Arm, ManyPlanesOverTwoThreads) {
-  ExpectFp16KernelMatchesHost(MakeBatchNorm(DDim({2, 64, 27, 29}), 0.f, 100), {"x"},
-                              kFp16Rtol, 2);
+  ExpectFp16KernelMatchesHost(MakeBatchNorm(DDim({2, 64, 27, 29}), 0.f, 100), {"x"}, kFp16Rtol, 2);
 }
 
 }  // namespace

@@ -38,8 +38,8 @@ void Check(const std::vector<std::vector<int64_t>>& dims, int axis, int threads 
 TEST(ConcatFp16Arm, IsRegistered) { EXPECT_NE(FindKernel("concat", kArmFp16Place), nullptr); }
 
 TEST(ConcatFp16Arm, EveryAxis) {
-  for (const std::vector<int64_t>& shape : {std::vector<int64_t>{2, 3, 5},
-                                            std::vector<int64_t>{2, 3, 5, 7}}) {
+  for (const std::vector<int64_t>& shape :
+       {std::vector<int64_t>{2, 3, 5}, std::vector<int64_t>{2, 3, 5, 7}}) {
     const int rank = static_cast<int>(shape.size());
     for (int axis = -rank; axis < rank; ++axis) {
       const int a = axis < 0 ? axis + rank : axis;

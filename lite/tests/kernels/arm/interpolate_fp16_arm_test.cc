@@ -65,8 +65,8 @@ TEST(InterpolateFp16Arm, NearestMatchesHost) {
 
 TEST(InterpolateFp16Arm, ManyPlanesOverTwoThreads) {
   ExpectFp16KernelMatchesHost(
-      MakeInterp({"nearest_interp_v2", DDim({1, 96, 20, 30}), -1, -1, 2.f, false}, 7), {"x"},
-      0.f, 2);
+      MakeInterp({"nearest_interp_v2", DDim({1, 96, 20, 30}), -1, -1, 2.f, false}, 7), {"x"}, 0.f,
+      2);
 }
 
 }  // namespace
