@@ -40,6 +40,21 @@ const Place kArmFloat(TargetType::kARM, PrecisionType::kFloat);
 const Place kHostFloat(TargetType::kHost, PrecisionType::kFloat);
 const std::vector<lite_api::shape_t> kShapes = {{1, 3, 32, 32}, {2, 3, 24, 40}};
 
+// A conv2d op (groups 1, no dilation) reading `in` with filter `w` into `out`, declared
+// `out_dims` when given.
+cpp::OpDesc& AddConv(Builder* b, const std::string& in, const std::string& w,
+                     const std::string& out, int stride, int pad,
+                     const std::vector<int64_t>& out_dims = {}) {
+  std::map<std::string, std::vector<int64_t>> declared;
+  if (!out_dims.empty()) declared[out] = out_dims;
+  cpp::OpDesc& conv = b->Op("conv2d", {{"Input", in}, {"Filter", w}}, {{"Output", out}}, declared);
+  conv.SetAttr<std::vector<int32_t>>("strides", {stride, stride});
+  conv.SetAttr<std::vector<int32_t>>("paddings", {pad, pad});
+  conv.SetAttr<std::vector<int32_t>>("dilations", {1, 1});
+  conv.SetAttr<int32_t>("groups", 1);
+  return conv;
+}
+
 class Fp16ModelArmTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
@@ -174,11 +189,7 @@ TEST_F(Fp16ModelArmTest, NbOfTheFp16PlanRunsInTheLightPredictor) {
 TEST(Fp16ProgramArmTest, AnOutputWrittenInFp16IsCastBackUnderItsName) {
   Builder b({-1, 3, 9, 8});
   b.AddVar("w", cpp::VarKind::kLodTensor, {5, 3, 3, 3}, true);
-  cpp::OpDesc& conv = b.Op("conv2d", {{"Input", "x"}, {"Filter", "w"}}, {{"Output", "y"}});
-  conv.SetAttr<std::vector<int32_t>>("strides", {1, 1});
-  conv.SetAttr<std::vector<int32_t>>("paddings", {1, 1});
-  conv.SetAttr<std::vector<int32_t>>("dilations", {1, 1});
-  conv.SetAttr<int32_t>("groups", 1);
+  AddConv(&b, "x", "w", "y", 1, 1);
   b.Op("relu", {{"X", "y"}}, {{"Out", "z"}});
   b.Fetch("z", 0);
   const Weights weights = {{"w", {DDim({5, 3, 3, 3}), RandomVector(135, -1.f, 1.f, 1)}}};
@@ -218,12 +229,7 @@ TEST(Fp16ProgramArmTest, ABlockedFp32ValueIsReorderedBeforeItsCalib) {
     b.AddVar(w, cpp::VarKind::kLodTensor, dims.Vectorize(), true);
     const float scale = 1.f / std::sqrt(static_cast<float>(l.in_c * l.k * l.k));
     weights[w] = {dims, RandomVector(dims.production(), -scale, scale, l.out_c + l.k)};
-    cpp::OpDesc& conv = b.Op("conv2d", {{"Input", in}, {"Filter", w}}, {{"Output", l.out}},
-                             {{l.out, {-1, l.out_c, 32, 32}}});
-    conv.SetAttr<std::vector<int32_t>>("strides", {l.stride, l.stride});
-    conv.SetAttr<std::vector<int32_t>>("paddings", {l.k / 2, l.k / 2});
-    conv.SetAttr<std::vector<int32_t>>("dilations", {1, 1});
-    conv.SetAttr<int32_t>("groups", 1);
+    AddConv(&b, in, w, l.out, l.stride, l.k / 2, {-1, l.out_c, 32, 32});
     in = l.out;
   }
   b.Fetch("y4", 0);
@@ -261,19 +267,12 @@ TEST(Fp16ProgramArmTest, AConcatTakesItsInputsPrecision) {
     b.AddVar(w, cpp::VarKind::kLodTensor, dims.Vectorize(), true);
     weights[w] = {dims, RandomVector(dims.production(), -0.5f, 0.5f, w[1])};
   }
-  const auto conv = [&](const char* in, const char* w, const char* out) {
-    cpp::OpDesc& op = b.Op("conv2d", {{"Input", in}, {"Filter", w}}, {{"Output", out}});
-    op.SetAttr<std::vector<int32_t>>("strides", {1, 1});
-    op.SetAttr<std::vector<int32_t>>("paddings", {0, 0});
-    op.SetAttr<std::vector<int32_t>>("dilations", {1, 1});
-    op.SetAttr<int32_t>("groups", 1);
-  };
-  conv("x", "wa", "a");
-  conv("x", "wb", "bb");
+  AddConv(&b, "x", "wa", "a", 1, 0);
+  AddConv(&b, "x", "wb", "bb", 1, 0);
   cpp::OpDesc& cat_op = b.Op("concat", {{"X", "a"}}, {{"Out", "cat"}});
   cat_op.SetInput("X", {"a", "bb"});
   cat_op.SetAttr<int32_t>("axis", 1);
-  conv("cat", "wc", "y");
+  AddConv(&b, "cat", "wc", "y", 1, 0);
   b.Fetch("y", 0);
   const std::vector<Place> places = {kArmFp16, kArmFloat, kHostFloat};
   auto reference = Optimize(b.program(), {kHostFloat}, true, weights);
