@@ -43,7 +43,8 @@ class StaticKernelPickPass : public Pass {
       Pick(graph, stmt, KeepsFp32(*stmt, keep, &unmatched));
       InferOutputTypes(graph, stmt);
     }
-    PLITE_CHECK(unmatched.empty(), "keep_fp32_ops: ", Join(std::vector<std::string>(unmatched.begin(), unmatched.end()), ", "),
+    PLITE_CHECK(unmatched.empty(), "keep_fp32_ops: ",
+                Join(std::vector<std::string>(unmatched.begin(), unmatched.end()), ", "),
                 " names no op type of the program and no variable an op writes in the optimized "
                 "program (fusions rename: a conv fused with its activation writes the "
                 "activation's output)");
