@@ -40,6 +40,22 @@ float HalfToFloat(uint16_t h) {
   return sign ? -v : v;
 }
 
+// Runs a layout.cl kernel (nchw_to_image or image_to_nchw) from `src` to `dst` over the
+// image's width x height texels.
+template <typename Src, typename Dst>
+void RunLayoutKernel(const std::string& name, const Src& src, const Dst& dst, int C, int H, int W,
+                     size_t width, size_t height) {
+  ClRuntime& rt = ClRuntime::Get();
+  cl::Kernel kernel = rt.CreateKernel("layout.cl", name);
+  kernel.setArg(0, src);
+  kernel.setArg(1, dst);
+  kernel.setArg(2, C);
+  kernel.setArg(3, H);
+  kernel.setArg(4, W);
+  ASSERT_EQ(rt.queue().enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(width, height)),
+            CL_SUCCESS);
+}
+
 class ClRuntimeTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -77,14 +93,7 @@ TEST_F(ClRuntimeTest, NchwToImageAndBack) {
               CL_SUCCESS);
     const size_t width = static_cast<size_t>(W) * blocks, height = static_cast<size_t>(N) * H;
     cl::Image2D image = rt.CreateImage2D(width, height, half);
-    cl::Kernel to_image = rt.CreateKernel("layout.cl", "nchw_to_image");
-    to_image.setArg(0, in);
-    to_image.setArg(1, image);
-    to_image.setArg(2, C);
-    to_image.setArg(3, H);
-    to_image.setArg(4, W);
-    ASSERT_EQ(rt.queue().enqueueNDRangeKernel(to_image, cl::NullRange, cl::NDRange(width, height)),
-              CL_SUCCESS);
+    ASSERT_NO_FATAL_FAILURE(RunLayoutKernel("nchw_to_image", in, image, C, H, W, width, height));
 
     // Every texel against the layout's definition (4 channels of a pixel, 0 past C).
     std::vector<float> texels(width * height * 4);
@@ -112,14 +121,7 @@ TEST_F(ClRuntimeTest, NchwToImageAndBack) {
       }
     }
 
-    cl::Kernel to_nchw = rt.CreateKernel("layout.cl", "image_to_nchw");
-    to_nchw.setArg(0, image);
-    to_nchw.setArg(1, back);
-    to_nchw.setArg(2, C);
-    to_nchw.setArg(3, H);
-    to_nchw.setArg(4, W);
-    ASSERT_EQ(rt.queue().enqueueNDRangeKernel(to_nchw, cl::NullRange, cl::NDRange(width, height)),
-              CL_SUCCESS);
+    ASSERT_NO_FATAL_FAILURE(RunLayoutKernel("image_to_nchw", image, back, C, H, W, width, height));
     std::vector<float> y(count);
     ASSERT_EQ(rt.queue().enqueueReadBuffer(back, CL_TRUE, 0, count * sizeof(float), y.data()),
               CL_SUCCESS);

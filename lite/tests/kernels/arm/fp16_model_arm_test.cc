@@ -55,6 +55,13 @@ cpp::OpDesc& AddConv(Builder* b, const std::string& in, const std::string& w,
   return conv;
 }
 
+// |got - want| <= 2e-2 * max(1, max |want|): fp16 against the float reference.
+void ExpectWithinFp16Tolerance(const std::vector<float>& got, const std::vector<float>& want) {
+  float range = 1.f;
+  for (float v : want) range = std::max(range, std::fabs(v));
+  ExpectAllNear(got, want, 2e-2f * range);
+}
+
 class Fp16ModelArmTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
@@ -205,9 +212,7 @@ TEST(Fp16ProgramArmTest, AnOutputWrittenInFp16IsCastBackUnderItsName) {
   const std::vector<float> x = RandomVector(2 * 3 * 9 * 8, -2.f, 2.f, 2);
   const std::vector<float> want = reference->Run(DDim({2, 3, 9, 8}), x);
   const std::vector<float> got = fp16->Run(DDim({2, 3, 9, 8}), x);
-  float range = 1.f;
-  for (float v : want) range = std::max(range, std::fabs(v));
-  ExpectAllNear(got, want, 2e-2f * range);
+  ExpectWithinFp16Tolerance(got, want);
 }
 
 // The convolutions kept fp32 run as an NCHW4c chain (a 3x3 stride-2 conv reading the image,
@@ -250,9 +255,7 @@ TEST(Fp16ProgramArmTest, ABlockedFp32ValueIsReorderedBeforeItsCalib) {
   const std::vector<float> x = RandomVector(3 * 64 * 64, -1.f, 1.f, 7);
   const std::vector<float> want = reference->Run(DDim({1, 3, 64, 64}), x);
   const std::vector<float> got = mixed->Run(DDim({1, 3, 64, 64}), x);
-  float range = 1.f;
-  for (float v : want) range = std::max(range, std::fabs(v));
-  ExpectAllNear(got, want, 2e-2f * range);
+  ExpectWithinFp16Tolerance(got, want);
 }
 
 // A concat (a kernel that only moves data) takes its inputs' precision: fp16 between fp16
