@@ -74,8 +74,8 @@ DEFINE_string(optimized_nb_model_path, "",
 DEFINE_bool(quant_model, false, "accepted; plite keeps weights in float32 (a warning says so)");
 DEFINE_string(quant_type, "QUANT_INT16", "accepted with --quant_model (QUANT_INT8, QUANT_INT16)");
 DEFINE_bool(enable_fp16, false,
-            "plan ARM fp16 kernels (ARMv8.2 half arithmetic) wherever they apply, calib casts "
-            "around them; needs arm in --valid_targets");
+            "plan fp16 kernels wherever they apply, calib casts around them: ARM's (ARMv8.2 "
+            "half arithmetic) and OpenCL's half images; needs arm or opencl in --valid_targets");
 DEFINE_string(keep_fp32_ops, "",
               "with --enable_fp16: comma-separated op types, or variables an op writes in the "
               "optimized program, whose ops keep fp32 kernels (mixed precision)");
@@ -255,6 +255,9 @@ void Optimize(const lite::opt::ValidTargets& valid, const ModelFiles& model,
   config.set_memory_optimize(FLAGS_memory_optimize);
   config.set_blocked_layout(FLAGS_blocked_layout && FLAGS_x86_blocked_layout);
   config.set_keep_fp32_ops(KeepFp32Ops());
+  // The device's images, not this machine's, decide on the phone: opt plans what it is told.
+  config.set_opencl_precision(FLAGS_enable_fp16 ? paddle::lite_api::CL_PRECISION_FP16
+                                                : paddle::lite_api::CL_PRECISION_FP32);
   VLOG(1) << "optimizing for " << lite::opt::TargetNames(valid.targets);
   lite::Predictor predictor(config);
   VLOG(1) << "optimized program: " << predictor.optimized_program().blocks[0].ops.size()
@@ -334,7 +337,7 @@ int Run() {
   WarnUnsupportedFlags();
   auto valid = lite::opt::ParseValidTargets(
       FLAGS_valid_targets.empty() ? lite::opt::DefaultTargetList() : FLAGS_valid_targets);
-  if (FLAGS_enable_fp16) lite::opt::PreferArmFp16(&valid);
+  if (FLAGS_enable_fp16) lite::opt::PreferFp16(&valid);
   CheckTargetsBuilt(valid);
   const LiteModelType out_type = ParseOutType(FLAGS_optimize_out_type);
   const bool printing = FLAGS_print_all_ops || FLAGS_print_supported_ops ||

@@ -91,13 +91,16 @@ ValidTargets ParseValidTargets(const std::string& list) {
   return out;
 }
 
-void PreferArmFp16(ValidTargets* valid) {
+void PreferFp16(ValidTargets* valid) {
+  const auto has = [&](TargetType t) {
+    return std::find(valid->targets.begin(), valid->targets.end(), t) != valid->targets.end();
+  };
+  Check(has(TargetType::kARM) || has(TargetType::kOpenCL),
+        "--enable_fp16 needs arm or opencl among --valid_targets (the fp16 kernels are ARM's "
+        "and OpenCL's half images); got " + TargetNames(valid->targets));
   const auto first_arm = std::find_if(valid->places.begin(), valid->places.end(),
                                       [](const Place& p) { return p.target == TargetType::kARM; });
-  Check(first_arm != valid->places.end(),
-        "--enable_fp16 needs arm among --valid_targets (the fp16 kernels are ARM's); got " +
-            TargetNames(valid->targets));
-  if (first_arm->precision != PrecisionType::kFP16) {
+  if (first_arm != valid->places.end() && first_arm->precision != PrecisionType::kFP16) {
     valid->places.insert(first_arm, Place(TargetType::kARM, PrecisionType::kFP16));
   }
 }

@@ -32,9 +32,10 @@ struct ValidTargets {
 ValidTargets ParseValidTargets(const std::string& list);
 
 // opt --enable_fp16: Place{kARM, kFP16} just before the first ARM place, so the ARM fp16
-// kernels are picked wherever they apply (calib casts around them). Throws
-// PaddleLiteException when arm is not among the targets.
-void PreferArmFp16(ValidTargets* valid);
+// kernels are picked wherever they apply (calib casts around them); the OpenCL places hold
+// their fp16 image place already (opt asks for half images then). Throws
+// PaddleLiteException when neither arm nor opencl is among the targets.
+void PreferFp16(ValidTargets* valid);
 
 // "arm, host".
 std::string TargetNames(const std::vector<TargetType>& targets);

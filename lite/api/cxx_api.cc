@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <set>
 
+#include "lite/api/opencl_config.h"
 #include "lite/api/tailoring_info.h"
 #include "lite/core/op_registry.h"
 #include "lite/core/program_check.h"
@@ -47,33 +49,47 @@ std::string OutOfRange(const Place& p) {
 }
 
 // The valid places the optimizer can use. A field outside its enum is an error. A place
-// whose target has no kernels in this build is dropped with a warning while another place
-// remains usable (apps list {arm, opencl} whatever the build has), and is an error naming
-// the targets this build has otherwise.
+// whose target has no kernels in this build, or none that runs on this machine (OpenCL
+// kernels without an OpenCL device), is dropped with a warning while another place remains
+// usable (apps list {arm, opencl} whatever the build and the phone have), and is an error
+// naming the targets this build has otherwise.
 std::vector<Place> UsablePlaces(std::vector<Place> places) {
   if (places.empty()) return DefaultPlaces();
   std::set<TargetType> built{TargetType::kAny};
-  for (const KernelInfo* k : KernelRegistry::Global().AllKernels()) built.insert(k->place.target);
+  std::set<TargetType> runnable{TargetType::kAny};
+  std::map<TargetType, std::string> needs;  // what a target's kernels need that is missing
+  for (const KernelInfo* k : KernelRegistry::Global().AllKernels()) {
+    built.insert(k->place.target);
+    if (k->RunsOnThisCpu()) {
+      runnable.insert(k->place.target);
+    } else {
+      needs[k->place.target] = k->cpu_feature;
+    }
+  }
   std::vector<std::string> built_names;
   for (TargetType t : built) {
     if (t != TargetType::kAny) built_names.push_back(lite_api::TargetToStr(t));
   }
+  const std::string lacking = StrCat("this build has no kernels for its target (it has ",
+                                     Join(built_names, ", "), ")");
   std::vector<Place> usable;
   std::vector<std::string> dropped;
   for (size_t i = 0; i < places.size(); ++i) {
     const std::string which = StrCat("valid place ", i, " ", PlaceText(places[i]));
     const std::string bad = OutOfRange(places[i]);
     PLITE_CHECK(bad.empty(), which, ": ", bad);
-    if (built.count(places[i].target)) {
+    const TargetType t = places[i].target;
+    if (runnable.count(t)) {
       usable.push_back(places[i]);
+    } else if (built.count(t)) {
+      dropped.push_back(
+          StrCat(which, ": its kernels need ", needs[t], ", which this machine lacks"));
     } else {
-      dropped.push_back(which);
+      dropped.push_back(StrCat(which, ": ", lacking));
     }
   }
-  const std::string lacking = StrCat(": this build has no kernels for its target (it has ",
-                                     Join(built_names, ", "), ")");
-  PLITE_CHECK(!usable.empty(), Join(dropped, "; "), lacking);
-  for (const std::string& which : dropped) PLITE_WARN << which << lacking << "; ignored";
+  PLITE_CHECK(!usable.empty(), Join(dropped, "; "));
+  for (const std::string& why : dropped) PLITE_WARN << why << "; ignored";
   return usable;
 }
 
@@ -163,8 +179,10 @@ Predictor::Predictor(const lite_api::CxxConfig& config)
               "leave quant_model off");
   PLITE_CHECK(!config.sparse_model(), "CxxConfig::set_sparse_model(true): plite has no sparse ",
               "convolution kernels and does not sparsify while optimizing; leave sparse_model off");
-  const std::vector<Place> places =
-      WithPrecisionMode(UsablePlaces(config.valid_places()), config.precision_mode());
+  ApplyOpenClSettings(config);
+  const std::vector<Place> places = WithOpenClPrecision(
+      WithPrecisionMode(UsablePlaces(config.valid_places()), config.precision_mode()),
+      config.opencl_precision());
   const std::vector<std::string> passes = PassesFor(config);
   cpp::ProgramDesc program;
   LoadModel(config, root(), &program);

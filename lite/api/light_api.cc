@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "lite/api/opencl_config.h"
 #include "lite/model_parser/flatbuffers/nb_model.h"
 
 namespace paddle {
@@ -54,6 +55,7 @@ std::shared_ptr<const NbModelBytes> ModelBytes(const lite_api::MobileConfig& con
 
 LightPredictor::LightPredictor(const lite_api::MobileConfig& config)
     : ProgramPredictor(config.threads(), config.power_mode()) {
+  ApplyOpenClSettings(config);
   auto program = std::make_shared<cpp::ProgramDesc>();
   NbLoadOptions options;
   options.check_weight_checksums = config.check_weight_checksums();

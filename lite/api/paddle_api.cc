@@ -3,6 +3,9 @@
 #include <cstring>
 
 #include "lite/core/tensor.h"
+#ifdef PLITE_WITH_OPENCL
+#include "lite/backends/opencl/cl_runtime.h"
+#endif
 #ifdef PLITE_WITH_ARM
 #include "lite/backends/arm/cpu_info.h"
 #endif
@@ -54,8 +57,30 @@ void CheckHostTarget(TargetType t, const char* what) {
 }
 }  // namespace
 
-bool IsOpenCLBackendValid(bool check_fp16_valid) { return false; }
-int GetOpenCLDeviceType() { return -1; }
+bool IsOpenCLBackendValid(bool check_fp16_valid) {
+#ifdef PLITE_WITH_OPENCL
+  if (!lite::opencl::ClRuntime::Available()) return false;
+  return !check_fp16_valid || lite::opencl::ClRuntime::Get().info().half_images;
+#else
+  (void)check_fp16_valid;
+  return false;
+#endif
+}
+
+int GetOpenCLDeviceType() {
+#ifdef PLITE_WITH_OPENCL
+  if (!lite::opencl::ClRuntime::Available()) return -1;
+  const lite::opencl::DeviceInfo& info = lite::opencl::ClRuntime::Get().info();
+  const std::string names = info.name + " " + info.vendor;
+  const auto has = [&](const char* word) { return names.find(word) != std::string::npos; };
+  if (has("Adreno") || has("QUALCOMM")) return 1;
+  if (has("Mali")) return 2;
+  if (has("PowerVR") || has("Imagination")) return 3;
+  return 4;
+#else
+  return -1;
+#endif
+}
 
 Tensor::Tensor(void* raw) : raw_tensor_(raw) {}
 Tensor::Tensor(const void* raw) : raw_tensor_(const_cast<void*>(raw)) {}

@@ -42,11 +42,11 @@ enum class L3CacheSetMethod {
   kAbsolute = 2,
 };
 
-// Whether OpenCL kernels can run here (and, with `check_fp16_valid`, in fp16). This build
-// has no OpenCL backend: always false.
+// Whether OpenCL kernels can run here: a build with OpenCL, the OpenCL library and a device
+// with images (with `check_fp16_valid`: and half images too).
 bool IsOpenCLBackendValid(bool check_fp16_valid = false);
 // The OpenCL device's vendor class (0 unknown, 1 Adreno, 2 Mali, 3 PowerVR, 4 other), or
-// -1 without a usable OpenCL device: always -1 in this build.
+// -1 without a usable OpenCL device.
 int GetOpenCLDeviceType();
 
 // A view of one of the predictor's tensors; valid while the predictor lives.
@@ -173,11 +173,16 @@ class ConfigBase {
   void add_discarded_pass(const std::string pass) { discarded_passes_.push_back(pass); }
   const std::vector<std::string> get_discarded_passes() const { return discarded_passes_; }
 
-  // OpenCL: stored, for the OpenCL backend (this build has none; see IsOpenCLBackendValid).
+  // OpenCL (docs/opencl.md). Programs built for the device are kept as binaries in `path`
+  // (files <name>-<key>.clbin), so a later start loads them instead of compiling; "" keeps
+  // none. The cache is the process's: the last predictor created sets it.
   void set_opencl_binary_path_name(const std::string& path, const std::string& name) {
     opencl_bin_path_ = path;
     opencl_bin_name_ = name;
   }
+  const std::string& opencl_bin_path() const { return opencl_bin_path_; }
+  const std::string& opencl_bin_name() const { return opencl_bin_name_; }
+  // Local work-size tuning: stored; the driver picks local sizes.
   void set_opencl_tune(CLTuneMode tune_mode = CL_TUNE_NONE, const std::string& path = "",
                        const std::string& name = "", size_t lws_repeats = 4) {
     opencl_tune_mode_ = tune_mode;
@@ -189,6 +194,9 @@ class ConfigBase {
   void set_opencl_tune(CLTuneMode tune_mode, size_t lws_repeats) {
     set_opencl_tune(tune_mode, "", "", lws_repeats);
   }
+  // Image storage of the OpenCL kernels a CxxConfig plans (a .nb keeps what opt planned):
+  // FP32 float images; FP16 half images (float math) where the device has them; AUTO half
+  // where the device computes in half (cl_khr_fp16), float elsewhere.
   void set_opencl_precision(CLPrecisionType p = CL_PRECISION_AUTO) { opencl_precision_ = p; }
   CLTuneMode opencl_tune_mode() const { return opencl_tune_mode_; }
   CLPrecisionType opencl_precision() const { return opencl_precision_; }

@@ -7,6 +7,9 @@
 #include <new>
 
 #include "lite/utils/check.h"
+#ifdef PLITE_WITH_OPENCL
+#include "lite/backends/opencl/cl_memory.h"
+#endif
 
 namespace paddle {
 namespace lite {
@@ -61,12 +64,19 @@ void* TargetMalloc(TargetType target, size_t size) {
       PLITE_CHECK(p != nullptr, "cannot allocate ", size, " bytes of tensor memory: out of memory");
       return p;
     }
+#ifdef PLITE_WITH_OPENCL
+    case TargetType::kOpenCL:
+      return opencl::NewDeviceBuffer(size);
+#endif
     default:
       PLITE_THROW("no allocator for target ", lite_api::TargetToStr(target));
   }
 }
 
 void TargetFree(TargetType target, void* ptr) {
+#ifdef PLITE_WITH_OPENCL
+  if (target == TargetType::kOpenCL) return opencl::ReleaseDeviceMemory(ptr);
+#endif
   (void)target;
   std::free(ptr);
 }
@@ -86,7 +96,7 @@ void Buffer::ResetLazy(TargetType target, size_t size) {
   // asking for kX86, the next one for kHost) keeps its block: freeing and allocating it on
   // every run cost MobileNetV1 three multi-megabyte allocations per run.
   const bool same_memory = target == target_ || (CpuTarget(target) && CpuTarget(target_));
-  if (own_ && data_ && same_memory && size <= space_) {
+  if (own_ && data_ && same_memory && !is_image() && size <= space_) {
     target_ = target;
     return;
   }
@@ -97,11 +107,30 @@ void Buffer::ResetLazy(TargetType target, size_t size) {
   own_ = true;
 }
 
+void Buffer::ResetLazyImage(size_t width, size_t height, bool half) {
+  if (own_ && data_ && width == image_width_ && height == image_height_ && half == image_half_) {
+    return;
+  }
+#ifdef PLITE_WITH_OPENCL
+  Free();
+  data_ = opencl::NewDeviceImage(width, height, half);
+  space_ = width * height * 4 * (half ? 2 : 4);
+  target_ = TargetType::kOpenCL;
+  image_width_ = width;
+  image_height_ = height;
+  image_half_ = half;
+#else
+  (void)half;
+  PLITE_THROW("cannot allocate a ", width, " x ", height, " image: this build has no OpenCL");
+#endif
+}
+
 void Buffer::Free() {
   if (own_ && data_) TargetFree(target_, data_);
   data_ = nullptr;
   space_ = 0;
   own_ = true;
+  image_width_ = image_height_ = 0;
   owner_.reset();
 }
 

@@ -1,5 +1,6 @@
 // Buffer: a block of memory on a target. CPU targets (host, x86, arm) share host memory;
-// other targets plug their allocators in here.
+// on kOpenCL (builds with OpenCL) the block is device memory, a buffer or an image2d, and
+// data() is its handle (the cl_mem), not an address the CPU can read.
 #pragma once
 
 #include <cstddef>
@@ -53,7 +54,8 @@ void ResizeScratch(Vector* scratch, size_t count, const char* op, const char* pu
   }
 }
 
-// Host memory for CPU targets, 64-byte aligned and padded; throws when it cannot be had.
+// Host memory for CPU targets, 64-byte aligned and padded; a device buffer's handle on
+// kOpenCL; throws when it cannot be had or the build has no such target.
 void* TargetMalloc(TargetType target, size_t size);
 void TargetFree(TargetType target, void* ptr);
 
@@ -73,10 +75,16 @@ class Buffer {
 
   // Makes room for at least `size` bytes on `target`; keeps the block if big enough.
   void ResetLazy(TargetType target, size_t size);
+  // Makes it an OpenCL image2d of width x height RGBA texels, float or half; keeps the
+  // image when it has that size and texel type.
+  void ResetLazyImage(size_t width, size_t height, bool half);
   void* data() const { return data_; }
   size_t space() const { return space_; }
   TargetType target() const { return target_; }
   bool owns() const { return own_; }
+  bool is_image() const { return image_width_ != 0; }
+  size_t image_width() const { return image_width_; }
+  size_t image_height() const { return image_height_; }
 
  private:
   void Free();
@@ -85,6 +93,8 @@ class Buffer {
   size_t space_{0};
   TargetType target_{TargetType::kHost};
   bool own_{true};
+  size_t image_width_{0}, image_height_{0};  // an image's texels (0: not an image)
+  bool image_half_{false};
   std::shared_ptr<const void> owner_;  // keeps external memory alive (may be null)
 };
 

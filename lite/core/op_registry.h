@@ -70,8 +70,9 @@ struct KernelInfo {
   // type without an entry: every version.
   std::map<std::string, OpVersionRange> op_versions;
   std::string source_file;  // where it is registered, relative to the project root
-  // CPU features the kernel's code needs (e.g. "avx2+fma") and their runtime check; a
-  // kernel whose check fails is never picked, and a saved model naming it fails at load.
+  // CPU features the kernel's code needs (e.g. "avx2+fma"), or the device it runs on ("an
+  // OpenCL device"), and their runtime check; a kernel whose check fails is never picked,
+  // and a saved model naming it fails at load.
   std::string cpu_feature;
   bool (*cpu_has_feature)() = nullptr;
 
@@ -186,6 +187,10 @@ class KernelRegistrar {
     info_.cpu_feature = name;
     info_.cpu_has_feature = has_feature;
     return *this;
+  }
+  // The same for a kernel that runs on a device the machine may lack (an OpenCL GPU).
+  KernelRegistrar& RequireDevice(const char* name, bool (*has_device)()) {
+    return RequireCpuFeature(name, has_device);
   }
   // The Paddle versions of `op_type` the kernel implements: 0..version (Paddle Lite's
   // meaning: "implements the op as of version N"), or min_version..max_version. The kernel

@@ -76,7 +76,7 @@ void CheckKernelsPresent(const cpp::BlockDesc& block,
       missing_kernels.insert(key);
     } else if (!info->RunsOnThisCpu()) {
       missing_kernels.insert(StrCat(key, " (needs ", info->cpu_feature,
-                                    ", which this CPU lacks)"));
+                                    ", which this machine lacks)"));
     } else if (!info->ImplementsModelVersion(op_versions)) {
       missing_kernels.insert(StrCat(key, " (implements versions ",
                                     info->DeclaredOpVersions()->ToString(), " of '", info->op_type,

@@ -2,6 +2,8 @@
 
 #include <cstring>
 
+#include "lite/core/type_system.h"
+
 namespace paddle {
 namespace lite {
 
@@ -22,6 +24,29 @@ void* Tensor::mutable_data(TargetType target, size_t bytes) {
   return buffer_->data();
 }
 
+void* Tensor::mutable_image(size_t width, size_t height, PrecisionType precision) {
+  PLITE_CHECK(precision == PrecisionType::kFloat || precision == PrecisionType::kFP16,
+              "an image holds float or half texels, not ", lite_api::PrecisionToStr(precision));
+  if (!buffer_ || is_view_ || !buffer_->owns()) {
+    buffer_ = std::make_shared<Buffer>();
+    is_view_ = false;
+  }
+  buffer_->ResetLazyImage(width, height, precision == PrecisionType::kFP16);
+  target_ = TargetType::kOpenCL;
+  precision_ = precision;
+  layout_ = DataLayoutType::kImageDefault;
+  memory_size_ = buffer_->space();
+  return buffer_->data();
+}
+
+void* Tensor::device_memory() const {
+  PLITE_CHECK(!IsHostMemory(target_) && target_ != TargetType::kAny, "tensor ", dims_,
+              " is in host memory, not a device's");
+  PLITE_CHECK(buffer_->data() != nullptr, "tensor ", dims_,
+              " has no device memory (never written)");
+  return buffer_->data();
+}
+
 size_t Tensor::BytesFor(size_t element_bytes) const {
   PLITE_CHECK(numel_ >= 0, "tensor ", dims_, " has unresolved dims");
   size_t bytes = 0;
@@ -30,7 +55,16 @@ size_t Tensor::BytesFor(size_t element_bytes) const {
   return bytes;
 }
 
+// A tensor in device memory holds a handle, not data: a CPU kernel reading it means the
+// plan lacks an io_copy.
+static void CheckHostMemory(const Tensor& t) {
+  PLITE_CHECK(IsHostMemory(t.target()) || t.target() == TargetType::kAny, "tensor ", t.dims(),
+              " is in ",
+              lite_api::TargetToStr(t.target()), " memory, which the CPU cannot read");
+}
+
 const void* Tensor::raw_data() const {
+  CheckHostMemory(*this);
   PLITE_CHECK(buffer_->data() != nullptr || numel() == 0, "tensor ", dims_,
               " has no data (never written)");
   return buffer_->data();
@@ -40,6 +74,7 @@ void Tensor::CheckReadable(PrecisionType requested, size_t element_bytes) const 
   PLITE_CHECK(precision_ == requested || precision_ == PrecisionType::kUnk, "tensor holds ",
               lite_api::PrecisionToStr(precision_), " data but ",
               lite_api::PrecisionToStr(requested), " was requested");
+  CheckHostMemory(*this);
   const int64_t n = numel();
   if (n == 0) return;
   PLITE_CHECK(n > 0, "tensor ", dims_, " has unresolved dims");
@@ -61,6 +96,7 @@ void Tensor::ShareDataWith(const Tensor& other) {
 }
 
 void Tensor::CopyDataFrom(const Tensor& other) {
+  CheckHostMemory(other);
   dims_ = other.dims_;
   numel_ = other.numel_;
   lod_ = other.lod_;

@@ -75,8 +75,16 @@ class Tensor {
     return mutable_data(target, BytesFor(element_bytes));
   }
 
+  // This tensor as an OpenCL image2d of width x height RGBA texels, float (kFloat) or half
+  // (kFP16); its layout becomes kImageDefault. Returns the image's handle (the cl_mem);
+  // keeps the image when it has that size and texel type.
+  void* mutable_image(size_t width, size_t height, PrecisionType precision);
+  // The handle of the device memory (buffer or image) a kOpenCL tensor holds; throws when
+  // the tensor is in host memory or holds none.
+  void* device_memory() const;
+
   // Typed read access. Throws unless the tensor holds T (or untagged memory) and at least
-  // numel() of them: a kernel never reads memory its input was not given.
+  // numel() of them, in host memory: a kernel never reads memory its input was not given.
   template <typename T>
   const T* data() const {
     CheckReadable(PrecisionTypeTrait<T>::value, sizeof(T));
@@ -87,7 +95,7 @@ class Tensor {
     CheckReadable(PrecisionTypeTrait<T>::value, sizeof(T));
     return static_cast<T*>(buffer_->data());
   }
-  // Untyped access; throws when the tensor has elements but no memory.
+  // Untyped access; throws when the tensor has elements but no memory, or device memory.
   const void* raw_data() const;
   void* raw_data() {
     return const_cast<void*>(static_cast<const Tensor*>(this)->raw_data());

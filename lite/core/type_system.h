@@ -42,13 +42,18 @@ inline bool PrecisionCompatible(PrecisionType declared, PrecisionType actual) {
 inline bool IsBlockedLayout(DataLayoutType layout) {
   return lite_api::LayoutChannelBlock(layout) > 0;
 }
-// Data in a blocked layout or NHWC (dims in memory order) is read only by kernels that
-// declare exactly that layout; the others, kAny ones included, get a layout cast to NCHW.
+// OpenCL image layouts: the values sit in an image2d, not in memory a pointer walks.
+inline bool IsImageLayout(DataLayoutType layout) {
+  return layout == DataLayoutType::kImageDefault || layout == DataLayoutType::kImageFolder ||
+         layout == DataLayoutType::kImageNW;
+}
+// Data in a blocked layout, NHWC (dims in memory order) or an image is read only by kernels
+// that declare exactly that layout; the others, kAny ones included, get a layout cast to NCHW.
+inline bool IsExactLayout(DataLayoutType layout) {
+  return IsBlockedLayout(layout) || layout == DataLayoutType::kNHWC || IsImageLayout(layout);
+}
 inline bool LayoutCompatible(DataLayoutType declared, DataLayoutType actual) {
-  const auto exact = [](DataLayoutType l) {
-    return IsBlockedLayout(l) || l == DataLayoutType::kNHWC;
-  };
-  if (exact(declared) || exact(actual)) return declared == actual;
+  if (IsExactLayout(declared) || IsExactLayout(actual)) return declared == actual;
   return declared == actual || declared == DataLayoutType::kAny || actual == DataLayoutType::kAny;
 }
 inline bool TypeCompatible(const Type& declared, const Type& actual) {

@@ -1,6 +1,7 @@
 #include "lite/backends/opencl/cl_runtime.h"
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <vector>
@@ -262,6 +263,8 @@ cl::Program ClRuntime::BuildProgram(const std::string& file, const std::string& 
       AppendU64(&bytes, binaries[0].size());
       bytes.append(binaries[0].begin(), binaries[0].end());
       AppendU64(&bytes, Crc32c(bytes.data(), bytes.size()));
+      std::error_code ignored;
+      std::filesystem::create_directories(cache_dir_, ignored);
       const std::string path = CachePath(key);
       const std::string tmp = StrCat(path, ".tmp");
       std::ofstream out(tmp, std::ios::binary | std::ios::trunc);

@@ -52,10 +52,11 @@ class ClRuntime {
   int64_t programs_built() const;
 
   // Keeps built programs on disk (Paddle Lite's set_opencl_binary_path_name): a program
-  // compiled from source is saved as <dir>/<name>-<key checksum>.clbin, and a later
-  // CreateKernel (in this or another process) loads it instead of compiling. The key is the
-  // device, its driver version, the source file, its text and the options; a file whose key
-  // differs, or that is damaged, is ignored and rewritten. Empty `dir`: no disk cache.
+  // compiled from source is saved as <dir>/<name>-<key checksum>.clbin (the directory made
+  // where missing), and a later CreateKernel (in this or another process) loads it instead
+  // of compiling. The key is the device, its driver version, the source file, its text and
+  // the options; a file whose key differs, or that is damaged, is ignored and rewritten.
+  // Empty `dir`: no disk cache.
   void SetBinaryCache(const std::string& dir, const std::string& name);
   // Of the programs built: compiled from source, loaded from the disk cache.
   int64_t programs_compiled() const;

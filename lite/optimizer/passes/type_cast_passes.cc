@@ -7,10 +7,14 @@
 // among those that run on this CPU the one on the earliest valid target is taken (with
 // {arm fp16, arm float, host} the ARM calib, not the host one).
 // One cast per (arg, wanted type) is shared by all readers that want it.
-// The model's outputs keep their names and precision: where a reduced-precision plan leaves
-// an fp16 value for a fetch of a var the model declares fp32 (fetch itself takes any
-// precision), the producer writes an fp16 var of its own and a calib back to fp32 writes the
-// model's var, so an app fetches the float outputs, by the names, it always did.
+// A value in a layout no cast kernel of this field reads (an OpenCL image meeting a CPU
+// kernel, an NCHW4c value meeting an fp16 kernel) is first reordered into NCHW by a layout
+// kernel of its own target and precision.
+// The model's outputs keep their names and precision: where a fetch needs a cast (an
+// OpenCL image to host memory, or an fp16 value of a var the model declares fp32, which a
+// reduced-precision plan leaves and fetch itself would take), the producer writes a var of
+// its own and the cast writes the model's var, so an app fetches the float outputs, by the
+// names, it always did.
 #include <map>
 #include <utility>
 #include <vector>
@@ -35,15 +39,15 @@ class TypeCastPass : public Pass {
         if (!in->type_known) continue;
         const std::string param = InputParamOf(*stmt, in->name);
         Type want = stmt->picked->GetInputDeclType(param);
-        if (FetchesReducedOutput(*graph, *stmt, *in)) {
+        if (FetchesReducedOutput(*graph, *stmt, *in)) want.precision = PrecisionType::kFloat;
+        if (Compatible(want, in->type)) continue;
+        if (stmt->desc.Type() == "fetch" && !in->inlinks.empty()) {
           // The producer's value takes a name of its own; the cast writes the model's var.
           const std::string name = in->name;
-          RenameArg(graph, in, name + "/" + lite_api::PrecisionToStr(in->type.precision));
-          want.precision = PrecisionType::kFloat;
+          RenameArg(graph, in, name + Suffix(in->type, "/"));
           RewireInput(graph, stmt, in, CastFor(graph, in, want, *stmt, name));
           continue;
         }
-        if (Compatible(want, in->type)) continue;
         Node* cast_out = CastFor(graph, in, want, *stmt);
         RewireInput(graph, stmt, in, cast_out);
       }
@@ -114,11 +118,11 @@ class TypeCastPass : public Pass {
     return have;
   }
 
-  static std::string Suffix(const Type& t) {
+  static std::string Suffix(const Type& t, const char* prefix = "/to_") {
     switch (Field) {
-      case CastField::kTarget: return "/to_" + lite_api::TargetToStr(t.target);
-      case CastField::kPrecision: return "/to_" + lite_api::PrecisionToStr(t.precision);
-      case CastField::kLayout: return "/to_" + lite_api::DataLayoutToStr(t.layout);
+      case CastField::kTarget: return prefix + lite_api::TargetToStr(t.target);
+      case CastField::kPrecision: return prefix + lite_api::PrecisionToStr(t.precision);
+      case CastField::kLayout: return prefix + lite_api::DataLayoutToStr(t.layout);
     }
     return "";
   }
@@ -159,9 +163,10 @@ class TypeCastPass : public Pass {
     const auto& places = graph->valid_places();
     const KernelInfo* info = FindCastKernel(op_type, in->type, to, places);
     Node* from = in;
-    if (!info && Field == CastField::kPrecision && in->type.layout != DataLayoutType::kNCHW) {
-      // Calibs convert planar tensors: a blocked fp32 value read by an fp16 kernel (a
-      // convolution kept fp32 before one planned fp16) is reordered in its own precision first.
+    if (!info && Field != CastField::kLayout && in->type.layout != DataLayoutType::kNCHW) {
+      // Calibs and io_copies convert planar tensors: a blocked fp32 value read by an fp16
+      // kernel (a convolution kept fp32 before one planned fp16), or an image read on the
+      // CPU, is reordered into NCHW on its own target, in its own precision, first.
       from = TypeCastPass<CastField::kLayout>::PlanarCopy(graph, in);
       if (from) info = FindCastKernel(op_type, from->type, Converted(from->type, want), places);
     }
@@ -189,8 +194,10 @@ class TypeCastPass : public Pass {
     out_arg->persistable = false;
     graph->Link(in, cast);
     graph->Link(cast, out_arg);
-    InferOutputTypes(graph, cast);
-    out_arg->type = Converted(out_arg->type, to);  // the kernel's kAny fields follow the input
+    // The input's type, changed in this field only (a cast kernel's kAny fields follow its
+    // input, whatever the model declares for a var the cast writes).
+    out_arg->type = to;
+    out_arg->type_known = true;
     return out_arg;
   }
 

@@ -87,8 +87,9 @@ void InferOutputTypes(SSAGraph* graph, Node* stmt) {
     }
     if (t.layout == DataLayoutType::kAny) {
       t.layout = first_in ? first_in->type.layout : DataLayoutType::kNCHW;
-      // A kAny kernel reads blocked data only after a cast to NCHW (LayoutCompatible).
-      if (t.layout == DataLayoutType::kAny || IsBlockedLayout(t.layout)) {
+      // A kAny kernel reads blocked, NHWC or image data only after a cast to NCHW
+      // (LayoutCompatible).
+      if (t.layout == DataLayoutType::kAny || IsExactLayout(t.layout)) {
         t.layout = DataLayoutType::kNCHW;
       }
     }

@@ -14,6 +14,9 @@
 #include <vector>
 
 #include "lite/api/paddle_api.h"
+#ifdef PLITE_WITH_OPENCL
+#include "lite/backends/opencl/cl_runtime.h"
+#endif
 #include "lite/core/op_registry.h"
 #include "lite/tests/core/kernelless_op.h"
 #include "lite/tests/core/program_test_util.h"
@@ -246,8 +249,8 @@ TEST_F(CxxApiTest, InvalidOrUnsupportedPlacesAreNamedAtCreate) {
     std::vector<std::string> says;
   };
   const std::vector<Case> errors = {
-      {Place{TargetType::kOpenCL, PrecisionType::kFloat, DataLayoutType::kImageDefault},
-       {"valid place 0 (opencl, float, ImageDefault)", "this build has no kernels for its target",
+      {Place{TargetType::kCUDA, PrecisionType::kFloat},
+       {"valid place 0 (cuda, float, NCHW)", "this build has no kernels for its target",
         "it has host"}},
       {Place{static_cast<TargetType>(77)}, {"valid place 0 (77, float, NCHW)", "unknown target"}},
       {Place{TargetType::kHost, static_cast<PrecisionType>(99)},
@@ -267,6 +270,23 @@ TEST_F(CxxApiTest, InvalidOrUnsupportedPlacesAreNamedAtCreate) {
   garbage_beside_host.set_valid_places({host, Place{static_cast<TargetType>(77)}});
   ExpectErrorContaining([&] { lite_api::CreatePaddlePredictor(garbage_beside_host); },
                         "valid place 1 (77, float, NCHW): unknown target");
+  // OpenCL kernels run where a device is found; without one an OpenCL-only list is an error
+  // saying so.
+  CxxConfig opencl_only = ConfigOf(files);
+  opencl_only.set_valid_places(
+      {Place{TargetType::kOpenCL, PrecisionType::kFloat, DataLayoutType::kImageDefault}});
+#ifdef PLITE_WITH_OPENCL
+  if (opencl::ClRuntime::Available()) {
+    ExpectReusingModelRuns(lite_api::CreatePaddlePredictor(opencl_only).get());
+  } else {
+    ExpectErrorContaining([&] { lite_api::CreatePaddlePredictor(opencl_only); },
+                          "valid place 0 (opencl, float, ImageDefault): its kernels need an "
+                          "OpenCL device, which this machine lacks");
+  }
+#else
+  ExpectErrorContaining([&] { lite_api::CreatePaddlePredictor(opencl_only); },
+                        "valid place 0 (opencl, float, ImageDefault): this build has no kernels");
+#endif
   // A target this build lacks beside one it has is dropped (with a warning): apps list
   // places for several targets.
   CxxConfig opencl_then_host = ConfigOf(files);

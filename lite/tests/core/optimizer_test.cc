@@ -1,7 +1,7 @@
 // Optimizer passes: the exact graphs the fusion, kernel-pick, cast and memory passes
 // produce, and that the optimized program computes what the unoptimized one does.
 // Test-only ops and kernels below stand for kernels of other places: a "device" target
-// (kOpenCL, simulated in host memory), an fp16 kernel and an NHWC kernel.
+// (kCUDA, simulated in host memory), an fp16 kernel and an NHWC kernel.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -73,14 +73,14 @@ class TestAddKernel : public KernelLite<T, P, L> {
     p.out->set_layout(L);
   }
 };
-using DeviceAdd = TestAddKernel<TargetType::kOpenCL, PrecisionType::kFloat, DataLayoutType::kNCHW>;
+using DeviceAdd = TestAddKernel<TargetType::kCUDA, PrecisionType::kFloat, DataLayoutType::kNCHW>;
 using Fp16Add = TestAddKernel<TargetType::kHost, PrecisionType::kFP16, DataLayoutType::kNCHW>;
 using NhwcAdd = TestAddKernel<TargetType::kHost, PrecisionType::kFloat, DataLayoutType::kNHWC>;
 using HostAdd = TestAddKernel<TargetType::kHost, PrecisionType::kFloat, DataLayoutType::kNCHW>;
 using ArmAdd = TestAddKernel<TargetType::kARM, PrecisionType::kFloat, DataLayoutType::kNCHW>;
 
 // io_copy between host and the simulated device: a plain copy (both live in host memory).
-class TestIoCopy : public KernelLite<TargetType::kOpenCL, PrecisionType::kAny, DataLayoutType::kAny> {
+class TestIoCopy : public KernelLite<TargetType::kCUDA, PrecisionType::kAny, DataLayoutType::kAny> {
  public:
   void Run() override {
     auto& p = Param<operators::TypeCastParam>();
@@ -98,9 +98,9 @@ REGISTER_LITE_OP(test_fp16_add_one, paddle::lite::test::TestAddOp);
 REGISTER_LITE_OP(test_fp16_add_weight, paddle::lite::test::TestAddOp);
 REGISTER_LITE_OP(test_nhwc_add_one, paddle::lite::test::TestAddOp);
 REGISTER_LITE_OP(test_multi_add_one, paddle::lite::test::TestAddOp);
-REGISTER_LITE_KERNEL(test_device_add_one, kOpenCL, kFloat, kNCHW, paddle::lite::test::DeviceAdd, def)
-    .BindInput("X", {GetTensorTy(TARGET(kOpenCL))})
-    .BindOutput("Out", {GetTensorTy(TARGET(kOpenCL))})
+REGISTER_LITE_KERNEL(test_device_add_one, kCUDA, kFloat, kNCHW, paddle::lite::test::DeviceAdd, def)
+    .BindInput("X", {GetTensorTy(TARGET(kCUDA))})
+    .BindOutput("Out", {GetTensorTy(TARGET(kCUDA))})
     .Finalize();
 REGISTER_LITE_KERNEL(test_fp16_add_one, kHost, kFP16, kNCHW, paddle::lite::test::Fp16Add, def)
     .BindInput("X", {GetTensorTy(TARGET(kHost), PRECISION(kFP16))})
@@ -131,12 +131,12 @@ using X86Add = TestAddKernel<TargetType::kX86, PrecisionType::kFloat, DataLayout
 REGISTER_LITE_KERNEL(test_multi_add_one, kX86, kFloat, kNCHW, paddle::lite::test::X86Add, def)
     .RequireCpuFeature("imaginary", paddle::lite::test::CpuHasImaginaryFeature)
     .Finalize();
-REGISTER_LITE_KERNEL(io_copy, kOpenCL, kAny, kAny, paddle::lite::test::TestIoCopy, test_host_to_device)
+REGISTER_LITE_KERNEL(io_copy, kCUDA, kAny, kAny, paddle::lite::test::TestIoCopy, test_host_to_device)
     .BindInput("Input", {GetTensorTy(TARGET(kHost), PRECISION(kAny), DATALAYOUT(kAny))})
-    .BindOutput("Out", {GetTensorTy(TARGET(kOpenCL), PRECISION(kAny), DATALAYOUT(kAny))})
+    .BindOutput("Out", {GetTensorTy(TARGET(kCUDA), PRECISION(kAny), DATALAYOUT(kAny))})
     .Finalize();
-REGISTER_LITE_KERNEL(io_copy, kOpenCL, kAny, kAny, paddle::lite::test::TestIoCopy, test_device_to_host)
-    .BindInput("Input", {GetTensorTy(TARGET(kOpenCL), PRECISION(kAny), DATALAYOUT(kAny))})
+REGISTER_LITE_KERNEL(io_copy, kCUDA, kAny, kAny, paddle::lite::test::TestIoCopy, test_device_to_host)
+    .BindInput("Input", {GetTensorTy(TARGET(kCUDA), PRECISION(kAny), DATALAYOUT(kAny))})
     .BindOutput("Out", {GetTensorTy(TARGET(kHost), PRECISION(kAny), DATALAYOUT(kAny))})
     .Finalize();
 
@@ -250,7 +250,7 @@ std::vector<float> Expected(float add) {
 
 TEST(TypeTargetCast, InsertsIoCopyAroundADeviceKernel) {
   auto b = Chain({"test_device_add_one", "relu"});
-  auto o = Optimize(b.program(), {Place(TargetType::kOpenCL), Place(TargetType::kHost)});
+  auto o = Optimize(b.program(), {Place(TargetType::kCUDA), Place(TargetType::kHost)});
   EXPECT_EQ(o->Ops(), (std::vector<std::string>{"feed:def", "io_copy:test_host_to_device",
                                                 "test_device_add_one:def",
                                                 "io_copy:test_device_to_host", "relu:def",
@@ -304,7 +304,7 @@ TEST(TypeLayoutCast, InsertsLayoutAroundAnNhwcKernel) {
 TEST(TypeCast, MissingCastKernelIsAClearError) {
   auto b = Chain({"test_device_add_one", "test_fp16_add_one"});
   // device fp32 -> host fp16 needs io_copy then calib: both exist, so this works...
-  EXPECT_NO_THROW(Optimize(b.program(), {Place(TargetType::kOpenCL), Place(TargetType::kHost)}));
+  EXPECT_NO_THROW(Optimize(b.program(), {Place(TargetType::kCUDA), Place(TargetType::kHost)}));
   // ...but an int8 reader has no calib from fp32 in this build.
   try {
     auto c = Chain({"test_fp16_add_one"});
@@ -345,7 +345,7 @@ TEST(StaticKernelPick, SkipsKernelsNeedingCpuFeaturesThisCpuLacks) {
   Scope root;
   ExpectErrorContaining(
       [&] { RuntimeProgram(saved, &root.NewScope(), 1); },
-      "test_multi_add_one,x86,float,NCHW,def (needs imaginary, which this CPU lacks)");
+      "test_multi_add_one,x86,float,NCHW,def (needs imaginary, which this machine lacks)");
 }
 
 TEST(MemoryOptimize, ReusesBuffersAndKeepsResults) {

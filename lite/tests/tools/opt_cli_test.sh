@@ -154,7 +154,7 @@ expect fp16_nb_drawn 0 "wrote $work/fp16_viz/fp16.dot" -- "$opt" \
 check fp16_nb_names_fp16_conv grep -qF 'label="conv2d\narm/fp16/NCHW def"' "$work/fp16_viz/fp16.dot"
 check fp16_nb_names_arm_calib grep -qF 'label="calib\narm/fp16/any fp32_to_fp16"' \
   "$work/fp16_viz/fp16.dot"
-expect fp16_needs_arm 1 "--enable_fp16 needs arm among --valid_targets" -- "$opt" \
+expect fp16_needs_arm 1 "--enable_fp16 needs arm or opencl among --valid_targets" -- "$opt" \
   --model_dir="$work/model" --optimize_out="$work/fp16_x86" --valid_targets=x86 --enable_fp16
 # --keep_fp32_ops: a mixed plan (the pool stays fp32); it needs --enable_fp16, and an entry
 # naming no op is an error naming it.
@@ -179,7 +179,7 @@ check arm_kernels_picked grep -qE '^kernels: .*arm [1-9]' <<<"$out"
 expect arm_nb_drawn 0 "wrote $work/arm_viz/arm.dot" -- "$opt" \
   --optimized_nb_model_path="$work/arm.nb" --visualization_file_output_path="$work/arm_viz"
 check arm_nb_names_arm_kernels grep -qF 'label="relu\narm/float/NCHW def"' "$work/arm_viz/arm.dot"
-if ! "$opt" --print_all_ops | grep -qE '^conv2d +. +. +. +Y'; then
+if ! "$opt" --print_all_ops | grep -qE '^relu +. +. +. +Y'; then
   expect target_not_built 1 "--valid_targets names opencl, but this opt has no kernels for it" -- \
     "$opt" --model_dir="$work/model" --optimize_out="$work/cl" --valid_targets=opencl
   check target_not_built_writes_nothing [ ! -e "$work/cl.nb" ]

@@ -58,19 +58,20 @@ TEST(OptReportTest, ValidTargetsKeepOrderAndEndWithHost) {
 
 TEST(OptReportTest, EnableFp16PutsArmFp16JustBeforeTheArmPlaces) {
   auto v = ParseValidTargets("opencl,arm");
-  opt::PreferArmFp16(&v);
+  opt::PreferFp16(&v);
   ASSERT_EQ(v.places.size(), 5u + 2u + 2u);
   EXPECT_EQ(v.places[4].target, kOpenCL);
   EXPECT_EQ(v.places[5], Place(kArm, PrecisionType::kFP16));
   EXPECT_EQ(v.places[6], Place(kArm, PrecisionType::kFloat));
-  opt::PreferArmFp16(&v);  // once is enough
+  opt::PreferFp16(&v);  // once is enough
   EXPECT_EQ(v.places.size(), 9u);
   ExpectErrorContaining(
       [] {
         auto x86 = ParseValidTargets("x86");
-        opt::PreferArmFp16(&x86);
+        opt::PreferFp16(&x86);
       },
-      "--enable_fp16 needs arm among --valid_targets (the fp16 kernels are ARM's); got x86, host");
+      "--enable_fp16 needs arm or opencl among --valid_targets (the fp16 kernels are ARM's and "
+      "OpenCL's half images); got x86, host");
 }
 
 TEST(OptReportTest, BadValidTargetsNameTheProblem) {

@@ -1,0 +1,62 @@
+#include "lite/api/opencl_config.h"
+
+#include <algorithm>
+
+#ifdef PLITE_WITH_OPENCL
+#include "lite/backends/opencl/cl_runtime.h"
+#endif
+
+namespace paddle {
+namespace lite {
+
+namespace {
+
+// Whether the device stores half images (`math`: and computes in half, cl_khr_fp16).
+bool DeviceHasHalf(bool math) {
+#ifdef PLITE_WITH_OPENCL
+  if (!opencl::ClRuntime::Available()) return false;
+  const opencl::DeviceInfo& info = opencl::ClRuntime::Get().info();
+  return math ? info.fp16_math : info.half_images;
+#else
+  (void)math;
+  return false;
+#endif
+}
+
+}  // namespace
+
+void ApplyOpenClSettings(const lite_api::ConfigBase& config) {
+#ifdef PLITE_WITH_OPENCL
+  if (opencl::ClRuntime::Available()) {
+    opencl::ClRuntime::Get().SetBinaryCache(config.opencl_bin_path(), config.opencl_bin_name());
+  }
+#else
+  (void)config;
+#endif
+}
+
+std::vector<Place> WithOpenClPrecision(std::vector<Place> places,
+                                       lite_api::CLPrecisionType precision) {
+  const auto is_opencl = [](const Place& p) { return p.target == TargetType::kOpenCL; };
+  const auto is_half = [&](const Place& p) {
+    return is_opencl(p) && p.precision == PrecisionType::kFP16;
+  };
+  const bool half = (precision == lite_api::CL_PRECISION_FP16 && DeviceHasHalf(false)) ||
+                    (precision == lite_api::CL_PRECISION_AUTO && DeviceHasHalf(true));
+  if (!half) {
+    places.erase(std::remove_if(places.begin(), places.end(), is_half), places.end());
+    return places;
+  }
+  if (std::any_of(places.begin(), places.end(), is_half)) return places;
+  const auto first_float = std::find_if(places.begin(), places.end(), [&](const Place& p) {
+    return is_opencl(p) && p.precision == PrecisionType::kFloat;
+  });
+  if (first_float != places.end()) {
+    places.insert(first_float,
+                  Place(TargetType::kOpenCL, PrecisionType::kFP16, first_float->layout));
+  }
+  return places;
+}
+
+}  // namespace lite
+}  // namespace paddle

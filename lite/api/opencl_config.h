@@ -1,0 +1,28 @@
+// What the configs' OpenCL settings do (Paddle Lite's set_opencl_*): the program binary
+// cache on disk and the storage precision of the OpenCL kernels' images.
+#pragma once
+
+#include <vector>
+
+#include "lite/api/paddle_api.h"
+
+namespace paddle {
+namespace lite {
+
+using lite_api::Place;
+using lite_api::PrecisionType;
+using lite_api::TargetType;
+
+// Hands set_opencl_binary_path_name's directory to the OpenCL runtime, where there is a
+// device (a build or machine without one ignores it, as it ignores the other settings).
+void ApplyOpenClSettings(const lite_api::ConfigBase& config);
+
+// The places with the OpenCL ones in the storage precision `precision` asks for (Paddle
+// Lite's meaning): FP16 where the device has half images, AUTO where it also computes in
+// half (cl_khr_fp16, as mobile GPUs do), put an fp16 place before the first float OpenCL
+// place; otherwise (FP32, or a device without) the fp16 OpenCL places are dropped.
+std::vector<Place> WithOpenClPrecision(std::vector<Place> places,
+                                       lite_api::CLPrecisionType precision);
+
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,48 @@
+#include "lite/kernels/opencl/cl_kernel_util.h"
+
+#include <limits>
+
+namespace paddle {
+namespace lite {
+namespace kernels {
+namespace opencl {
+
+using lite::opencl::CheckCl;
+
+bool HasOpenClDevice() { return ClRuntime::Available(); }
+
+Nchw NchwOf(const DDim& dims) {
+  const size_t rank = dims.size();
+  PLITE_CHECK(rank <= 4, "an OpenCL image holds tensors of rank 4 or less, not ", dims);
+  std::array<int64_t, 4> d{1, 1, 1, 1};
+  for (size_t i = 0; i < rank; ++i) {
+    PLITE_CHECK(dims[i] >= 0 && dims[i] <= std::numeric_limits<int>::max(), "tensor ", dims,
+                " does not fit an OpenCL image");
+    d[4 - rank + i] = dims[i];
+  }
+  return Nchw{static_cast<int>(d[0]), static_cast<int>(d[1]), static_cast<int>(d[2]),
+              static_cast<int>(d[3])};
+}
+
+ImageSize DefaultImageSize(const DDim& dims) {
+  const Nchw s = NchwOf(dims);
+  return ImageSize{static_cast<size_t>(s.w) * ((s.c + 3) / 4),
+                   static_cast<size_t>(s.n) * static_cast<size_t>(s.h)};
+}
+
+cl_mem MemOf(const Tensor& tensor) { return static_cast<cl_mem>(tensor.device_memory()); }
+
+cl_mem MutableDefaultImage(Tensor* tensor, PrecisionType precision) {
+  const ImageSize size = DefaultImageSize(tensor->dims());
+  return static_cast<cl_mem>(tensor->mutable_image(size.width, size.height, precision));
+}
+
+void Enqueue(const cl::Kernel& kernel, const cl::NDRange& global, const std::string& who) {
+  CheckCl(ClRuntime::Get().queue().enqueueNDRangeKernel(kernel, cl::NullRange, global),
+          "running " + who);
+}
+
+}  // namespace opencl
+}  // namespace kernels
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,57 @@
+// What the OpenCL kernels share: where a tensor's values sit in an ImageDefault image, the
+// device memory a tensor holds, and launching a kernel on the runtime's queue.
+//
+// ImageDefault (Paddle Lite's layout): dims of rank < 4 are read as NCHW aligned to the
+// right ([C, H, W] is [1, C, H, W]; [N, C] is [1, 1, N, C]); texel (x, y) holds channels
+// 4*cb .. 4*cb+3 of pixel (n, h, w) with x = cb * W + w, y = n * H + h.
+#pragma once
+
+#include <array>
+#include <string>
+
+#include "lite/backends/opencl/cl_runtime.h"
+#include "lite/core/op_registry.h"
+#include "lite/core/tensor.h"
+
+namespace paddle {
+namespace lite {
+namespace kernels {
+namespace opencl {
+
+using lite::opencl::ClRuntime;
+
+// Whether an OpenCL device is there (the OpenCL kernels' RequireDevice check).
+bool HasOpenClDevice();
+
+struct Nchw {
+  int n{1}, c{1}, h{1}, w{1};
+};
+// dims as NCHW (aligned to the right); throws for rank > 4 or sizes past an int.
+Nchw NchwOf(const DDim& dims);
+
+struct ImageSize {
+  size_t width{0}, height{0};
+};
+// The ImageDefault image of dims: W * ceil(C / 4) x N * H texels.
+ImageSize DefaultImageSize(const DDim& dims);
+
+// The buffer or image a kOpenCL tensor holds.
+cl_mem MemOf(const Tensor& tensor);
+// `tensor` (dims set) as an ImageDefault image of float (kFloat) or half (kFP16) texels.
+cl_mem MutableDefaultImage(Tensor* tensor, PrecisionType precision);
+
+// Sets the arguments of `kernel` in order: cl_mem handles and plain values.
+template <typename... Args>
+void SetArgs(cl::Kernel* kernel, const Args&... args) {
+  cl_uint index = 0;
+  (lite::opencl::CheckCl(kernel->setArg(index++, sizeof(Args), &args), "setting a kernel argument"),
+   ...);
+}
+// Enqueues `kernel` over `global` work items (the driver picks the local size); errors
+// name `who`.
+void Enqueue(const cl::Kernel& kernel, const cl::NDRange& global, const std::string& who);
+
+}  // namespace opencl
+}  // namespace kernels
+}  // namespace lite
+}  // namespace paddle
