@@ -217,7 +217,7 @@ void ClRuntime::DropPrograms() {
 
 std::string ClRuntime::CacheKey(const std::string& file, const std::string& options) const {
   return StrCat(info_.platform, "\n", info_.name, "\n", device_.getInfo<CL_DRIVER_VERSION>(), "\n",
-                file, "\n", options, "\n", ClSource(file));
+                file, "\n", options, "\n", ProgramSource(file));
 }
 
 std::string ClRuntime::CachePath(const std::string& key) const {
@@ -243,7 +243,7 @@ cl::Program ClRuntime::BuildProgram(const std::string& file, const std::string& 
     }
   }
   cl_int err = CL_SUCCESS;
-  cl::Program program(context_, ClSource(file), false, &err);
+  cl::Program program(context_, ProgramSource(file), false, &err);
   CheckCl(err, StrCat("creating the program of ", file));
   err = program.build(devices, options.c_str());
   if (err != CL_SUCCESS) {

@@ -21,6 +21,12 @@ const std::string& ClSource(const std::string& file) {
   return it->second;
 }
 
+std::string ProgramSource(const std::string& file) {
+  const std::string& own = ClSource(file);
+  if (file == "common.cl") return own;
+  return ClSource("common.cl") + "\n#line 1 \"" + file + "\"\n" + own;
+}
+
 }  // namespace opencl
 }  // namespace lite
 }  // namespace paddle

@@ -15,6 +15,10 @@ const std::map<std::string, std::string>& EmbeddedClSources();
 // The source of `file`; an error naming the file and the embedded ones when there is none.
 const std::string& ClSource(const std::string& file);
 
+// What a program built from `file` compiles: common.cl (the sampler, lane access and the
+// activation functions every kernel file may use) followed by `file`.
+std::string ProgramSource(const std::string& file);
+
 }  // namespace opencl
 }  // namespace lite
 }  // namespace paddle

@@ -1,8 +1,6 @@
 // Precision casts: float <-> half buffers (vload_half / vstore_half round to nearest even,
 // as the host calib does; no cl_khr_fp16 needed) and float <-> half images (the texel type
 // is the image's: read_imagef and write_imagef convert). One work item per element / texel.
-__constant sampler_t kNearest = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP |
-                                CLK_FILTER_NEAREST;
 
 __kernel void float_to_half(__global const float* in, __global half* out) {
   const int i = get_global_id(0);

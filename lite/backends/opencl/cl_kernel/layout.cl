@@ -4,8 +4,6 @@
 // written as 0 and never read back. One work item per texel.
 // Buffers hold float (nchw_to_image, image_to_nchw) or half (the *_half kernels: vload_half
 // and vstore_half, which need no cl_khr_fp16).
-__constant sampler_t kNearest = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP |
-                                CLK_FILTER_NEAREST;
 
 __kernel void nchw_to_image(__global const float* in, __write_only image2d_t out, int C,
                             int H, int W) {
