@@ -12,6 +12,7 @@
 #include "lite/backends/opencl/cl_runtime.h"
 #include "lite/core/op_registry.h"
 #include "lite/core/tensor.h"
+#include "lite/utils/activation.h"
 
 namespace paddle {
 namespace lite {
@@ -39,6 +40,9 @@ ImageSize DefaultImageSize(const DDim& dims);
 cl_mem MemOf(const Tensor& tensor);
 // `tensor` (dims set) as an ImageDefault image of float (kFloat) or half (kFP16) texels.
 cl_mem MutableDefaultImage(Tensor* tensor, PrecisionType precision);
+
+// The p0..p2 arguments of common.cl's activate() for `act` (kind passed beside them).
+std::array<float, 3> ActivationArgs(const Activation& act);
 
 // Sets the arguments of `kernel` in order: cl_mem handles and plain values.
 template <typename... Args>

@@ -1,0 +1,69 @@
+// fc on ImageDefault images (fc.cl): the input read as its row-major flattening, weights and
+// bias in float device buffers (the optimizer's io_copy_once puts them there once), the
+// fused activation applied in the same kernel.
+#include "lite/kernels/opencl/cl_kernel_util.h"
+#include "lite/operators/op_params.h"
+
+namespace paddle {
+namespace lite {
+namespace kernels {
+namespace opencl {
+
+template <PrecisionType P>
+class FcImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutType::kImageDefault> {
+ public:
+  void PrepareForRun() override { kernel_ = ClRuntime::Get().CreateKernel("fc.cl", "fc"); }
+  void Run() override {
+    auto& param = this->template Param<operators::FcParam>();
+    const DDim& w_dims = param.w->dims();
+    PLITE_CHECK(w_dims.size() == 2, "fc: weight ", w_dims, " is not [K, N]");
+    const int k = static_cast<int>(w_dims[0]);
+    const int n = static_cast<int>(w_dims[1]);
+    const cl_mem in = MemOf(*param.input);
+    const cl_mem out = MutableDefaultImage(param.output, P);
+    const cl_mem w = MemOf(*param.w);
+    const cl_mem bias = param.bias ? MemOf(*param.bias) : w;  // unread without a bias
+    const cl_int has_bias = param.bias != nullptr;
+    const Nchw i = NchwOf(param.input->dims());
+    const Nchw o = NchwOf(param.output->dims());
+    const cl_int4 in_dims = {{i.n, i.c, i.h, i.w}};
+    const cl_int4 out_dims = {{o.n, o.c, o.h, o.w}};
+    const std::array<float, 3> p = ActivationArgs(param.act);
+    SetArgs(&kernel_, in, out, w, bias, has_bias, in_dims, out_dims, k, n,
+            static_cast<int>(param.act.kind), p[0], p[1], p[2]);
+    const ImageSize size = DefaultImageSize(param.output->dims());
+    Enqueue(kernel_, cl::NDRange(size.width, size.height), "fc");
+  }
+
+ private:
+  cl::Kernel kernel_;
+};
+
+}  // namespace opencl
+}  // namespace kernels
+}  // namespace lite
+}  // namespace paddle
+
+#define PLITE_CL_TY(precision__) \
+  paddle::lite::GetTensorTy(TARGET(kOpenCL), PRECISION(precision__), DATALAYOUT(kImageDefault))
+#define PLITE_CL_WEIGHT_TY \
+  paddle::lite::GetTensorTy(TARGET(kOpenCL), PRECISION(kFloat), DATALAYOUT(kNCHW))
+#define PLITE_CL_DEVICE "an OpenCL device", paddle::lite::kernels::opencl::HasOpenClDevice
+
+using FcImageFp32 = paddle::lite::kernels::opencl::FcImage<PRECISION(kFloat)>;
+using FcImageFp16 = paddle::lite::kernels::opencl::FcImage<PRECISION(kFP16)>;
+
+REGISTER_LITE_KERNEL(fc, kOpenCL, kFloat, kImageDefault, FcImageFp32, image)
+    .BindInput("Input", {PLITE_CL_TY(kFloat)})
+    .BindInput("W", {PLITE_CL_WEIGHT_TY})
+    .BindInput("Bias", {PLITE_CL_WEIGHT_TY})
+    .BindOutput("Out", {PLITE_CL_TY(kFloat)})
+    .RequireDevice(PLITE_CL_DEVICE)
+    .Finalize();
+REGISTER_LITE_KERNEL(fc, kOpenCL, kFP16, kImageDefault, FcImageFp16, image)
+    .BindInput("Input", {PLITE_CL_TY(kFP16)})
+    .BindInput("W", {PLITE_CL_WEIGHT_TY})
+    .BindInput("Bias", {PLITE_CL_WEIGHT_TY})
+    .BindOutput("Out", {PLITE_CL_TY(kFP16)})
+    .RequireDevice(PLITE_CL_DEVICE)
+    .Finalize();

@@ -1,0 +1,152 @@
+// OpenCL image kernels against the host kernels (the reference), in float images and half
+// images (within 2e-2 of the output's scale):
+// - nearest / bilinear interpolation: v1 and v2 ops, upsampling and downsampling, odd sizes,
+//   C not a multiple of 4, align_corners and both align modes, a given scale and a fixed
+//   size, the same size (a copy); float images within 1e-5 (the same taps, float math);
+// - fc: 2-D and 4-D inputs (in_num_col_dims 1 and 2), with and without bias, a fused
+//   activation; float images within 1e-4.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "lite/backends/opencl/cl_runtime.h"
+#include "lite/core/program.h"
+#include "lite/tests/core/program_test_util.h"
+#include "lite/tests/kernels/kernel_test_util.h"
+
+namespace paddle {
+namespace lite {
+namespace test {
+namespace {
+
+const Place kHostFloat(TargetType::kHost, PrecisionType::kFloat);
+const Place kClFloat(TargetType::kOpenCL, PrecisionType::kFloat, DataLayoutType::kImageDefault);
+const Place kClHalf(TargetType::kOpenCL, PrecisionType::kFP16, DataLayoutType::kImageDefault);
+
+class ImageOpsOpenCl : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string why;
+    if (!opencl::ClRuntime::Available(&why)) GTEST_SKIP() << "no OpenCL device: " << why;
+  }
+};
+
+// Max |value| or range of `v`, whichever is more: what half-image errors are measured on.
+float ScaleOf(const std::vector<float>& v) {
+  float lo = v[0], hi = v[0], big = 0.f;
+  for (float x : v) {
+    lo = std::min(lo, x);
+    hi = std::max(hi, x);
+    big = std::max(big, std::fabs(x));
+  }
+  return std::max({hi - lo, big, 1e-6f});
+}
+
+// Runs `b` on the host, on float images and on half images; expects `op` on OpenCL.
+void ExpectMatchesHost(const Builder& b, const std::string& op, const DDim& dims,
+                       const std::vector<float>& x, float fp32_tolerance,
+                       const Weights& weights = {}) {
+  const std::vector<float> want = Optimize(b.program(), {kHostFloat}, false, weights)->Run(dims, x);
+  auto fp32 = Optimize(b.program(), {kClFloat, kHostFloat}, false, weights);
+  ASSERT_NE(fp32->FindOp(op)->GetAttr<std::string>(kKernelKeyAttr).find(",opencl,"),
+            std::string::npos);
+  ExpectAllNear(fp32->Run(dims, x), want, fp32_tolerance, fp32_tolerance);
+  const std::vector<float> half =
+      Optimize(b.program(), {kClHalf, kHostFloat}, false, weights)->Run(dims, x);
+  ASSERT_EQ(half.size(), want.size());
+  float worst = 0.f;
+  for (size_t i = 0; i < want.size(); ++i) worst = std::max(worst, std::fabs(half[i] - want[i]));
+  EXPECT_LE(worst / ScaleOf(want), 2e-2f);
+}
+
+struct InterpCase {
+  std::string op, method;
+  std::vector<int64_t> dims;
+  int out_h{-1}, out_w{-1};
+  std::vector<float> scale;
+  bool align_corners{false};
+  int align_mode{1};
+};
+
+TEST_F(ImageOpsOpenCl, InterpolationMatchesTheHostKernel) {
+  const std::vector<InterpCase> cases = {
+      {"nearest_interp_v2", "nearest", {1, 5, 7, 9}, -1, -1, {2.f, 2.f}},
+      {"nearest_interp_v2", "nearest", {2, 3, 8, 6}, 5, 11},
+      {"nearest_interp_v2", "nearest", {1, 7, 9, 9}, 4, 4, {}, true},
+      {"nearest_interp", "nearest", {1, 4, 5, 5}, -1, -1, {1.7f}},
+      {"nearest_interp_v2", "nearest", {1, 6, 5, 5}, 5, 5},
+      {"bilinear_interp_v2", "bilinear", {1, 5, 7, 9}, -1, -1, {2.f, 2.f}},
+      {"bilinear_interp_v2", "bilinear", {2, 3, 8, 6}, 5, 11, {}, false, 0},
+      {"bilinear_interp_v2", "bilinear", {1, 9, 6, 7}, 13, 3, {}, true},
+      {"bilinear_interp", "bilinear", {1, 2, 5, 4}, -1, -1, {1.5f}, false, 0},
+      {"bilinear_interp_v2", "bilinear", {1, 3, 6, 6}, 6, 6},
+  };
+  uint32_t seed = 1;
+  for (const InterpCase& c : cases) {
+    SCOPED_TRACE(StrCat(c.op, " ", DDim(c.dims), " out ", c.out_h, "x", c.out_w));
+    std::vector<int64_t> declared = c.dims;
+    declared[0] = -1;
+    Builder b(declared);
+    cpp::OpDesc& op = b.Op(c.op, {{"X", "x"}}, {{"Out", "y"}});
+    op.SetAttr<int32_t>("out_h", c.out_h);
+    op.SetAttr<int32_t>("out_w", c.out_w);
+    op.SetAttr<bool>("align_corners", c.align_corners);
+    op.SetAttr<int32_t>("align_mode", c.align_mode);
+    op.SetAttr<std::string>("data_layout", "NCHW");
+    op.SetAttr<std::string>("interp_method", c.method);
+    if (c.op.find("_v2") != std::string::npos) {
+      if (!c.scale.empty()) op.SetAttr("scale", c.scale);
+    } else if (!c.scale.empty()) {
+      op.SetAttr<float>("scale", c.scale[0]);
+    }
+    b.Fetch("y", 0);
+    const DDim dims(c.dims);
+    ExpectMatchesHost(b, c.op, dims, RandomVector(dims.production(), -3.f, 3.f, ++seed), 1e-5f);
+  }
+}
+
+TEST_F(ImageOpsOpenCl, FcMatchesTheHostKernel) {
+  struct FcCase {
+    std::vector<int64_t> x;
+    int in_num_col_dims, n;
+    bool bias;
+    const char* act;  // fused by the fc fusion when set
+  };
+  const FcCase cases[] = {{{3, 17}, 1, 5, true, nullptr},
+                          {{1, 6, 1, 1}, 1, 10, true, "relu"},
+                          {{2, 5, 3, 2}, 1, 7, false, nullptr},
+                          {{2, 3, 4, 5}, 2, 9, true, nullptr},
+                          {{1, 64}, 1, 33, true, "relu"}};
+  uint32_t seed = 40;
+  for (const FcCase& c : cases) {
+    const DDim dims(c.x);
+    SCOPED_TRACE(StrCat(dims, " in_num_col_dims ", c.in_num_col_dims, " N ", c.n));
+    int64_t k = 1;
+    for (size_t i = c.in_num_col_dims; i < c.x.size(); ++i) k *= c.x[i];
+    std::vector<int64_t> declared = c.x;
+    declared[0] = -1;
+    Builder b(declared);
+    Weights weights;
+    b.AddVar("w", cpp::VarKind::kLodTensor, {k, c.n}, true);
+    weights["w"] = {DDim({k, c.n}), RandomVector(k * c.n, -0.5f, 0.5f, ++seed)};
+    cpp::OpDesc& fc = b.Op("fc", {{"Input", "x"}, {"W", "w"}}, {{"Out", "y"}});
+    fc.SetAttr<int32_t>("in_num_col_dims", c.in_num_col_dims);
+    if (c.bias) {
+      b.AddVar("bias", cpp::VarKind::kLodTensor, {c.n}, true);
+      weights["bias"] = {DDim({c.n}), RandomVector(c.n, -1.f, 1.f, ++seed)};
+      fc.SetInput("Bias", {"bias"});
+    }
+    if (c.act) fc.SetAttr<std::string>("activation_type", c.act);
+    b.Fetch("y", 0);
+    ExpectMatchesHost(b, "fc", dims, RandomVector(dims.production(), -1.f, 1.f, ++seed), 1e-4f,
+                      weights);
+  }
+}
+
+}  // namespace
+}  // namespace test
+}  // namespace lite
+}  // namespace paddle
