@@ -10,7 +10,9 @@
 # light demos load that .nb from the file and from a buffer and check theirs. Models: the
 # sample model (output checked as probabilities), and the shared real models with their
 # references (mnist_mlp_sep: a model directory with separate params; ppocr_cls_mobile_v2:
-# combined model and params files). Exit 77 (skipped) when the shared models are absent.
+# combined model and params files). In an OpenCL build, opencl_light_api_demo (Paddle Lite's
+# OpenCL light demo's calls) runs ppocr_cls planned for OpenCL by the installed opt. Exit 77
+# (skipped) when the shared models are absent.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=$(cd "$1" && pwd)
@@ -85,6 +87,28 @@ if [ -f "$cls/inference.pdmodel" ]; then
     "$cls/reference/cls_1x3x48x192.output.f32" 1e-4
 else
   echo "SKIPPED: ppocr_cls_mobile_v2 not found in $models (set PLITE_MODELS_DIR)"; skipped=1
+fi
+
+# An OpenCL build: the installed opt plans ppocr_cls for {opencl, x86, host}, and an app
+# written as Paddle Lite's OpenCL light demo runs the .nb on the device (PoCL here).
+if grep -q '^LITE_WITH_OPENCL:BOOL=ON' "$build/CMakeCache.txt" && [ -f "$cls/inference.pdmodel" ]; then
+  if "${cxx[@]}" "$here/opencl_light_api_demo.cc" -L"$prefix/lib" -lpaddle_light_api_shared \
+       -Wl,-rpath,"$prefix/lib" -o "$work/opencl_light_api_demo"; then
+    ok "opencl_light_api_demo compiles (shared)"
+    "$prefix/bin/opt" --model_file="$cls/inference.pdmodel" --param_file="$cls/inference.pdiparams" \
+      --valid_targets=opencl,x86 --optimize_out="$work/cls_opencl" >/dev/null &&
+      ok "opt writes an OpenCL .nb" || fail "opt --valid_targets=opencl,x86"
+    mkdir -p "$work/cl_cache"
+    if POCL_CACHE_DIR=${POCL_CACHE_DIR:-$work/pocl} "$work/opencl_light_api_demo" \
+         "$work/cls_opencl.nb" "$cls/reference/cls_1x3x48x192.input.f32" 1,3,48,192 \
+         "$cls/reference/cls_1x3x48x192.output.f32" 1e-4 "$work/cl_cache"; then
+      ok "ppocr_cls_mobile_v2: opencl_light_api_demo"
+    else
+      fail "ppocr_cls_mobile_v2: opencl_light_api_demo"
+    fi
+  else
+    fail "opencl_light_api_demo does not compile against the prefix"
+  fi
 fi
 
 if [ "$failures" -ne 0 ]; then echo "$failures failure(s)"; exit 1; fi
