@@ -334,6 +334,8 @@ void VisualizeNb() {
 }
 
 int Run() {
+  // opt plans for the device the model will run on, which this machine may lack (a GPU).
+  lite::KernelInfo::PlanForAbsentDevices(true);
   WarnUnsupportedFlags();
   auto valid = lite::opt::ParseValidTargets(
       FLAGS_valid_targets.empty() ? lite::opt::DefaultTargetList() : FLAGS_valid_targets);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "lite/core/op_registry.h"
+
 #ifdef PLITE_WITH_OPENCL
 #include "lite/backends/opencl/cl_runtime.h"
 #endif
@@ -41,7 +43,9 @@ std::vector<Place> WithOpenClPrecision(std::vector<Place> places,
   const auto is_half = [&](const Place& p) {
     return is_opencl(p) && p.precision == PrecisionType::kFP16;
   };
-  const bool half = (precision == lite_api::CL_PRECISION_FP16 && DeviceHasHalf(false)) ||
+  // opt on a machine without the device plans what it is asked for.
+  const bool half = (precision == lite_api::CL_PRECISION_FP16 &&
+                     (DeviceHasHalf(false) || KernelInfo::PlansForAbsentDevices())) ||
                     (precision == lite_api::CL_PRECISION_AUTO && DeviceHasHalf(true));
   if (!half) {
     places.erase(std::remove_if(places.begin(), places.end(), is_half), places.end());

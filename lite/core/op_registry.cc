@@ -1,7 +1,16 @@
 #include "lite/core/op_registry.h"
 
+#include <atomic>
+
 namespace paddle {
 namespace lite {
+
+namespace {
+std::atomic<bool> plan_for_absent_devices{false};
+}  // namespace
+
+void KernelInfo::PlanForAbsentDevices(bool on) { plan_for_absent_devices = on; }
+bool KernelInfo::PlansForAbsentDevices() { return plan_for_absent_devices; }
 
 std::string ProjectRelativeSource(const char* file) {
   std::string path = file;

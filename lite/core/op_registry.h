@@ -91,7 +91,18 @@ struct KernelInfo {
   // kernel picker counts a cast into that precision against it (MovesDataOnly).
   bool moves_data_only{false};
 
-  bool RunsOnThisCpu() const { return cpu_has_feature == nullptr || cpu_has_feature(); }
+  // A kernel for a device the machine may lack (RequireDevice): opt plans such kernels on a
+  // build machine without the device (PlanForAbsentDevices); a predictor then loading the
+  // model on a machine without it fails naming the device.
+  bool requires_device{false};
+
+  bool RunsOnThisCpu() const {
+    if (cpu_has_feature == nullptr) return true;
+    return (requires_device && PlansForAbsentDevices()) || cpu_has_feature();
+  }
+  // opt's mode: kernels that need a device count as runnable here (process-wide).
+  static void PlanForAbsentDevices(bool on);
+  static bool PlansForAbsentDevices();
   bool AppliesTo(const KernelOpView& op) const { return !applies || applies(op); }
   // The declared range for op_type, nullptr when the kernel declares none.
   const OpVersionRange* DeclaredOpVersions() const;
@@ -190,6 +201,7 @@ class KernelRegistrar {
   }
   // The same for a kernel that runs on a device the machine may lack (an OpenCL GPU).
   KernelRegistrar& RequireDevice(const char* name, bool (*has_device)()) {
+    info_.requires_device = true;
     return RequireCpuFeature(name, has_device);
   }
   // The Paddle versions of `op_type` the kernel implements: 0..version (Paddle Lite's

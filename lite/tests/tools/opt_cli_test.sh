@@ -183,6 +183,33 @@ if ! "$opt" --print_all_ops | grep -qE '^relu +. +. +. +Y'; then
   expect target_not_built 1 "--valid_targets names opencl, but this opt has no kernels for it" -- \
     "$opt" --model_dir="$work/model" --optimize_out="$work/cl" --valid_targets=opencl
   check target_not_built_writes_nothing [ ! -e "$work/cl.nb" ]
+else
+  # OpenCL: the drawn graph shows the casts the optimizer inserted around the OpenCL
+  # kernels (host -> buffer -> image before them, back after), with and without a device
+  # (opt plans for the device the model will run on).
+  mkdir -p "$work/no_vendors"
+  for device in present absent; do
+    vendors=()
+    [ "$device" = absent ] && vendors=(env OCL_ICD_VENDORS="$work/no_vendors")
+    expect "opencl_model_$device" 0 "wrote $work/cl_$device.nb" -- "${vendors[@]}" "$opt" \
+      --model_dir="$work/model" --optimize_out="$work/cl_$device" --valid_targets=opencl,x86 \
+      --fusion_passes=false --visualization_file_output_path="$work/cl_viz_$device"
+    check "opencl_kernels_picked_$device" grep -qE '^kernels: .*opencl [1-9]' <<<"$out"
+    check "opencl_casts_counted_$device" grep -qE '^casts inserted: .*io_copy [1-9].*layout [1-9]' \
+      <<<"$out"
+    dot="$work/cl_viz_$device/model.dot"
+    check "opencl_relu_drawn_$device" grep -qF 'label="relu\nopencl/float/ImageDefault image"' "$dot"
+    check "opencl_io_copy_drawn_$device" grep -qF 'label="io_copy\nopencl/any/any host_to_device"' "$dot"
+    check "opencl_layout_drawn_$device" grep -qF 'label="layout\nopencl/float/ImageDefault nchw_to_image"' "$dot"
+    check "opencl_back_drawn_$device" grep -qF 'label="layout\nopencl/float/NCHW image_to_nchw"' "$dot"
+  done
+  expect opencl_fp16_model 0 "wrote $work/cl_fp16.nb" -- "$opt" --model_dir="$work/model" \
+    --optimize_out="$work/cl_fp16" --valid_targets=opencl,x86 --enable_fp16 --fusion_passes=false \
+    --visualization_file_output_path="$work/cl_fp16_viz"
+  check opencl_fp16_calib_drawn grep -qF 'label="calib\nopencl/fp16/NCHW fp32_to_fp16"' \
+    "$work/cl_fp16_viz/model.dot"
+  check opencl_fp16_relu_drawn grep -qF 'label="relu\nopencl/fp16/ImageDefault image"' \
+    "$work/cl_fp16_viz/model.dot"
 fi
 # Paddle Lite's flags: a model set, the Markdown table, a .nb drawn, flags plite only warns on.
 mkdir -p "$work/set" && cp -r "$work/model" "$work/set/a" && cp -r "$work/model" "$work/set/b"
