@@ -12,6 +12,7 @@
 #include "lite/backends/opencl/cl_runtime.h"
 #include "lite/core/op_registry.h"
 #include "lite/core/tensor.h"
+#include "lite/utils/activation.h"
 
 namespace paddle {
 namespace lite {
@@ -50,6 +51,9 @@ void SetArgs(cl::Kernel* kernel, const Args&... args) {
 // Enqueues `kernel` over `global` work items (the driver picks the local size); errors
 // name `who`.
 void Enqueue(const cl::Kernel& kernel, const cl::NDRange& global, const std::string& who);
+
+// The p0..p2 that activate() (common.cl) takes for `act`: the mapping common.cl lists.
+std::array<float, 3> KernelParams(const Activation& act);
 
 }  // namespace opencl
 }  // namespace kernels
