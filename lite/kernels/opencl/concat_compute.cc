@@ -70,6 +70,7 @@ class ConcatImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutType::kI
       const int lo = holder(4 * cb0);
       int cb1 = cb0 + 1;  // the run is [cb0, cb1)
       while (cb1 < blocks && holder(std::min(4 * cb1 + 3, o.c - 1)) - lo < 4) ++cb1;
+      // Slots past the last input repeat it with no channels.
       cl_int4 slot_first{}, slot_count{};
       cl_mem images[4];
       for (int s = 0; s < 4; ++s) {

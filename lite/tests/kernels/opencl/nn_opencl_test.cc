@@ -280,8 +280,8 @@ TEST_F(NnOpenClTest, BatchNormMatchesTheHostKernel) {
     }
     b.Op("batch_norm", inputs,
          {{"Y", "y"},
-          {"MeanOut", "mean_out"},
-          {"VarianceOut", "variance_out"},
+          {"MeanOut", "bn_Mean"},  // in place, as Paddle exports it
+          {"VarianceOut", "bn_Variance"},
           {"SavedMean", "saved_mean"},
           {"SavedVariance", "saved_variance"}})
         .SetAttr<float>("epsilon", 1e-3f);
