@@ -1,5 +1,6 @@
 // Activations on ImageDefault images, float or half texels (activation.cl): every kind of
 // the activation descriptor, its parameters passed to one kernel.
+#include "lite/kernels/opencl/cl_activation.h"
 #include "lite/kernels/opencl/cl_kernel_util.h"
 #include "lite/operators/op_params.h"
 
@@ -7,34 +8,6 @@ namespace paddle {
 namespace lite {
 namespace kernels {
 namespace opencl {
-
-namespace {
-
-// The kernel's p0..p2 for `act` (the mapping activation.cl lists).
-std::array<float, 3> KernelParams(const Activation& act) {
-  switch (act.kind) {
-    case ActivationType::kRelu6:
-      return {act.relu6_threshold, 0.f, 0.f};
-    case ActivationType::kLeakyRelu:
-      return {act.leaky_relu_alpha, 0.f, 0.f};
-    case ActivationType::kSwish:
-      return {act.swish_beta, 0.f, 0.f};
-    case ActivationType::kHardSwish:
-      return {act.hard_swish_threshold, act.hard_swish_scale, act.hard_swish_offset};
-    case ActivationType::kHardSigmoid:
-      return {act.hard_sigmoid_slope, act.hard_sigmoid_offset, 0.f};
-    case ActivationType::kGelu:
-      return {act.gelu_approximate ? 1.f : 0.f, 0.f, 0.f};
-    case ActivationType::kSoftPlus:
-      return {act.softplus_beta, act.softplus_threshold, 0.f};
-    case ActivationType::kMish:
-      return {act.mish_threshold, 0.f, 0.f};
-    default:
-      return {0.f, 0.f, 0.f};
-  }
-}
-
-}  // namespace
 
 template <PrecisionType P>
 class ActivationImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutType::kImageDefault> {
@@ -47,7 +20,7 @@ class ActivationImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutType
     const cl_mem in = MemOf(*param.x);
     const cl_mem out = MutableDefaultImage(param.out, P);
     const ImageSize size = DefaultImageSize(param.x->dims());
-    const std::array<float, 3> p = KernelParams(param.act);
+    const std::array<float, 3> p = ActivationKernelParams(param.act);
     SetArgs(&kernel_, in, out, static_cast<int>(param.act.kind), p[0], p[1], p[2]);
     Enqueue(kernel_, cl::NDRange(size.width, size.height), this->op_type());
   }
