@@ -15,8 +15,8 @@ namespace {
 
 // The float values of a host weight (the kernels' Filter and Bias are bound as host tensors).
 const float* HostWeight(const Tensor& t, const char* arg, const std::string& who) {
-  PLITE_CHECK(t.target() == TargetType::kHost || t.target() == TargetType::kAny, who, ": ", arg,
-              " must be a host tensor (a weight), it is on ", lite_api::TargetToStr(t.target()));
+  PLITE_CHECK(IsHostMemory(t.target()), who, ": ", arg,
+              " must be in host memory (a weight), it is on ", lite_api::TargetToStr(t.target()));
   return t.data<float>();
 }
 

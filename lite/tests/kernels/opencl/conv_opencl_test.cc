@@ -436,7 +436,7 @@ TEST_F(ConvOpenClTest, AFilterOnTheDeviceIsRefused) {
   filter.Resize({4, 4, 3, 3});
   filter.mutable_data(TargetType::kOpenCL, filter.numel() * sizeof(float));
   ExpectErrorContaining([&] { kernels::opencl::PackConvFilter(filter, 1, "conv2d (OpenCL)"); },
-                        "conv2d (OpenCL): Filter must be a host tensor");
+                        "conv2d (OpenCL): Filter must be in host memory");
 }
 
 }  // namespace
