@@ -1,5 +1,5 @@
-// Filters and biases of the OpenCL convolutions (conv.cl), packed once on
-// the host (PrepareForRun) into device buffers in the order the kernels read them.
+// Filters and biases of the OpenCL convolutions (conv.cl), packed once on the host (at the
+// first run) into device buffers in the order the kernels read them.
 //
 // Why the kernels take Filter and Bias as host weights and upload them, rather than as
 // io_copy_once buffers: the kernels read four output channels x four input channels per
