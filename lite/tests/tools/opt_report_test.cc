@@ -38,6 +38,12 @@ std::string RowOf(const std::string& table, const std::string& op) {
   return "";
 }
 
+// Whether this build registers conv2d on OpenCL (LITE_WITH_OPENCL builds do).
+bool OpenClConv() {
+  return FindKernel("conv2d", Place(kOpenCL, PrecisionType::kFloat,
+                                    DataLayoutType::kImageDefault)) != nullptr;
+}
+
 TEST(OptReportTest, ValidTargetsKeepOrderAndEndWithHost) {
   auto v = ParseValidTargets("arm,opencl");
   EXPECT_EQ(v.targets, (std::vector<TargetType>{kArm, kOpenCL, kHost}));
@@ -129,11 +135,12 @@ TEST(OptReportTest, TablesMarkWhatHasKernels) {
   BuildSampleModel(&program, &scope);
   InsertOpsBeforeFetch({"test_opt_kernelless", "frobnicate"}, &program);
   const std::string model = opt::ModelOpsTable(program, {kArm, kHost});
-  // Columns host, x86, arm, opencl: x86 builds have an x86 conv2d kernel too.
+  // Columns host, x86, arm, opencl: x86 builds have an x86 conv2d kernel too, OpenCL builds
+  // an OpenCL one.
   const bool x86_conv = FindKernel("conv2d", Place(kX86, PrecisionType::kFloat)) != nullptr;
   EXPECT_EQ(RowOf(model, "conv2d"),
             std::string("conv2d                       2 Y      ") + (x86_conv ? "Y" : ".") +
-                "      .      .")
+                "      .      " + (OpenClConv() ? "Y" : "."))
       << model;
   EXPECT_NE(RowOf(model, "test_opt_kernelless").find("<- no kernel on arm, host"),
             std::string::npos) << model;
@@ -144,8 +151,8 @@ TEST(OptReportTest, TablesMarkWhatHasKernels) {
   EXPECT_NE(supported.find("op_type"), std::string::npos);
   EXPECT_NE(RowOf(supported, "conv2d").find("Y"), std::string::npos) << supported;
   EXPECT_EQ(RowOf(supported, "test_opt_kernelless"), "") << supported;
-  EXPECT_EQ(opt::SupportedOpsTable({kOpenCL}).find("conv2d"), std::string::npos)
-      << "this build has no OpenCL kernels";
+  EXPECT_EQ(opt::SupportedOpsTable({kOpenCL}).find("conv2d") != std::string::npos, OpenClConv())
+      << "OpenCL builds, and only they, have an OpenCL conv2d";
 
   const std::string all = opt::AllOpsTable();
   EXPECT_NE(RowOf(all, "test_opt_kernelless"), "") << all;
@@ -177,7 +184,8 @@ TEST(OptReportTest, ModelOpsShowRecordedVersions) {
             std::string::npos) << model;
   const bool x86_conv = FindKernel("conv2d", Place(kX86, PrecisionType::kFloat)) != nullptr;
   EXPECT_EQ(RowOf(model, "conv2d"), std::string("conv2d                       2 Y      ") +
-                                        (x86_conv ? "Y" : ".") + "      .      .      1")
+                                        (x86_conv ? "Y" : ".") + "      .      " +
+                                        (OpenClConv() ? "Y" : ".") + "      1")
       << model;
   EXPECT_EQ(RowOf(model, "softmax").substr(RowOf(model, "softmax").size() - 2), " 0") << model;
   EXPECT_EQ(RowOf(model, "relu").substr(RowOf(model, "relu").size() - 2), " -") << model;

@@ -143,8 +143,8 @@ TEST_F(ClRuntimeTest, ProgramsAreBuiltOncePerSourceAndOptions) {
 
 TEST_F(ClRuntimeTest, ErrorsNameWhatIsWrong) {
   ClRuntime& rt = ClRuntime::Get();
-  const auto unknown_source = [&] { rt.CreateKernel("conv.cl", "conv2d"); };
-  test::ExpectErrorContaining(unknown_source, "no kernel source 'conv.cl'");
+  const auto unknown_source = [&] { rt.CreateKernel("no_such_source.cl", "conv2d"); };
+  test::ExpectErrorContaining(unknown_source, "no kernel source 'no_such_source.cl'");
   test::ExpectErrorContaining(unknown_source, "in this build (it has ");
   test::ExpectErrorContaining(unknown_source, "layout.cl");
   const auto unknown_kernel = [&] { rt.CreateKernel("layout.cl", "no_such_kernel"); };
