@@ -25,7 +25,7 @@ static int softsign_compute(PliteOpContext* ctx) {
 
 static const PliteCustomOp kOps[] = {
     {PLITE_PLUGIN_ABI_VERSION, "softsign", "example", PLITE_TARGET_HOST, softsign_infer_shape,
-     NULL, NULL, softsign_compute, NULL, NULL, NULL, {NULL}},
+     NULL, NULL, softsign_compute, NULL, NULL, NULL, NULL, NULL, 0, {NULL}},
 };
 
 PLITE_PLUGIN_EXPORT const PliteCustomOp* plite_plugin_ops(int32_t* count) {

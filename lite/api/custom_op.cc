@@ -445,7 +445,8 @@ void RegisterCustomKernel(CustomKernelSpec spec) {
               kBuiltinProvider, "'");
   const TargetType target = spec.place.target;
   PLITE_CHECK(target == TargetType::kHost || target == TargetType::kX86 ||
-                  target == TargetType::kARM,
+                  target == TargetType::kARM ||
+                  (target == TargetType::kOpenCL && spec.has_device != nullptr),
               who, ": target ", lite_api::TargetToStr(target),
               " is not one custom kernels run on (host, x86, arm)");
   PLITE_CHECK(static_cast<bool>(spec.create), who, ": no kernel factory");
@@ -456,6 +457,8 @@ void RegisterCustomKernel(CustomKernelSpec spec) {
   info.provider = spec.provider;
   info.place = spec.place;
   info.source_file = spec.source;
+  info.cpu_feature = spec.device;
+  info.cpu_has_feature = spec.has_device;
   std::vector<std::string> input_order;
   std::vector<std::string> output_order;
   std::map<std::string, DataLayoutType> output_layouts;

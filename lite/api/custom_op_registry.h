@@ -30,6 +30,10 @@ struct CustomKernelSpec {
   std::function<std::unique_ptr<lite_api::CustomKernel>()> create;
   std::function<bool(const lite_api::CustomOpView& op)> applies;  // none: everywhere
   std::string source;  // who registered it: "app" or the plugin's file
+  // The device a kernel on it needs (plugins' OpenCL kernels: kOpenCL is accepted only with
+  // one) and its check; where the check fails the kernel is never picked.
+  std::string device;
+  bool (*has_device)() = nullptr;
 };
 
 // Applies the registrations of REGISTER_CUSTOM_OP / REGISTER_CUSTOM_KERNEL made so far

@@ -98,6 +98,9 @@ class CustomOpContext : public CustomOpAttributes {
   std::vector<std::string> InputNames() const;
   std::vector<std::string> OutputNames() const;
 
+  // plite's own (the plugin bridge, for OpenCL memory): the scope of the tensors.
+  void* internal_scope() const { return scope_; }
+
  private:
   void* scope_;
   const std::vector<std::string>* input_order_;

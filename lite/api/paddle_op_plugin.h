@@ -15,10 +15,36 @@
  * An op type plite has gets the plugin's kernel under `provider` (used when
  * CxxConfig::set_kernel_providers names it first); a new op type needs infer_shape. Every
  * callback returns 0 on success; on failure it returns non-zero and may say why with
- * plite_set_error. Inputs and outputs are float32 NCHW tensors on the CPU.
+ * plite_set_error. Inputs and outputs are float32 NCHW tensors on the CPU, except for
+ * OpenCL ops (below).
+ *
+ * OpenCL ops (target PLITE_TARGET_OPENCL) run a kernel of the plugin's OpenCL C on plite's
+ * device and queue. The plugin gives the source (opencl_source text, or opencl_source_file,
+ * read when the plugin loads; a relative path is taken from the plugin's directory), the
+ * kernel's name and build options; plite builds the program when a predictor first picks
+ * the op's kernel (a build error fails that predictor's creation with the compiler log) and
+ * keeps it like its own (in memory per (source, options), and in the config's
+ * set_opencl_binary_path_name cache). Every input and output is float32 in opencl_memory:
+ *   PLITE_OPENCL_IMAGE: an RGBA float image2d in Paddle Lite's ImageDefault layout (dims
+ *     right-aligned to NCHW; texel (x, y) holds channels 4cb..4cb+3 of pixel (n, h, w) with
+ *     x = cb * W + w, y = n * H + h; channels past C read 0; read_imagef / write_imagef),
+ *   PLITE_OPENCL_BUFFER: a float buffer of the tensor's elements in NCHW order;
+ * PliteTensor.data is the cl_mem (plite allocates the outputs: images of W * ceil(C/4) x
+ * N * H texels, buffers of numel floats), and the optimizer moves data to and from the CPU
+ * around the op. Without compute, plite sets the kernel's arguments, in order: each input's
+ * cl_mem, each output's cl_mem, then output 0's dims as four ints N, C, H, W (right-aligned
+ * NCHW, rank 4 at most); arguments after those stay as the plugin set them
+ * (plite_set_opencl_arg, e.g. an attribute in prepare); it then enqueues the kernel over
+ * output 0's image (global size width x height) or its elements (global size numel). With
+ * compute, the plugin sets the arguments and enqueues the kernel itself on
+ * ctx->opencl_queue (its own OpenCL calls, as RKNN's GPU custom ops do). Where no OpenCL
+ * device is found (or plite was built without OpenCL) an OpenCL op still loads, but its
+ * kernel is never picked: a host kernel for the op type runs instead, or the predictor's
+ * creation fails saying the kernel needs an OpenCL device.
  *
  * The ABI is versioned: a plugin built against another PLITE_PLUGIN_ABI_VERSION is refused
- * with both versions named. Later versions only append fields. */
+ * with both versions named. Later versions only append fields (or name reserved ones, whose
+ * zero means what a plugin built before the naming meant). */
 #ifndef PADDLE_OP_PLUGIN_H_
 #define PADDLE_OP_PLUGIN_H_
 
@@ -29,6 +55,9 @@
 extern "C" {
 #endif
 
+/* Still 1 with the OpenCL fields: they took reserved slots of PliteCustomOp (whose zero
+ * means no OpenCL, as before) and were appended to plite's own structs, so plugins built
+ * before load unchanged; a plite that predates them refuses OpenCL ops whole. */
 #define PLITE_PLUGIN_ABI_VERSION 1
 #define PLITE_PLUGIN_ENTRY "plite_plugin_ops"
 #define PLITE_PLUGIN_EXPORT __attribute__((visibility("default")))
@@ -47,6 +76,10 @@ extern "C" {
 #define PLITE_DTYPE_INT64 7
 #define PLITE_LAYOUT_NCHW 1
 #define PLITE_LAYOUT_NHWC 3
+#define PLITE_LAYOUT_IMAGE_DEFAULT 4 /* an OpenCL image op's tensors (PLITE_OPENCL_IMAGE) */
+/* PliteCustomOp.opencl_memory */
+#define PLITE_OPENCL_IMAGE 0
+#define PLITE_OPENCL_BUFFER 1
 
 typedef struct PliteTensor {
   const char* name;    /* the variable as the model names it */
@@ -55,7 +88,8 @@ typedef struct PliteTensor {
   const int64_t* dims;
   int32_t dtype;       /* PLITE_DTYPE_* */
   int32_t layout;      /* PLITE_LAYOUT_* */
-  void* data;          /* outputs: NULL in infer_shape, allocated by plite for compute */
+  void* data;          /* outputs: NULL in infer_shape, allocated by plite for compute;
+                          OpenCL ops: the cl_mem */
 } PliteTensor;
 
 /* An attribute's value; pointers stay valid during the callback. */
@@ -86,6 +120,11 @@ typedef struct PliteHostApi {
                     const int64_t* dims, int32_t dtype);
   /* Why the failing callback failed (copied; shown in the predictor's error). */
   void (*set_error)(struct PliteOpContext* ctx, const char* message);
+  /* OpenCL ops with a kernel (init, prepare, compute): clSetKernelArg on the instance's
+   * kernel, without linking OpenCL. 0 on success, else non-zero with the error set. A plite
+   * that predates it refuses OpenCL ops, so an OpenCL op's callbacks may always call it. */
+  int (*set_opencl_arg)(struct PliteOpContext* ctx, uint32_t index, size_t size,
+                        const void* value);
 } PliteHostApi;
 
 typedef struct PliteOpContext {
@@ -97,6 +136,11 @@ typedef struct PliteOpContext {
   const PliteTensor* outputs;
   void* user_data;     /* the op instance's own data: set it in init, free it in destroy */
   void* internal;      /* plite's */
+  /* OpenCL ops, in init, prepare and compute (NULL otherwise): plite's cl_context,
+   * cl_command_queue (in order) and the instance's cl_kernel (NULL without a source). */
+  void* opencl_context;
+  void* opencl_queue;
+  void* opencl_kernel;
 } PliteOpContext;
 
 static inline int plite_get_op_attr(const PliteOpContext* ctx, const char* name,
@@ -110,26 +154,37 @@ static inline int plite_set_output(PliteOpContext* ctx, int32_t index, int32_t r
 static inline void plite_set_error(PliteOpContext* ctx, const char* message) {
   ctx->api->set_error(ctx, message);
 }
+static inline int plite_set_opencl_arg(PliteOpContext* ctx, uint32_t index, size_t size,
+                                       const void* value) {
+  return ctx->api->set_opencl_arg(ctx, index, size, value);
+}
 
 typedef struct PliteCustomOp {
   uint32_t abi_version;  /* PLITE_PLUGIN_ABI_VERSION */
   const char* op_type;
   const char* provider;  /* the kernel's provider name, e.g. the plugin's vendor */
-  int32_t target;        /* PLITE_TARGET_HOST, _X86 or _ARM */
+  int32_t target;        /* PLITE_TARGET_HOST, _X86, _ARM or _OPENCL */
   /* Per op instance: init then prepare once before the first compute (shapes known),
    * compute every run, destroy with the predictor. infer_shape runs before compute whenever
    * the input shapes change (user_data is NULL there: it describes the op, not an
    * instance). destroy gets op_type and user_data only (no api, no tensors). Only compute
-   * is required (and infer_shape for an op type plite lacks). */
+   * is required (and infer_shape for an op type plite lacks); an OpenCL op with a kernel
+   * may leave compute NULL for plite to launch the kernel. */
   int (*infer_shape)(PliteOpContext* ctx);
   int (*init)(PliteOpContext* ctx);
   int (*prepare)(PliteOpContext* ctx);
   int (*compute)(PliteOpContext* ctx);
   void (*destroy)(PliteOpContext* ctx);
-  /* For GPU targets (filled in by the OpenCL backend): the kernel's source and name. */
+  /* OpenCL ops (see the top of this file); NULL / 0 elsewhere. The program's OpenCL C as
+   * text, or (NULL text) the path of a file holding it; the kernel's name; clBuildProgram's
+   * options (NULL: none); how tensors are held. A source needs a kernel name and the other
+   * way round; compute may run without either (ctx->opencl_kernel is then NULL). */
   const char* opencl_source;
   const char* opencl_kernel_name;
-  void* reserved[8];
+  const char* opencl_build_options;
+  const char* opencl_source_file;
+  intptr_t opencl_memory; /* PLITE_OPENCL_IMAGE (0) or PLITE_OPENCL_BUFFER */
+  void* reserved[5];      /* zero */
 } PliteCustomOp;
 
 /* The function a plugin exports under the name PLITE_PLUGIN_ENTRY. */

@@ -215,9 +215,10 @@ void ClRuntime::DropPrograms() {
   programs_.clear();
 }
 
-std::string ClRuntime::CacheKey(const std::string& file, const std::string& options) const {
+std::string ClRuntime::CacheKey(const std::string& label, const std::string& text,
+                                const std::string& options) const {
   return StrCat(info_.platform, "\n", info_.name, "\n", device_.getInfo<CL_DRIVER_VERSION>(), "\n",
-                file, "\n", options, "\n", ProgramSource(file));
+                label, "\n", options, "\n", text);
 }
 
 std::string ClRuntime::CachePath(const std::string& key) const {
@@ -226,9 +227,10 @@ std::string ClRuntime::CachePath(const std::string& key) const {
   return StrCat(cache_dir_, "/", cache_name_, "-", crc, ".clbin");
 }
 
-cl::Program ClRuntime::BuildProgram(const std::string& file, const std::string& options) {
+cl::Program ClRuntime::BuildProgram(const std::string& label, const std::string& text,
+                                    const std::string& options) {
   const std::vector<cl::Device> devices{device_};
-  const std::string key = cache_dir_.empty() ? "" : CacheKey(file, options);
+  const std::string key = cache_dir_.empty() ? "" : CacheKey(label, text, options);
   if (!key.empty()) {
     std::ifstream in(CachePath(key), std::ios::binary);
     const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -243,12 +245,12 @@ cl::Program ClRuntime::BuildProgram(const std::string& file, const std::string& 
     }
   }
   cl_int err = CL_SUCCESS;
-  cl::Program program(context_, ProgramSource(file), false, &err);
-  CheckCl(err, StrCat("creating the program of ", file));
+  cl::Program program(context_, text, false, &err);
+  CheckCl(err, StrCat("creating the program of ", label));
   err = program.build(devices, options.c_str());
   if (err != CL_SUCCESS) {
     const std::string log = program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device_);
-    PLITE_THROW("OpenCL: building ", file, " with options '", options, "' failed (",
+    PLITE_THROW("OpenCL: building ", label, " with options '", options, "' failed (",
                 ClErrorName(err), "):\n", log);
   }
   ++compiled_;
@@ -275,22 +277,31 @@ cl::Program ClRuntime::BuildProgram(const std::string& file, const std::string& 
   return program;
 }
 
+cl::Program ClRuntime::ProgramOf(const std::string& file, const std::string& source,
+                                 const std::string& options) {
+  std::lock_guard<std::mutex> lock(programs_mutex_);
+  auto key = std::make_tuple(file, source, options);
+  auto it = programs_.find(key);
+  if (it != programs_.end()) return it->second;
+  cl::Program program = file.empty() ? BuildProgram("the given source", source, options)
+                                     : BuildProgram(file, ProgramSource(file), options);
+  programs_.emplace(std::move(key), program);
+  return program;
+}
+
 cl::Kernel ClRuntime::CreateKernel(const std::string& file, const std::string& name,
                                    const std::string& options) {
-  cl::Program program;
-  {
-    std::lock_guard<std::mutex> lock(programs_mutex_);
-    auto it = programs_.find({file, options});
-    if (it != programs_.end()) {
-      program = it->second;
-    } else {
-      program = BuildProgram(file, options);
-      programs_.emplace(std::make_pair(file, options), program);
-    }
-  }
   cl_int err = CL_SUCCESS;
-  cl::Kernel kernel(program, name.c_str(), &err);
+  cl::Kernel kernel(ProgramOf(file, "", options), name.c_str(), &err);
   CheckCl(err, StrCat("creating kernel '", name, "' of ", file));
+  return kernel;
+}
+
+cl::Kernel ClRuntime::CreateKernelFromSource(const std::string& source, const std::string& name,
+                                             const std::string& options) {
+  cl_int err = CL_SUCCESS;
+  cl::Kernel kernel(ProgramOf("", source, options), name.c_str(), &err);
+  CheckCl(err, StrCat("creating kernel '", name, "' of the given source"));
   return kernel;
 }
 

@@ -14,6 +14,7 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <tuple>
 #include <utility>
 
 #include "lite/backends/opencl/cl_loader.h"
@@ -48,7 +49,11 @@ class ClRuntime {
   // program is built on first use and reused (thread-safe). Build errors carry the log.
   cl::Kernel CreateKernel(const std::string& file, const std::string& name,
                           const std::string& options = "");
-  // Programs built so far (a build per distinct (file, options)).
+  // The same for OpenCL C the app gives as text (a plugin op's kernel), compiled alone (no
+  // common.cl): one program per (source, options), in the disk cache like the embedded ones.
+  cl::Kernel CreateKernelFromSource(const std::string& source, const std::string& name,
+                                    const std::string& options = "");
+  // Programs built so far (a build per distinct (file or source, options)).
   int64_t programs_built() const;
 
   // Keeps built programs on disk (Paddle Lite's set_opencl_binary_path_name): a program
@@ -74,9 +79,16 @@ class ClRuntime {
   // Finds the device and sets up the context and queue; "" on success, else the reason.
   std::string Init();
   static ClRuntime* Instance(std::string* why);
-  // The program of (file, options): from the disk cache, else compiled (and saved there).
-  cl::Program BuildProgram(const std::string& file, const std::string& options);
-  std::string CacheKey(const std::string& file, const std::string& options) const;
+  // An embedded file's program (`source` empty) or an app's source text (`file` empty):
+  // the one held in memory, else built and held.
+  cl::Program ProgramOf(const std::string& file, const std::string& source,
+                        const std::string& options);
+  // The program of `text` (what `label` names in errors and the cache key) with `options`:
+  // from the disk cache, else compiled (and saved there).
+  cl::Program BuildProgram(const std::string& label, const std::string& text,
+                           const std::string& options);
+  std::string CacheKey(const std::string& label, const std::string& text,
+                       const std::string& options) const;
   std::string CachePath(const std::string& key) const;
 
   DeviceInfo info_;
@@ -84,7 +96,7 @@ class ClRuntime {
   cl::Context context_;
   cl::CommandQueue queue_;
   mutable std::mutex programs_mutex_;
-  std::map<std::pair<std::string, std::string>, cl::Program> programs_;
+  std::map<std::tuple<std::string, std::string, std::string>, cl::Program> programs_;
   std::string cache_dir_, cache_name_;
   int64_t compiled_{0}, loaded_{0};
 };

@@ -118,6 +118,14 @@ class StaticKernelPickPass : public Pass {
                   "implement");
     }
     if (!stmt->picked) {
+      // Checked only now: a device check may start the device's runtime.
+      const auto kernels = KernelRegistry::Global().Kernels(stmt->desc.Type());
+      for (size_t i = 0; i < kernels.size() && i < registered.size(); ++i) {
+        if (!kernels[i]->RunsOnThisCpu()) {
+          registered[i] +=
+              StrCat(" (needs ", kernels[i]->cpu_feature, ", which this machine lacks)");
+        }
+      }
       std::vector<std::string> wanted;
       for (const auto& p : places) wanted.push_back(p.DebugString());
       PLITE_THROW("no kernel for op '", stmt->desc.Type(), "' on the valid places [",

@@ -11,7 +11,8 @@ static int infer_shape(PliteOpContext* ctx) {
 
 #if BAD_PLUGIN == 1
 static const PliteCustomOp kOps[] = {{PLITE_PLUGIN_ABI_VERSION, "test_no_entry", "testplug",
-                                      PLITE_TARGET_HOST, infer_shape, 0, 0, compute, 0, 0, 0, {0}}};
+                                      PLITE_TARGET_HOST, infer_shape, 0, 0, compute, 0, 0, 0, 0,
+                                      0, 0, {0}}};
 PLITE_PLUGIN_EXPORT const PliteCustomOp* plite_plugin_ops_v0(int32_t* count) {
   *count = 1;
   return kOps;
@@ -25,7 +26,7 @@ PLITE_PLUGIN_EXPORT const PliteCustomOp* plite_plugin_ops_v0(int32_t* count) {
 #define ABI PLITE_PLUGIN_ABI_VERSION
 #endif
 static const PliteCustomOp kOps[] = {
-    {ABI, OP_TYPE, "testplug", PLITE_TARGET_HOST, infer_shape, 0, 0, compute, 0, 0, 0, {0}}};
+    {ABI, OP_TYPE, "testplug", PLITE_TARGET_HOST, infer_shape, 0, 0, compute, 0, 0, 0, 0, 0, 0, {0}}};
 PLITE_PLUGIN_EXPORT const PliteCustomOp* plite_plugin_ops(int32_t* count) {
   *count = 1;
   return kOps;

@@ -23,7 +23,7 @@ static int compute(PliteOpContext* ctx) {
 
 static const PliteCustomOp kOps[] = {
     {PLITE_PLUGIN_ABI_VERSION, "test_fragile", "testplug", PLITE_TARGET_HOST, infer_shape, NULL,
-     NULL, compute, NULL, NULL, NULL, {NULL}},
+     NULL, compute, NULL, NULL, NULL, NULL, NULL, 0, {NULL}},
 };
 
 PLITE_PLUGIN_EXPORT const PliteCustomOp* plite_plugin_ops(int32_t* count) {

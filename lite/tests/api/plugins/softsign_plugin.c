@@ -47,7 +47,7 @@ static void destroy(PliteOpContext* ctx) { free(ctx->user_data); }
 
 static const PliteCustomOp kOps[] = {
     {PLITE_PLUGIN_ABI_VERSION, "test_softsign", "testplug", PLITE_TARGET_HOST, infer_shape, init,
-     prepare, compute, destroy, NULL, NULL, {NULL}},
+     prepare, compute, destroy, NULL, NULL, NULL, NULL, 0, {NULL}},
 };
 
 PLITE_PLUGIN_EXPORT const PliteCustomOp* plite_plugin_ops(int32_t* count) {
