@@ -14,6 +14,16 @@ inline float lane_of(float4 v, int i) {
   }
 }
 
+// Element `index` (row-major) of a tensor whose right-aligned NCHW dims are d.
+inline float element_at(__read_only image2d_t img, int4 d, int index) {
+  const int w = index % d.w;
+  const int h = (index / d.w) % d.z;
+  const int c = (index / (d.w * d.z)) % d.y;
+  const int n = index / (d.w * d.z * d.y);
+  const float4 t = read_imagef(img, kNearest, (int2)((c / 4) * d.w + w, n * d.z + h));
+  return lane_of(t, c % 4);
+}
+
 // The activation descriptor (lite/utils/activation.h, formulas in activation_ref.h): its kind
 // and parameters passed as arguments, so that one program serves every kind:
 //   relu6 p0 = threshold; leaky_relu p0 = alpha; swish p0 = beta;

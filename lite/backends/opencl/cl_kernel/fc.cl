@@ -2,16 +2,6 @@
 // read as its row-major flattening (any in_num_col_dims: element m * K + k) and W [K, N] and
 // bias [N] in float buffers. One work item per output texel, each lane one output element.
 
-// Element `index` (row-major) of a tensor whose right-aligned NCHW dims are d.
-inline float element_at(__read_only image2d_t img, int4 d, int index) {
-  const int w = index % d.w;
-  const int h = (index / d.w) % d.z;
-  const int c = (index / (d.w * d.z)) % d.y;
-  const int n = index / (d.w * d.z * d.y);
-  const float4 t = read_imagef(img, kNearest, (int2)((c / 4) * d.w + w, n * d.z + h));
-  return lane_of(t, c % 4);
-}
-
 __kernel void fc(__read_only image2d_t in, __write_only image2d_t out, __global const float* w,
                  __global const float* bias, int has_bias, int4 in_dims, int4 out_dims, int K,
                  int N, int act, float p0, float p1, float p2) {

@@ -4,11 +4,14 @@
 //   C not a multiple of 4, align_corners and both align modes, a given scale and a fixed
 //   size, the same size (a copy); float images within 1e-5 (the same taps, float math);
 // - fc: 2-D and 4-D inputs (in_num_col_dims 1 and 2), with and without bias, a fused
-//   activation; float images within 1e-4.
+//   activation; float images within 1e-4;
+// - reshape2, flatten_contiguous_range, squeeze2, unsqueeze2, transpose2 between OpenCL
+//   activations (so the values stay on the device): exact in float images.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -143,6 +146,83 @@ TEST_F(ImageOpsOpenCl, FcMatchesTheHostKernel) {
     b.Fetch("y", 0);
     ExpectMatchesHost(b, "fc", dims, RandomVector(dims.production(), -1.f, 1.f, ++seed), 1e-4f,
                       weights);
+  }
+}
+
+// x -> relu -> <op> -> sigmoid: the reshape runs between two OpenCL kernels.
+Builder Between(const std::vector<int64_t>& declared, const std::string& op,
+                const std::function<void(cpp::OpDesc*)>& attrs) {
+  Builder b(declared);
+  b.Op("relu", {{"X", "x"}}, {{"Out", "a"}});
+  cpp::OpDesc& mid = b.Op(op, {{"X", "a"}}, {{"Out", "b"}});
+  if (op.back() == '2') {
+    b.AddVar("xshape");
+    mid.SetOutput("XShape", {"xshape"});
+  }
+  attrs(&mid);
+  b.Op("sigmoid", {{"X", "b"}}, {{"Out", "c"}});
+  b.Fetch("c", 0);
+  return b;
+}
+
+TEST_F(ImageOpsOpenCl, ReshapesAndTransposesStayOnTheDevice) {
+  struct Case {
+    std::string op;
+    std::vector<int64_t> x;
+    std::function<void(cpp::OpDesc*)> attrs;
+  };
+  const std::vector<Case> cases = {
+      {"reshape2",
+       {2, 6, 5, 3},
+       [](cpp::OpDesc* d) {
+         d->SetAttr("shape", std::vector<int32_t>{0, 5, -1});
+       }},
+      {"reshape2",
+       {1, 7, 4, 4},
+       [](cpp::OpDesc* d) {
+         d->SetAttr("shape", std::vector<int32_t>{1, 28, 4});
+       }},
+      {"flatten_contiguous_range",
+       {2, 5, 3, 3},
+       [](cpp::OpDesc* d) {
+         d->SetAttr<int32_t>("start_axis", 1);
+         d->SetAttr<int32_t>("stop_axis", 3);
+       }},
+      {"squeeze2",
+       {3, 1, 5, 1},
+       [](cpp::OpDesc* d) {
+         d->SetAttr("axes", std::vector<int32_t>{1, 3});
+       }},
+      {"unsqueeze2",
+       {3, 5, 7},
+       [](cpp::OpDesc* d) { d->SetAttr("axes", std::vector<int32_t>{1}); }},
+      {"transpose2",
+       {2, 3, 5, 7},
+       [](cpp::OpDesc* d) {
+         d->SetAttr("axis", std::vector<int32_t>{0, 2, 3, 1});
+       }},
+      {"transpose2",
+       {2, 5, 6},
+       [](cpp::OpDesc* d) {
+         d->SetAttr("axis", std::vector<int32_t>{2, 0, 1});
+       }},
+      {"transpose2",
+       {1, 9, 2, 3},
+       [](cpp::OpDesc* d) {
+         d->SetAttr("axis", std::vector<int32_t>{0, 3, 1, 2});
+       }},
+  };
+  uint32_t seed = 70;
+  for (const Case& c : cases) {
+    SCOPED_TRACE(StrCat(c.op, " ", DDim(c.x)));
+    std::vector<int64_t> declared = c.x;
+    declared[0] = -1;
+    const Builder b = Between(declared, c.op, c.attrs);
+    const DDim dims(c.x);
+    ExpectMatchesHost(b, c.op, dims, RandomVector(dims.production(), -2.f, 2.f, ++seed), 1e-6f);
+    // Casts only at the ends: into the device before relu, out after sigmoid.
+    auto o = Optimize(b.program(), {kClFloat, kHostFloat}, false);
+    EXPECT_EQ(o->Ops("io_copy").size(), 2u);
   }
 }
 

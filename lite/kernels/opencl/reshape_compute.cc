@@ -1,0 +1,184 @@
+// Reshape, flatten, squeeze, unsqueeze and transpose on ImageDefault images (reshape.cl):
+// the values stay on the device (a CPU reshape between GPU ops would cost two round trips
+// through host memory). Each output element is gathered from its input element; the output
+// dims are the op's (InferShape), ranks up to 4.
+#include <vector>
+
+#include "lite/kernels/opencl/cl_kernel_util.h"
+#include "lite/operators/op_params.h"
+
+namespace paddle {
+namespace lite {
+namespace kernels {
+namespace opencl {
+
+namespace {
+
+cl_int4 Int4Of(const DDim& dims) {
+  const Nchw d = NchwOf(dims);
+  return {{d.n, d.c, d.h, d.w}};
+}
+
+// Every known dims of the op's X and Out fit an image (rank 4 or less).
+bool FitsImages(const KernelOpView& op) {
+  return op.Dims(op.Input("X")).size() <= 4 && op.Dims(op.Output("Out")).size() <= 4;
+}
+
+}  // namespace
+
+// Param: any of the reshape family's (x, output).
+template <PrecisionType P, typename Param>
+class ReshapeImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutType::kImageDefault> {
+ public:
+  void PrepareForRun() override {
+    kernel_ = ClRuntime::Get().CreateKernel("reshape.cl", "reshape");
+  }
+  void Run() override {
+    auto& param = this->template Param<Param>();
+    const cl_mem in = MemOf(*param.x);
+    const cl_mem out = MutableDefaultImage(param.output, P);
+    SetArgs(&kernel_, in, out, Int4Of(param.x->dims()), Int4Of(param.output->dims()));
+    const ImageSize size = DefaultImageSize(param.output->dims());
+    Enqueue(kernel_, cl::NDRange(size.width, size.height), this->op_type());
+  }
+
+ private:
+  cl::Kernel kernel_;
+};
+
+template <PrecisionType P>
+class TransposeImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutType::kImageDefault> {
+ public:
+  void PrepareForRun() override {
+    kernel_ = ClRuntime::Get().CreateKernel("reshape.cl", "transpose");
+  }
+  void Run() override {
+    auto& param = this->template Param<operators::TransposeParam>();
+    const size_t rank = param.x->dims().size();
+    PLITE_CHECK(param.axis.size() == rank && rank <= 4, this->op_type(), ": axis of ",
+                param.axis.size(), " entries for an input of rank ", rank,
+                " (OpenCL images hold rank 4 or less)");
+    // The permutation of the right-aligned 4-D dims: leading axes stay.
+    const int lead = static_cast<int>(4 - rank);
+    int perm[4] = {0, 1, 2, 3};
+    for (size_t k = 0; k < rank; ++k) perm[lead + k] = lead + param.axis[k];
+    const cl_int4 p = {{perm[0], perm[1], perm[2], perm[3]}};
+    const cl_mem in = MemOf(*param.x);
+    const cl_mem out = MutableDefaultImage(param.output, P);
+    SetArgs(&kernel_, in, out, Int4Of(param.x->dims()), Int4Of(param.output->dims()), p);
+    const ImageSize size = DefaultImageSize(param.output->dims());
+    Enqueue(kernel_, cl::NDRange(size.width, size.height), this->op_type());
+  }
+
+ private:
+  cl::Kernel kernel_;
+};
+
+}  // namespace opencl
+}  // namespace kernels
+}  // namespace lite
+}  // namespace paddle
+
+#define PLITE_CL_TY(precision__) \
+  paddle::lite::GetTensorTy(TARGET(kOpenCL), PRECISION(precision__), DATALAYOUT(kImageDefault))
+#define PLITE_HOST_ANY paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny), DATALAYOUT(kAny))
+#define PLITE_CL_DEVICE "an OpenCL device", paddle::lite::kernels::opencl::HasOpenClDevice
+#define PLITE_FITS paddle::lite::kernels::opencl::FitsImages
+
+namespace cl_reshape {
+using paddle::lite::operators::FlattenParam;
+using paddle::lite::operators::ReshapeParam;
+using paddle::lite::operators::SqueezeParam;
+using paddle::lite::operators::UnsqueezeParam;
+template <paddle::lite_api::PrecisionType P, typename Param>
+using Image = paddle::lite::kernels::opencl::ReshapeImage<P, Param>;
+using ReshapeFp32 = Image<PRECISION(kFloat), ReshapeParam>;
+using ReshapeFp16 = Image<PRECISION(kFP16), ReshapeParam>;
+using FlattenFp32 = Image<PRECISION(kFloat), FlattenParam>;
+using FlattenFp16 = Image<PRECISION(kFP16), FlattenParam>;
+using SqueezeFp32 = Image<PRECISION(kFloat), SqueezeParam>;
+using SqueezeFp16 = Image<PRECISION(kFP16), SqueezeParam>;
+using UnsqueezeFp32 = Image<PRECISION(kFloat), UnsqueezeParam>;
+using UnsqueezeFp16 = Image<PRECISION(kFP16), UnsqueezeParam>;
+using TransposeFp32 = paddle::lite::kernels::opencl::TransposeImage<PRECISION(kFloat)>;
+using TransposeFp16 = paddle::lite::kernels::opencl::TransposeImage<PRECISION(kFP16)>;
+}  // namespace cl_reshape
+
+REGISTER_LITE_KERNELS((reshape, reshape2), kOpenCL, kFloat, kImageDefault, cl_reshape::ReshapeFp32, image)
+    .BindInput("X", {PLITE_CL_TY(kFloat)})
+    .BindInput("Shape", {PLITE_HOST_ANY})
+    .BindInput("ShapeTensor", {PLITE_HOST_ANY})
+    .BindOutput("Out", {PLITE_CL_TY(kFloat)})
+    .BindOutput("XShape", {PLITE_HOST_ANY})
+    .Applies(PLITE_FITS)
+    .RequireDevice(PLITE_CL_DEVICE)
+    .Finalize();
+REGISTER_LITE_KERNELS((reshape, reshape2), kOpenCL, kFP16, kImageDefault, cl_reshape::ReshapeFp16, image)
+    .BindInput("X", {PLITE_CL_TY(kFP16)})
+    .BindInput("Shape", {PLITE_HOST_ANY})
+    .BindInput("ShapeTensor", {PLITE_HOST_ANY})
+    .BindOutput("Out", {PLITE_CL_TY(kFP16)})
+    .BindOutput("XShape", {PLITE_HOST_ANY})
+    .Applies(PLITE_FITS)
+    .RequireDevice(PLITE_CL_DEVICE)
+    .Finalize();
+REGISTER_LITE_KERNELS((flatten, flatten2, flatten_contiguous_range), kOpenCL, kFloat, kImageDefault, cl_reshape::FlattenFp32, image)
+    .BindInput("X", {PLITE_CL_TY(kFloat)})
+    .BindOutput("Out", {PLITE_CL_TY(kFloat)})
+    .BindOutput("XShape", {PLITE_HOST_ANY})
+    .Applies(PLITE_FITS)
+    .RequireDevice(PLITE_CL_DEVICE)
+    .Finalize();
+REGISTER_LITE_KERNELS((flatten, flatten2, flatten_contiguous_range), kOpenCL, kFP16, kImageDefault, cl_reshape::FlattenFp16, image)
+    .BindInput("X", {PLITE_CL_TY(kFP16)})
+    .BindOutput("Out", {PLITE_CL_TY(kFP16)})
+    .BindOutput("XShape", {PLITE_HOST_ANY})
+    .Applies(PLITE_FITS)
+    .RequireDevice(PLITE_CL_DEVICE)
+    .Finalize();
+REGISTER_LITE_KERNELS((squeeze, squeeze2), kOpenCL, kFloat, kImageDefault, cl_reshape::SqueezeFp32, image)
+    .BindInput("X", {PLITE_CL_TY(kFloat)})
+    .BindOutput("Out", {PLITE_CL_TY(kFloat)})
+    .BindOutput("XShape", {PLITE_HOST_ANY})
+    .Applies(PLITE_FITS)
+    .RequireDevice(PLITE_CL_DEVICE)
+    .Finalize();
+REGISTER_LITE_KERNELS((squeeze, squeeze2), kOpenCL, kFP16, kImageDefault, cl_reshape::SqueezeFp16, image)
+    .BindInput("X", {PLITE_CL_TY(kFP16)})
+    .BindOutput("Out", {PLITE_CL_TY(kFP16)})
+    .BindOutput("XShape", {PLITE_HOST_ANY})
+    .Applies(PLITE_FITS)
+    .RequireDevice(PLITE_CL_DEVICE)
+    .Finalize();
+REGISTER_LITE_KERNELS((unsqueeze, unsqueeze2), kOpenCL, kFloat, kImageDefault, cl_reshape::UnsqueezeFp32, image)
+    .BindInput("X", {PLITE_CL_TY(kFloat)})
+    .BindInput("AxesTensor", {PLITE_HOST_ANY})
+    .BindInput("AxesTensorList", {PLITE_HOST_ANY})
+    .BindOutput("Out", {PLITE_CL_TY(kFloat)})
+    .BindOutput("XShape", {PLITE_HOST_ANY})
+    .Applies(PLITE_FITS)
+    .RequireDevice(PLITE_CL_DEVICE)
+    .Finalize();
+REGISTER_LITE_KERNELS((unsqueeze, unsqueeze2), kOpenCL, kFP16, kImageDefault, cl_reshape::UnsqueezeFp16, image)
+    .BindInput("X", {PLITE_CL_TY(kFP16)})
+    .BindInput("AxesTensor", {PLITE_HOST_ANY})
+    .BindInput("AxesTensorList", {PLITE_HOST_ANY})
+    .BindOutput("Out", {PLITE_CL_TY(kFP16)})
+    .BindOutput("XShape", {PLITE_HOST_ANY})
+    .Applies(PLITE_FITS)
+    .RequireDevice(PLITE_CL_DEVICE)
+    .Finalize();
+REGISTER_LITE_KERNELS((transpose, transpose2), kOpenCL, kFloat, kImageDefault, cl_reshape::TransposeFp32, image)
+    .BindInput("X", {PLITE_CL_TY(kFloat)})
+    .BindOutput("Out", {PLITE_CL_TY(kFloat)})
+    .BindOutput("XShape", {PLITE_HOST_ANY})
+    .Applies(PLITE_FITS)
+    .RequireDevice(PLITE_CL_DEVICE)
+    .Finalize();
+REGISTER_LITE_KERNELS((transpose, transpose2), kOpenCL, kFP16, kImageDefault, cl_reshape::TransposeFp16, image)
+    .BindInput("X", {PLITE_CL_TY(kFP16)})
+    .BindOutput("Out", {PLITE_CL_TY(kFP16)})
+    .BindOutput("XShape", {PLITE_HOST_ANY})
+    .Applies(PLITE_FITS)
+    .RequireDevice(PLITE_CL_DEVICE)
+    .Finalize();
