@@ -23,8 +23,8 @@ bool HostTarget(TargetType t) {
 void CheckHostTarget(TargetType t, const char* what) {
   if (!HostTarget(t)) {
     throw PaddleLiteException(std::string(what) + ": target " + TargetToStr(t) +
-                              " is not available in this build (it has host memory only: " +
-                              "use kHost, kX86 or kARM)");
+                              ": a predictor's inputs and outputs are in host memory (the " +
+                              "optimizer moves them to a device): use kHost, kX86 or kARM");
   }
 }
 

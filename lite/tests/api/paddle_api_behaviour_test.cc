@@ -227,7 +227,7 @@ TEST_F(PaddleApiBehaviourTest, TypedCopiesByTarget) {
   p->GetOutput(0)->CopyToCpu(out.data());
   EXPECT_EQ(out, expected_);
   ExpectErrorContaining([&] { in->CopyFromCpu<float, TARGET(kOpenCL)>(input.data()); },
-                        "target opencl is not available in this build");
+                        "target opencl: a predictor's inputs and outputs are in host memory");
   ExpectErrorContaining([&] { in->mutable_metal_data(nullptr); }, "no Metal backend");
   EXPECT_NE(p->GetOutput(0)->data<void>(), nullptr);
   std::vector<double> wrong(out.size());
