@@ -13,7 +13,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -32,30 +31,6 @@ namespace lite {
 namespace test {
 namespace {
 
-struct Fp16Model {
-  std::string name;           // directory under the shared models
-  std::string model, params;  // file names; empty: the separate-files format
-  std::vector<std::pair<std::string, lite_api::shape_t>> inputs;  // in reference/
-  std::string output;
-};
-
-const Fp16Model kModels[] = {
-    {"ppocr_cls_mobile_v2", "inference.pdmodel", "inference.pdiparams",
-     {{"cls_1x3x48x192.input.f32", {1, 3, 48, 192}}}, "cls_1x3x48x192.output.f32"},
-    {"squeezenet_gesture_sep", "", "", {{"gesture_1x1x112x112.input.f32", {1, 1, 112, 112}}},
-     "gesture_1x1x112x112.output.f32"},
-    {"mnist_mlp_sep", "", "", {{"mnist_1x1x28x28.input.f32", {1, 1, 28, 28}}},
-     "mnist_1x1x28x28.output.f32"},
-    {"ppyolo_tiny_trash", "model.pdmodel", "model.pdiparams",
-     {{"ppyolo_1x3x320x320.im_shape.input.f32", {1, 2}},
-      {"ppyolo_1x3x320x320.image.input.f32", {1, 3, 320, 320}},
-      {"ppyolo_1x3x320x320.scale_factor.input.f32", {1, 2}}},
-     "ppyolo_1x3x320x320.nms_out.f32"},
-    {"mobilenet_v2_structure_only", "inference.pdmodel", "synthetic.pdiparams",
-     {{"mobilenet_synth_1x3x224x224.input.f32", {1, 3, 224, 224}}},
-     "mobilenet_synth_1x3x224x224.output.f32"},
-};
-
 // The ops fp16_keep_fp32_ops.txt keeps fp32 in `model` (none when it is not listed).
 std::vector<std::string> KeepFp32Ops(const std::string& model) {
   std::ifstream file(std::string(PLITE_SOURCE_DIR) + "/lite/tests/models/fp16_keep_fp32_ops.txt");
@@ -71,21 +46,15 @@ std::vector<std::string> KeepFp32Ops(const std::string& model) {
   return ops;
 }
 
-lite_api::CxxConfig ModelConfig(const Fp16Model& m, const std::string& dir) {
-  lite_api::CxxConfig config;
-  if (m.model.empty()) {
-    config.set_model_dir(dir);
-  } else {
-    config.set_model_file(dir + "/" + m.model);
-    config.set_param_file(dir + "/" + m.params);
-  }
+lite_api::CxxConfig ModelConfig(const SharedModel& m, const std::string& dir) {
+  lite_api::CxxConfig config = SharedModelConfig(m, dir);
   config.set_threads(2);
   return config;
 }
 
 // `memory_optimize` off keeps each op's output named as in the model (for KeptFp32).
 std::shared_ptr<lite_api::PaddlePredictor> Fp16Predictor(
-    const Fp16Model& m, const std::string& dir, const std::vector<std::string>& keep_fp32_ops,
+    const SharedModel& m, const std::string& dir, const std::vector<std::string>& keep_fp32_ops,
     bool memory_optimize = true) {
   lite_api::CxxConfig config = ModelConfig(m, dir);
   config.set_memory_optimize(memory_optimize);
@@ -138,7 +107,7 @@ float Range(const std::vector<float>& values) {
   return range;
 }
 
-class ArmFp16Models : public ::testing::TestWithParam<const Fp16Model*> {
+class ArmFp16Models : public ::testing::TestWithParam<const SharedModel*> {
  protected:
   void SetUp() override {
     dir_ = SharedModelDir(GetParam()->name);
@@ -152,7 +121,7 @@ class ArmFp16Models : public ::testing::TestWithParam<const Fp16Model*> {
 
   // Runs the reference inputs, checks output 0 within 2e-2 of the reference's range.
   void RunAndCheck(lite_api::PaddlePredictor* predictor, const std::string& what) {
-    const Fp16Model& m = *GetParam();
+    const SharedModel& m = *GetParam();
     const std::string ref = dir_ + "/reference/";
     for (size_t i = 0; i < m.inputs.size(); ++i) {
       SetInput(predictor, static_cast<int>(i), m.inputs[i].second,
@@ -174,7 +143,7 @@ class ArmFp16Models : public ::testing::TestWithParam<const Fp16Model*> {
 };
 
 TEST_P(ArmFp16Models, RunInFp16WithinTheReference) {
-  const Fp16Model& m = *GetParam();
+  const SharedModel& m = *GetParam();
   auto unshared = Fp16Predictor(m, dir_, keep_, /*memory_optimize=*/false);
   const PlanCount count = CheckPlan(unshared.get(), keep_, m.name);
   std::printf("[model arm fp16] %s: %d fp16 conv/pool/fc ops, %d kept fp32, %d calibs\n",
@@ -210,7 +179,7 @@ TEST_P(ArmFp16Models, NbFromTheBuildMachinesOptRunsFp16) {
 // kernels.
 TEST(ArmFp16MixedPlans, HoldOnAnotherInput) {
   int checked = 0;
-  for (const Fp16Model& m : kModels) {
+  for (const SharedModel& m : SharedModels()) {
     const std::vector<std::string> keep = KeepFp32Ops(m.name);
     const std::string dir = SharedModelDir(m.name);
     if (keep.empty() || dir.empty()) continue;
@@ -242,26 +211,19 @@ TEST(ArmFp16MixedPlans, HoldOnAnotherInput) {
 
 // A keep_fp32_ops entry that names no op is an error naming it; the model still plans.
 TEST(ArmFp16KeepFp32Ops, AnEntryNamingNothingIsAnError) {
-  const Fp16Model& m = kModels[0];
+  const SharedModel& m = SharedModels()[0];
   const std::string dir = SharedModelDir(m.name);
   if (dir.empty()) GTEST_SKIP() << "SKIPPED: " << m.name << " not found";
-  ExpectErrorHolding([&] { Fp16Predictor(m, dir, {"softmax", "conv2d_typo.tmp_0"}); },
-                     {"keep_fp32_ops", "conv2d_typo.tmp_0", "names no op type"});
+  ExpectErrorHolding(
+      [&] {
+        Fp16Predictor(m, dir, {"softmax", "conv2d_typo.tmp_0"});
+      },
+      {"keep_fp32_ops", "conv2d_typo.tmp_0", "names no op type"});
   EXPECT_NE(Fp16Predictor(m, dir, {"softmax"}), nullptr);
 }
 
-INSTANTIATE_TEST_SUITE_P(Shared, ArmFp16Models, ::testing::ValuesIn([] {
-                           std::vector<const Fp16Model*> models;
-                           for (const Fp16Model& m : kModels) models.push_back(&m);
-                           return models;
-                         }()),
-                         [](const ::testing::TestParamInfo<const Fp16Model*>& info) {
-                           std::string name = info.param->name;
-                           for (char& c : name) {
-                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                           }
-                           return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(Shared, ArmFp16Models, ::testing::ValuesIn(SharedModelParams()),
+                         SharedModelTestName);
 
 }  // namespace
 }  // namespace test

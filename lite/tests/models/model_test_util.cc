@@ -1,15 +1,16 @@
 #include "lite/tests/models/model_test_util.h"
 
-#include "lite/tests/shared_models.h"
-
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iterator>
+
+#include "lite/tests/shared_models.h"
 
 namespace paddle {
 namespace lite {
@@ -52,6 +53,64 @@ std::string ArmNbFile(const std::string& model, const std::string& suffix,
     return "";
   }
   return std::string(dir) + "/" + model + suffix;
+}
+
+const std::vector<SharedModel>& SharedModels() {
+  static const std::vector<SharedModel> kModels = {
+      {"ppocr_cls_mobile_v2",
+       "inference.pdmodel",
+       "inference.pdiparams",
+       {{"cls_1x3x48x192.input.f32", {1, 3, 48, 192}}},
+       "cls_1x3x48x192.output.f32"},
+      {"squeezenet_gesture_sep",
+       "",
+       "",
+       {{"gesture_1x1x112x112.input.f32", {1, 1, 112, 112}}},
+       "gesture_1x1x112x112.output.f32"},
+      {"mnist_mlp_sep",
+       "",
+       "",
+       {{"mnist_1x1x28x28.input.f32", {1, 1, 28, 28}}},
+       "mnist_1x1x28x28.output.f32"},
+      {"ppyolo_tiny_trash",
+       "model.pdmodel",
+       "model.pdiparams",
+       {{"ppyolo_1x3x320x320.im_shape.input.f32", {1, 2}},
+        {"ppyolo_1x3x320x320.image.input.f32", {1, 3, 320, 320}},
+        {"ppyolo_1x3x320x320.scale_factor.input.f32", {1, 2}}},
+       "ppyolo_1x3x320x320.nms_out.f32"},
+      {"mobilenet_v2_structure_only",
+       "inference.pdmodel",
+       "synthetic.pdiparams",
+       {{"mobilenet_synth_1x3x224x224.input.f32", {1, 3, 224, 224}}},
+       "mobilenet_synth_1x3x224x224.output.f32"},
+  };
+  return kModels;
+}
+
+lite_api::CxxConfig SharedModelConfig(const SharedModel& m, const std::string& dir) {
+  lite_api::CxxConfig config;
+  if (m.model.empty()) {
+    config.set_model_dir(dir);
+  } else {
+    config.set_model_file(dir + "/" + m.model);
+    config.set_param_file(dir + "/" + m.params);
+  }
+  return config;
+}
+
+std::vector<const SharedModel*> SharedModelParams() {
+  std::vector<const SharedModel*> models;
+  for (const SharedModel& m : SharedModels()) models.push_back(&m);
+  return models;
+}
+
+std::string SharedModelTestName(const ::testing::TestParamInfo<const SharedModel*>& info) {
+  std::string name = info.param->name;
+  for (char& c : name) {
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  }
+  return name;
 }
 
 bool FileExists(const std::string& path) {

@@ -1,8 +1,11 @@
 // Finding and reading the shared real models and generated twins for model tests.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lite/api/paddle_api.h"
@@ -22,8 +25,22 @@ std::string TwinsDir();
 // The .nb the build machine's opt wrote for shared model `model` (write_arm_nb.sh) in
 // $PLITE_ARM_NB_DIR, named <model><suffix> (".nb", ".fp16.nb"); empty, with the reason in
 // `why_absent`, when that directory is not given.
-std::string ArmNbFile(const std::string& model, const std::string& suffix,
-                      std::string* why_absent);
+std::string ArmNbFile(const std::string& model, const std::string& suffix, std::string* why_absent);
+
+// The five models of ../shared/models with a single reference run: their files, the
+// reference inputs (files in reference/, in feed order, with shapes) and output 0's file.
+struct SharedModel {
+  std::string name;           // directory under the shared models
+  std::string model, params;  // file names; empty: the separate-files format
+  std::vector<std::pair<std::string, lite_api::shape_t>> inputs;
+  std::string output;
+};
+const std::vector<SharedModel>& SharedModels();
+// A CxxConfig loading `m` from `dir` (its directory, SharedModelDir).
+lite_api::CxxConfig SharedModelConfig(const SharedModel& m, const std::string& dir);
+// Pointers to SharedModels(), for ::testing::ValuesIn, and a test name per model.
+std::vector<const SharedModel*> SharedModelParams();
+std::string SharedModelTestName(const ::testing::TestParamInfo<const SharedModel*>& info);
 
 bool FileExists(const std::string& path);
 // The whole file's bytes ("" when it cannot be read).

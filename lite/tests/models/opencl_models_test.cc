@@ -27,43 +27,6 @@ namespace lite {
 namespace test {
 namespace {
 
-struct ClModel {
-  std::string name;           // directory under the shared models
-  std::string model, params;  // file names; empty: the separate-files format
-  std::vector<std::pair<std::string, lite_api::shape_t>> inputs;  // in reference/
-  std::string output;
-};
-
-const ClModel kModels[] = {
-    {"ppocr_cls_mobile_v2",
-     "inference.pdmodel",
-     "inference.pdiparams",
-     {{"cls_1x3x48x192.input.f32", {1, 3, 48, 192}}},
-     "cls_1x3x48x192.output.f32"},
-    {"squeezenet_gesture_sep",
-     "",
-     "",
-     {{"gesture_1x1x112x112.input.f32", {1, 1, 112, 112}}},
-     "gesture_1x1x112x112.output.f32"},
-    {"mnist_mlp_sep",
-     "",
-     "",
-     {{"mnist_1x1x28x28.input.f32", {1, 1, 28, 28}}},
-     "mnist_1x1x28x28.output.f32"},
-    {"ppyolo_tiny_trash",
-     "model.pdmodel",
-     "model.pdiparams",
-     {{"ppyolo_1x3x320x320.im_shape.input.f32", {1, 2}},
-      {"ppyolo_1x3x320x320.image.input.f32", {1, 3, 320, 320}},
-      {"ppyolo_1x3x320x320.scale_factor.input.f32", {1, 2}}},
-     "ppyolo_1x3x320x320.nms_out.f32"},
-    {"mobilenet_v2_structure_only",
-     "inference.pdmodel",
-     "synthetic.pdiparams",
-     {{"mobilenet_synth_1x3x224x224.input.f32", {1, 3, 224, 224}}},
-     "mobilenet_synth_1x3x224x224.output.f32"},
-};
-
 // The op types that must run on OpenCL wherever a model has them.
 bool MustRunOnOpenCl(const std::string& type) {
   static const std::set<std::string> kTypes = {"conv2d",
@@ -98,7 +61,7 @@ float Range(const std::vector<float>& values) {
   return range;
 }
 
-class OpenClModels : public ::testing::TestWithParam<const ClModel*> {
+class OpenClModels : public ::testing::TestWithParam<const SharedModel*> {
  protected:
   void SetUp() override {
     dir_ = SharedModelDir(GetParam()->name);
@@ -112,14 +75,7 @@ class OpenClModels : public ::testing::TestWithParam<const ClModel*> {
   }
 
   lite_api::CxxConfig Config(lite_api::CLPrecisionType precision) const {
-    const ClModel& m = *GetParam();
-    lite_api::CxxConfig config;
-    if (m.model.empty()) {
-      config.set_model_dir(dir_);
-    } else {
-      config.set_model_file(dir_ + "/" + m.model);
-      config.set_param_file(dir_ + "/" + m.params);
-    }
+    lite_api::CxxConfig config = SharedModelConfig(*GetParam(), dir_);
     config.set_valid_places(
         {Place(TargetType::kOpenCL, PrecisionType::kFloat, DataLayoutType::kImageDefault),
          Place(TargetType::kX86, PrecisionType::kFloat),
@@ -147,7 +103,7 @@ class OpenClModels : public ::testing::TestWithParam<const ClModel*> {
 
   // Runs the reference inputs; output 0 within `tolerance` of the reference's range.
   void RunAndCheck(lite_api::PaddlePredictor* predictor, float tolerance, const std::string& what) {
-    const ClModel& m = *GetParam();
+    const SharedModel& m = *GetParam();
     const std::string ref = dir_ + "/reference/";
     for (size_t i = 0; i < m.inputs.size(); ++i) {
       SetInput(predictor, static_cast<int>(i), m.inputs[i].second,
@@ -198,18 +154,8 @@ TEST_P(OpenClModels, HalfImagesMatchTheReference) {
   RunAndCheck(light.get(), 2e-2f, "half images, .nb");
 }
 
-INSTANTIATE_TEST_SUITE_P(Shared, OpenClModels, ::testing::ValuesIn([] {
-                           std::vector<const ClModel*> models;
-                           for (const ClModel& m : kModels) models.push_back(&m);
-                           return models;
-                         }()),
-                         [](const ::testing::TestParamInfo<const ClModel*>& info) {
-                           std::string name = info.param->name;
-                           for (char& c : name) {
-                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                           }
-                           return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(Shared, OpenClModels, ::testing::ValuesIn(SharedModelParams()),
+                         SharedModelTestName);
 
 }  // namespace
 }  // namespace test
