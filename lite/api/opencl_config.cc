@@ -30,7 +30,11 @@ bool DeviceHasHalf(bool math) {
 void ApplyOpenClSettings(const lite_api::ConfigBase& config) {
 #ifdef PLITE_WITH_OPENCL
   if (opencl::ClRuntime::Available()) {
-    opencl::ClRuntime::Get().SetBinaryCache(config.opencl_bin_path(), config.opencl_bin_name());
+    opencl::ClRuntime& runtime = opencl::ClRuntime::Get();
+    runtime.SetBinaryCache(config.opencl_bin_path(), config.opencl_bin_name());
+    runtime.SetTuning(static_cast<opencl::TuneMode>(config.opencl_tune_mode()),
+                      config.opencl_tune_path(), config.opencl_tune_name(),
+                      static_cast<int>(config.opencl_lws_repeats()));
   }
 #else
   (void)config;

@@ -182,7 +182,9 @@ class ConfigBase {
   }
   const std::string& opencl_bin_path() const { return opencl_bin_path_; }
   const std::string& opencl_bin_name() const { return opencl_bin_name_; }
-  // Local work-size tuning: stored; the driver picks local sizes.
+  // Local work-size tuning: with CL_TUNE_RAPID / NORMAL / EXHAUSTIVE each OpenCL launch
+  // (kernel and global size) is timed with a few / most / all local sizes the first time
+  // it runs, and the fastest kept in <path>/<name> for later starts (docs/opencl.md).
   void set_opencl_tune(CLTuneMode tune_mode = CL_TUNE_NONE, const std::string& path = "",
                        const std::string& name = "", size_t lws_repeats = 4) {
     opencl_tune_mode_ = tune_mode;
@@ -199,6 +201,9 @@ class ConfigBase {
   // where the device computes in half (cl_khr_fp16), float elsewhere.
   void set_opencl_precision(CLPrecisionType p = CL_PRECISION_AUTO) { opencl_precision_ = p; }
   CLTuneMode opencl_tune_mode() const { return opencl_tune_mode_; }
+  const std::string& opencl_tune_path() const { return opencl_tune_path_; }
+  const std::string& opencl_tune_name() const { return opencl_tune_name_; }
+  size_t opencl_lws_repeats() const { return opencl_lws_repeats_; }
   CLPrecisionType opencl_precision() const { return opencl_precision_; }
 
   // Subgraph (NPU/XPU/APU...) and NNAdapter backends: none in plite. Stored and returned,

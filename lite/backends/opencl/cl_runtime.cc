@@ -310,6 +310,23 @@ int64_t ClRuntime::programs_built() const {
   return compiled_ + loaded_;
 }
 
+void ClRuntime::SetTuning(TuneMode mode, const std::string& dir, const std::string& name,
+                          int repeats) {
+  std::string file;
+  if (mode != TuneMode::kNone && !dir.empty()) {
+    std::error_code ignored;
+    std::filesystem::create_directories(dir, ignored);
+    file = StrCat(dir, "/", name.empty() ? "plite_cl_tuned" : name);
+  }
+  tuner_.Configure(mode, file, repeats, StrCat(info_.name, " ", info_.version));
+}
+
+void ClRuntime::Enqueue(const cl::Kernel& kernel, const cl::NDRange& global,
+                        const std::string& who) {
+  const cl::NDRange local = tuner_.LocalSize(queue_, device_, kernel, global);
+  CheckCl(queue_.enqueueNDRangeKernel(kernel, cl::NullRange, global, local), "running " + who);
+}
+
 cl::Image2D ClRuntime::CreateImage2D(size_t width, size_t height, bool half) {
   PLITE_CHECK(width > 0 && height > 0 && width <= info_.image2d_max_width &&
                   height <= info_.image2d_max_height,

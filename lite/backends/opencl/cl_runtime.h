@@ -18,6 +18,7 @@
 #include <utility>
 
 #include "lite/backends/opencl/cl_loader.h"
+#include "lite/backends/opencl/cl_tuner.h"
 
 namespace paddle {
 namespace lite {
@@ -70,6 +71,14 @@ class ClRuntime {
   // CreateKernel of each builds again, from the disk cache where there is one.
   void DropPrograms();
 
+  // Local work-size tuning (Paddle Lite's set_opencl_tune; cl_tuner.h): the choices kept in
+  // <dir>/<name> ("" dir: kept in memory only). kNone: the driver picks.
+  void SetTuning(TuneMode mode, const std::string& dir, const std::string& name, int repeats);
+  const LocalSizeTuner& tuner() const { return tuner_; }
+  // Runs `kernel` over `global` work items on the queue, with the tuned local size; errors
+  // name `who`.
+  void Enqueue(const cl::Kernel& kernel, const cl::NDRange& global, const std::string& who);
+
   // An RGBA image2d of float or half texels; errors name the size asked for.
   cl::Image2D CreateImage2D(size_t width, size_t height, bool half);
   cl::Buffer CreateBuffer(size_t bytes);
@@ -98,6 +107,7 @@ class ClRuntime {
   mutable std::mutex programs_mutex_;
   std::map<std::tuple<std::string, std::string, std::string>, cl::Program> programs_;
   std::string cache_dir_, cache_name_;
+  LocalSizeTuner tuner_;
   int64_t compiled_{0}, loaded_{0};
 };
 

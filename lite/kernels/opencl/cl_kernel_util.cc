@@ -61,8 +61,7 @@ std::array<float, 3> ActivationArgs(const Activation& act) {
 }
 
 void Enqueue(const cl::Kernel& kernel, const cl::NDRange& global, const std::string& who) {
-  CheckCl(ClRuntime::Get().queue().enqueueNDRangeKernel(kernel, cl::NullRange, global),
-          "running " + who);
+  ClRuntime::Get().Enqueue(kernel, global, who);
 }
 
 }  // namespace opencl

@@ -51,8 +51,8 @@ void SetArgs(cl::Kernel* kernel, const Args&... args) {
   (lite::opencl::CheckCl(kernel->setArg(index++, sizeof(Args), &args), "setting a kernel argument"),
    ...);
 }
-// Enqueues `kernel` over `global` work items (the driver picks the local size); errors
-// name `who`.
+// Enqueues `kernel` over `global` work items (the local size tuned where set_opencl_tune
+// asks, else the driver's pick); errors name `who`.
 void Enqueue(const cl::Kernel& kernel, const cl::NDRange& global, const std::string& who);
 
 }  // namespace opencl

@@ -263,6 +263,30 @@ TEST_F(OpenClProgramTest, TheBinaryCacheSkipsCompilingAtTheSecondStart) {
   std::filesystem::remove_all(dir);
 }
 
+// set_opencl_tune: the first start times each launch's local sizes and keeps the fastest in
+// the file; a second start (which reads the file again, as a new process would) reuses them
+// all; outputs are the same.
+TEST_F(OpenClProgramTest, TuningKeepsItsChoicesForTheNextStart) {
+  char tmpl[] = "/tmp/plite_opencl_tune_XXXXXX";
+  const std::string dir = mkdtemp(tmpl);
+  const SampleModelOnOpenCl model(dir);
+  const std::vector<float> want =
+      model.Run(lite_api::CreatePaddlePredictor(model.Config({kHostFloat})).get());
+  lite_api::CxxConfig config = model.Config({kClFloat, kHostFloat});
+  config.set_opencl_tune(lite_api::CL_TUNE_RAPID, dir + "/tuned", "sample", 2);
+  const opencl::LocalSizeTuner& tuner = opencl::ClRuntime::Get().tuner();
+  const int64_t tuned = tuner.tuned(), reused = tuner.reused();
+  ExpectAllNear(model.Run(lite_api::CreatePaddlePredictor(config).get()), want, 1e-5f, 1e-4f);
+  const int64_t first = tuner.tuned() - tuned;
+  EXPECT_GE(first, 4);  // layouts in and out, the two activations at least
+  EXPECT_TRUE(std::filesystem::exists(dir + "/tuned/sample"));
+  ExpectAllNear(model.Run(lite_api::CreatePaddlePredictor(config).get()), want, 1e-5f, 1e-4f);
+  EXPECT_EQ(tuner.tuned() - tuned, first);    // nothing measured again
+  EXPECT_GE(tuner.reused() - reused, first);  // every launch answered from the choices
+  opencl::ClRuntime::Get().SetTuning(opencl::TuneMode::kNone, "", "", 1);
+  std::filesystem::remove_all(dir);
+}
+
 // Without a device (ctest's opencl_no_device_program_test) the OpenCL kernels are never
 // picked: the same places give a CPU plan, and an OpenCL-only list is an error naming why.
 TEST(OpenClNoDevice, TheOptimizerPlansForTheCpu) {
