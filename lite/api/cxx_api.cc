@@ -55,11 +55,15 @@ std::string OutOfRange(const Place& p) {
 // naming the targets this build has otherwise.
 std::vector<Place> UsablePlaces(std::vector<Place> places) {
   if (places.empty()) return DefaultPlaces();
+  std::set<TargetType> asked;
+  for (const Place& p : places) asked.insert(p.target);
   std::set<TargetType> built{TargetType::kAny};
   std::set<TargetType> runnable{TargetType::kAny};
   std::map<TargetType, std::string> needs;  // what a target's kernels need that is missing
   for (const KernelInfo* k : KernelRegistry::Global().AllKernels()) {
     built.insert(k->place.target);
+    // Only the targets asked for are checked: a device check starts the device's runtime.
+    if (!asked.count(k->place.target) || runnable.count(k->place.target)) continue;
     if (k->RunsOnThisCpu()) {
       runnable.insert(k->place.target);
     } else {

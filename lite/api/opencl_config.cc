@@ -29,7 +29,10 @@ bool DeviceHasHalf(bool math) {
 
 void ApplyOpenClSettings(const lite_api::ConfigBase& config) {
 #ifdef PLITE_WITH_OPENCL
-  if (opencl::ClRuntime::Available()) {
+  // A config that names neither leaves OpenCL alone (an app on the CPU never starts it).
+  const bool asks = !config.opencl_bin_path().empty() ||
+                    config.opencl_tune_mode() != lite_api::CL_TUNE_NONE;
+  if (asks && opencl::ClRuntime::Available()) {
     opencl::ClRuntime& runtime = opencl::ClRuntime::Get();
     runtime.SetBinaryCache(config.opencl_bin_path(), config.opencl_bin_name());
     runtime.SetTuning(static_cast<opencl::TuneMode>(config.opencl_tune_mode()),
@@ -47,6 +50,7 @@ std::vector<Place> WithOpenClPrecision(std::vector<Place> places,
   const auto is_half = [&](const Place& p) {
     return is_opencl(p) && p.precision == PrecisionType::kFP16;
   };
+  if (std::none_of(places.begin(), places.end(), is_opencl)) return places;
   // opt on a machine without the device plans what it is asked for.
   const bool half = (precision == lite_api::CL_PRECISION_FP16 &&
                      (DeviceHasHalf(false) || KernelInfo::PlansForAbsentDevices())) ||

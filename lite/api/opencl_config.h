@@ -13,8 +13,10 @@ using lite_api::Place;
 using lite_api::PrecisionType;
 using lite_api::TargetType;
 
-// Hands set_opencl_binary_path_name's directory to the OpenCL runtime, where there is a
-// device (a build or machine without one ignores it, as it ignores the other settings).
+// Hands set_opencl_binary_path_name's directory and set_opencl_tune's mode and file to the
+// OpenCL runtime, where there is a device (a build or machine without one ignores them); a
+// config that sets neither changes nothing (the process's runtime keeps what an earlier
+// predictor set).
 void ApplyOpenClSettings(const lite_api::ConfigBase& config);
 
 // The places with the OpenCL ones in the storage precision `precision` asks for (Paddle
