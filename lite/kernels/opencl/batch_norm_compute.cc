@@ -55,13 +55,7 @@ class BatchNormImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutType:
       host[stride_ + c] = scale[c] / std::sqrt(variance[c] + param.epsilon);
       host[2 * stride_ + c] = bias[c];
     }
-    const size_t bytes = host.size() * sizeof(float);
-    if (!params_() || params_.getInfo<CL_MEM_SIZE>() != bytes) {
-      params_ = ClRuntime::Get().CreateBuffer(bytes);
-    }
-    lite::opencl::CheckCl(
-        ClRuntime::Get().queue().enqueueWriteBuffer(params_, CL_TRUE, 0, bytes, host.data()),
-        "uploading batch_norm's parameters");
+    params_ = UploadVector(host, "batch_norm");
     uploaded_ = true;
   }
 

@@ -60,6 +60,14 @@ std::array<float, 3> ActivationArgs(const Activation& act) {
   }
 }
 
+cl::Buffer UploadBuffer(const void* data, size_t bytes, const std::string& who) {
+  ClRuntime& runtime = ClRuntime::Get();
+  cl::Buffer buffer = runtime.CreateBuffer(bytes);
+  CheckCl(runtime.queue().enqueueWriteBuffer(buffer, CL_TRUE, 0, bytes, data),
+          who + ": uploading " + std::to_string(bytes) + " bytes of weights");
+  return buffer;
+}
+
 void Enqueue(const cl::Kernel& kernel, const cl::NDRange& global, const std::string& who) {
   ClRuntime::Get().Enqueue(kernel, global, who);
 }

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <string>
+#include <vector>
 
 #include "lite/backends/opencl/cl_runtime.h"
 #include "lite/core/op_registry.h"
@@ -43,6 +44,14 @@ cl_mem MutableDefaultImage(Tensor* tensor, PrecisionType precision);
 
 // The p0..p2 arguments of common.cl's activate() for `act` (kind passed beside them).
 std::array<float, 3> ActivationArgs(const Activation& act);
+
+// A device buffer holding `bytes` bytes copied from `data` (a blocking write); errors name
+// `who`.
+cl::Buffer UploadBuffer(const void* data, size_t bytes, const std::string& who);
+template <typename T>
+cl::Buffer UploadVector(const std::vector<T>& values, const std::string& who) {
+  return UploadBuffer(values.data(), values.size() * sizeof(T), who);
+}
 
 // Sets the arguments of `kernel` in order: cl_mem handles and plain values.
 template <typename... Args>

@@ -43,11 +43,6 @@ cl_int2 Int2(int64_t x, int64_t y) {
   return v;
 }
 
-template <typename T>
-cl::Buffer Upload(const std::vector<T>& values, const std::string& who) {
-  return UploadBuffer(values.data(), values.size() * sizeof(T), who);
-}
-
 // The conv.cl arguments a launch shares: sizes and window as (x = width, y = height) pairs,
 // and the activation.
 struct LaunchArgs {
@@ -133,14 +128,14 @@ class ConvImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutType::kIma
     in_c_ = static_cast<int>(w[1] * param.groups);
     depthwise_ = w[1] == 1 && w[0] == param.groups;
     if (depthwise_) {
-      filter_ = Upload(PackDepthwiseFilter(*param.filter, who), who);
+      filter_ = UploadVector(PackDepthwiseFilter(*param.filter, who), who);
     } else {
       const BlockFilter f = PackConvFilter(*param.filter, param.groups, who);
-      filter_ = Upload(f.weights, who);
-      ranges_ = Upload(f.ranges, who);
+      filter_ = UploadVector(f.weights, who);
+      ranges_ = UploadVector(f.ranges, who);
       blocks_stride_ = f.stride;
     }
-    bias_ = Upload(PackBias(param.bias, out_c_, who), who);
+    bias_ = UploadVector(PackBias(param.bias, out_c_, who), who);
   }
 
   void Run() override {
@@ -192,10 +187,10 @@ class ConvTransposeImage
     in_c_ = static_cast<int>(w[0]);
     out_c_ = static_cast<int>(w[1] * param.groups);
     const BlockFilter f = PackConvTransposeFilter(*param.filter, param.groups, who);
-    filter_ = Upload(f.weights, who);
-    ranges_ = Upload(f.ranges, who);
+    filter_ = UploadVector(f.weights, who);
+    ranges_ = UploadVector(f.ranges, who);
     blocks_stride_ = f.stride;
-    bias_ = Upload(PackBias(param.bias, out_c_, who), who);
+    bias_ = UploadVector(PackBias(param.bias, out_c_, who), who);
   }
 
   void Run() override {

@@ -105,14 +105,6 @@ std::vector<float> PackBias(const Tensor* bias, int out_c, const std::string& wh
   return packed;
 }
 
-cl::Buffer UploadBuffer(const void* data, size_t bytes, const std::string& who) {
-  ClRuntime& runtime = ClRuntime::Get();
-  cl::Buffer buffer = runtime.CreateBuffer(bytes);
-  lite::opencl::CheckCl(runtime.queue().enqueueWriteBuffer(buffer, CL_TRUE, 0, bytes, data),
-                        who + ": uploading " + std::to_string(bytes) + " bytes of weights");
-  return buffer;
-}
-
 }  // namespace opencl
 }  // namespace kernels
 }  // namespace lite

@@ -42,9 +42,6 @@ std::vector<float> PackDepthwiseFilter(const Tensor& filter, const std::string& 
 // without a bias).
 std::vector<float> PackBias(const Tensor* bias, int out_c, const std::string& who);
 
-// A device buffer holding `bytes` bytes copied from `data`.
-cl::Buffer UploadBuffer(const void* data, size_t bytes, const std::string& who);
-
 }  // namespace opencl
 }  // namespace kernels
 }  // namespace lite

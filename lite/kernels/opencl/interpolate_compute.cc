@@ -14,22 +14,6 @@ namespace lite {
 namespace kernels {
 namespace opencl {
 
-namespace {
-
-// `values` in a device buffer held by `t`.
-template <typename T>
-cl_mem Upload(const std::vector<T>& values, Tensor* t) {
-  t->Resize({static_cast<int64_t>(values.size())});
-  const size_t bytes = values.size() * sizeof(T);
-  auto mem = static_cast<cl_mem>(t->mutable_data(TargetType::kOpenCL, bytes));
-  lite::opencl::CheckCl(clEnqueueWriteBuffer(ClRuntime::Get().queue()(), mem, CL_TRUE, 0, bytes,
-                                             values.data(), 0, nullptr, nullptr),
-                        "interpolate: writing the source indices");
-  return mem;
-}
-
-}  // namespace
-
 template <PrecisionType P>
 class InterpolateImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutType::kImageDefault> {
  public:
@@ -47,12 +31,10 @@ class InterpolateImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutTyp
     const cl_mem src = MemOf(*param.x);
     const cl_mem dst = MutableDefaultImage(param.out, P);
     if (by_index_) {
-      SetArgs(&kernel_, src, dst, MemOf(taps_[0]), MemOf(taps_[1]), in.h, in.w, plan.out_h,
-              plan.out_w);
+      SetArgs(&kernel_, src, dst, taps_[0](), taps_[1](), in.h, in.w, plan.out_h, plan.out_w);
     } else {
-      SetArgs(&kernel_, src, dst, MemOf(taps_[0]), MemOf(taps_[1]), MemOf(taps_[2]),
-              MemOf(taps_[3]), MemOf(taps_[4]), MemOf(taps_[5]), in.h, in.w, plan.out_h,
-              plan.out_w);
+      SetArgs(&kernel_, src, dst, taps_[0](), taps_[1](), taps_[2](), taps_[3](), taps_[4](),
+              taps_[5](), in.h, in.w, plan.out_h, plan.out_w);
     }
     const ImageSize size = DefaultImageSize(param.out->dims());
     Enqueue(kernel_, cl::NDRange(size.width, size.height), this->op_type());
@@ -77,12 +59,12 @@ class InterpolateImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutTyp
     by_index_ = nearest || same;
     if (by_index_) {
       kernel_ = ClRuntime::Get().CreateKernel("interpolate.cl", "interp_nearest");
-      Upload(same ? NearestIndices(k.in_h, k.out_h, 1.f, false)
-                  : NearestIndices(k.in_h, k.out_h, ratio_h, param.align_corners),
-             &taps_[0]);
-      Upload(same ? NearestIndices(k.in_w, k.out_w, 1.f, false)
-                  : NearestIndices(k.in_w, k.out_w, ratio_w, param.align_corners),
-             &taps_[1]);
+      taps_[0] = UploadVector(same ? NearestIndices(k.in_h, k.out_h, 1.f, false)
+                                   : NearestIndices(k.in_h, k.out_h, ratio_h, param.align_corners),
+                              "interpolate");
+      taps_[1] = UploadVector(same ? NearestIndices(k.in_w, k.out_w, 1.f, false)
+                                   : NearestIndices(k.in_w, k.out_w, ratio_w, param.align_corners),
+                              "interpolate");
       return;
     }
     kernel_ = ClRuntime::Get().CreateKernel("interpolate.cl", "interp_bilinear");
@@ -90,18 +72,18 @@ class InterpolateImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutTyp
         MakeLinearTaps(k.in_h, k.out_h, ratio_h, param.align_corners, param.align_mode);
     const LinearTaps tx =
         MakeLinearTaps(k.in_w, k.out_w, ratio_w, param.align_corners, param.align_mode);
-    Upload(ty.lo, &taps_[0]);
-    Upload(ty.hi, &taps_[1]);
-    Upload(ty.w_hi, &taps_[2]);
-    Upload(tx.lo, &taps_[3]);
-    Upload(tx.hi, &taps_[4]);
-    Upload(tx.w_hi, &taps_[5]);
+    taps_[0] = UploadVector(ty.lo, "interpolate");
+    taps_[1] = UploadVector(ty.hi, "interpolate");
+    taps_[2] = UploadVector(ty.w_hi, "interpolate");
+    taps_[3] = UploadVector(tx.lo, "interpolate");
+    taps_[4] = UploadVector(tx.hi, "interpolate");
+    taps_[5] = UploadVector(tx.w_hi, "interpolate");
   }
 
   cl::Kernel kernel_;
   bool by_index_{true};  // the nearest kernel (also a bilinear op's same-size copy)
   Key key_{};
-  Tensor taps_[6];
+  cl::Buffer taps_[6];  // source indices (and weights) per axis
 };
 
 }  // namespace opencl

@@ -24,6 +24,14 @@ inline float element_at(__read_only image2d_t img, int4 d, int index) {
   return lane_of(t, c % 4);
 }
 
+// The output element of texel (x, y), lane l, as its (n, c, h, w); c past C: -1.
+inline int4 out_coords(int x, int y, int l, int4 d) {
+  const int c = (x / d.w) * 4 + l;
+  return (int4)(y / d.z, c < d.y ? c : -1, y % d.z, x % d.w);
+}
+
+inline int flat_index(int4 o, int4 d) { return ((o.x * d.y + o.y) * d.z + o.z) * d.w + o.w; }
+
 // The activation descriptor (lite/utils/activation.h, formulas in activation_ref.h): its kind
 // and parameters passed as arguments, so that one program serves every kind:
 //   relu6 p0 = threshold; leaky_relu p0 = alpha; swish p0 = beta;

@@ -1,14 +1,7 @@
 // Reshapes and transposes on ImageDefault images: each output element gathered from the
-// input element it comes from (element_at, common.cl), one work item per output texel.
+// input element it comes from (element_at, out_coords, flat_index: common.cl), one work
+// item per output texel.
 // Dims are right-aligned NCHW (int4: n, c, h, w).
-
-// The output element of texel (x, y), lane l, as its (n, c, h, w); c past C: -1.
-inline int4 out_coords(int x, int y, int l, int4 d) {
-  const int c = (x / d.w) * 4 + l;
-  return (int4)(y / d.z, c < d.y ? c : -1, y % d.z, x % d.w);
-}
-
-inline int flat_index(int4 o, int4 d) { return ((o.x * d.y + o.y) * d.z + o.z) * d.w + o.w; }
 
 // Reshape, flatten, squeeze, unsqueeze: the same row-major element.
 __kernel void reshape(__read_only image2d_t in, __write_only image2d_t out, int4 in_dims,

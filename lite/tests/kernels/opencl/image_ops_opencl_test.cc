@@ -6,7 +6,10 @@
 // - fc: 2-D and 4-D inputs (in_num_col_dims 1 and 2), with and without bias, a fused
 //   activation; float images within 1e-4;
 // - reshape2, flatten_contiguous_range, squeeze2, unsqueeze2, transpose2 between OpenCL
-//   activations (so the values stay on the device): exact in float images.
+//   activations (so the values stay on the device): exact in float images;
+// - layer_norm (begin_norm_axis 1 to 3, with and without scale and bias) and matmul /
+//   matmul_v2 (a weight or an activation as Y, transposes, batch broadcast, alpha): float
+//   images within 1e-4.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -223,6 +226,85 @@ TEST_F(ImageOpsOpenCl, ReshapesAndTransposesStayOnTheDevice) {
     // Casts only at the ends: into the device before relu, out after sigmoid.
     auto o = Optimize(b.program(), {kClFloat, kHostFloat}, false);
     EXPECT_EQ(o->Ops("io_copy").size(), 2u);
+  }
+}
+
+TEST_F(ImageOpsOpenCl, LayerNormMatchesTheHostKernel) {
+  struct Case {
+    std::vector<int64_t> x;
+    int axis;
+    bool affine;
+  };
+  const Case cases[] = {{{2, 5, 3, 4}, 1, true},
+                        {{2, 5, 3, 4}, 2, true},
+                        {{3, 7, 2, 5}, 3, false},
+                        {{4, 6, 9}, 2, true},
+                        {{3, 17}, 1, true}};
+  uint32_t seed = 90;
+  for (const Case& c : cases) {
+    const DDim dims(c.x);
+    SCOPED_TRACE(StrCat(dims, " begin_norm_axis ", c.axis));
+    const int64_t inner = dims.count(c.axis, dims.size());
+    std::vector<int64_t> declared = c.x;
+    declared[0] = -1;
+    Builder b(declared);
+    Weights weights;
+    cpp::OpDesc& ln = b.Op("layer_norm", {{"X", "x"}}, {{"Y", "y"}});
+    ln.SetAttr<int32_t>("begin_norm_axis", c.axis);
+    ln.SetAttr<float>("epsilon", 1e-5f);
+    if (c.affine) {
+      for (const char* w : {"scale", "bias"}) {
+        b.AddVar(w, cpp::VarKind::kLodTensor, {inner}, true);
+        weights[w] = {DDim({inner}), RandomVector(inner, -1.f, 1.f, ++seed)};
+      }
+      ln.SetInput("Scale", {"scale"});
+      ln.SetInput("Bias", {"bias"});
+    }
+    b.Fetch("y", 0);
+    // Rows far from zero: the two-pass statistics keep them exact.
+    std::vector<float> x = RandomVector(dims.production(), 2.f, 6.f, ++seed);
+    ExpectMatchesHost(b, "layer_norm", dims, x, 1e-4f, weights);
+  }
+}
+
+TEST_F(ImageOpsOpenCl, MatMulMatchesTheHostKernel) {
+  struct Case {
+    std::string op;
+    std::vector<int64_t> x, w;  // w empty: Y is X itself
+    bool trans_x, trans_y;
+    float alpha;
+  };
+  const Case cases[] = {{"matmul_v2", {3, 7}, {7, 5}, false, false, 1.f},
+                        {"matmul_v2", {2, 4, 6}, {6, 3}, false, false, 1.f},
+                        {"matmul_v2", {2, 3, 4, 5}, {}, false, true, 1.f},
+                        {"matmul", {7, 3}, {7, 2}, true, false, 0.5f},
+                        {"matmul", {2, 5, 3}, {2, 4, 3}, false, true, 2.f}};
+  uint32_t seed = 110;
+  for (const Case& c : cases) {
+    const DDim dims(c.x);
+    SCOPED_TRACE(StrCat(c.op, " ", dims, " x ", DDim(c.w)));
+    std::vector<int64_t> declared = c.x;
+    declared[0] = -1;
+    Builder b(declared);
+    Weights weights;
+    std::string y = "x";
+    if (!c.w.empty()) {
+      y = "w";
+      b.AddVar(y, cpp::VarKind::kLodTensor, c.w, true);
+      weights[y] = {DDim(c.w), RandomVector(DDim(c.w).production(), -1.f, 1.f, ++seed)};
+    }
+    cpp::OpDesc& mm = b.Op(c.op, {{"X", "x"}, {"Y", y}}, {{"Out", "out"}});
+    if (c.op == "matmul") {
+      mm.SetAttr<bool>("transpose_X", c.trans_x);
+      mm.SetAttr<bool>("transpose_Y", c.trans_y);
+      mm.SetAttr<float>("alpha", c.alpha);
+    } else {
+      mm.SetAttr<bool>("trans_x", c.trans_x);
+      mm.SetAttr<bool>("trans_y", c.trans_y);
+    }
+    b.Fetch("out", 0);
+    ExpectMatchesHost(b, c.op, dims, RandomVector(dims.production(), -1.f, 1.f, ++seed), 1e-4f,
+                      weights);
   }
 }
 
