@@ -24,6 +24,11 @@ Nchw NchwOf(const DDim& dims) {
               static_cast<int>(d[3])};
 }
 
+cl_int4 NchwArg(const DDim& dims) {
+  const Nchw d = NchwOf(dims);
+  return {{d.n, d.c, d.h, d.w}};
+}
+
 ImageSize DefaultImageSize(const DDim& dims) {
   const Nchw s = NchwOf(dims);
   return ImageSize{static_cast<size_t>(s.w) * ((s.c + 3) / 4),

@@ -31,6 +31,9 @@ struct Nchw {
 // dims as NCHW (aligned to the right); throws for rank > 4 or sizes past an int.
 Nchw NchwOf(const DDim& dims);
 
+// The same as an OpenCL int4 (n, c, h, w), as the kernels take dims.
+cl_int4 NchwArg(const DDim& dims);
+
 struct ImageSize {
   size_t width{0}, height{0};
 };

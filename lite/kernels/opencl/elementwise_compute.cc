@@ -51,12 +51,6 @@ cl_int4 BroadcastStrides(const std::array<int64_t, 4>& dims) {
   return strides;
 }
 
-cl_int4 Int4Of(const Nchw& s) {
-  cl_int4 v;
-  v.s[0] = s.n, v.s[1] = s.c, v.s[2] = s.h, v.s[3] = s.w;
-  return v;
-}
-
 }  // namespace
 
 template <PrecisionType P>
@@ -93,9 +87,9 @@ class ElementwiseImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutTyp
       return;
     }
     const int x_full = x_dims == out_dims, y_full = y_dims == out_dims;
-    SetArgs(&broadcast_, x, y, out, op_, Int4Of(o), x_full, BroadcastStrides(To4d(shape.x_dims)),
-            Int4Of(NchwOf(x_dims)), y_full, BroadcastStrides(To4d(shape.y_dims)),
-            Int4Of(NchwOf(y_dims)), act, p[0], p[1], p[2]);
+    SetArgs(&broadcast_, x, y, out, op_, NchwArg(out_dims), x_full,
+            BroadcastStrides(To4d(shape.x_dims)), NchwArg(x_dims), y_full,
+            BroadcastStrides(To4d(shape.y_dims)), NchwArg(y_dims), act, p[0], p[1], p[2]);
     Enqueue(broadcast_, cl::NDRange(size.width, size.height), type);
   }
 

@@ -24,10 +24,8 @@ class FcImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutType::kImage
     const cl_mem w = MemOf(*param.w);
     const cl_mem bias = param.bias ? MemOf(*param.bias) : w;  // unread without a bias
     const cl_int has_bias = param.bias != nullptr;
-    const Nchw i = NchwOf(param.input->dims());
-    const Nchw o = NchwOf(param.output->dims());
-    const cl_int4 in_dims = {{i.n, i.c, i.h, i.w}};
-    const cl_int4 out_dims = {{o.n, o.c, o.h, o.w}};
+    const cl_int4 in_dims = NchwArg(param.input->dims());
+    const cl_int4 out_dims = NchwArg(param.output->dims());
     const std::array<float, 3> p = ActivationArgs(param.act);
     SetArgs(&kernel_, in, out, w, bias, has_bias, in_dims, out_dims, k, n,
             static_cast<int>(param.act.kind), p[0], p[1], p[2]);

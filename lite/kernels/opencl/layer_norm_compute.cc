@@ -22,8 +22,7 @@ class LayerNormImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutType:
     const DDim& dims = param.x->dims();
     const int64_t rows = dims.count(0, param.begin_norm_axis);
     const int inner = static_cast<int>(dims.count(param.begin_norm_axis, dims.size()));
-    const Nchw d = NchwOf(dims);
-    const cl_int4 d4 = {{d.n, d.c, d.h, d.w}};
+    const cl_int4 d4 = NchwArg(dims);
     const cl_mem mean = RowBuffer(param.mean, &mean_, rows);
     const cl_mem variance = RowBuffer(param.variance, &variance_, rows);
     const cl_mem in = MemOf(*param.x);

@@ -15,11 +15,6 @@ namespace opencl {
 
 namespace {
 
-cl_int4 Int4Of(const DDim& dims) {
-  const Nchw d = NchwOf(dims);
-  return {{d.n, d.c, d.h, d.w}};
-}
-
 // Every known dims of the op's X, Y and Out fit an image (rank 4 or less).
 bool MatMulFitsImages(const KernelOpView& op) {
   for (const std::string& var : {op.Input("X"), op.Input("Y"), op.Output("Out")}) {
@@ -41,8 +36,8 @@ class MatMulImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutType::kI
     if (xd != x_dims_ || yd != y_dims_) Plan(param);
     const cl_mem out = MutableDefaultImage(param.out, P);
     const cl_int trans_x = geometry_.transpose_x, trans_y = geometry_.transpose_y;
-    SetArgs(&kernel_, MemOf(*param.x), MemOf(*param.y), out, Int4Of(xd), Int4Of(yd),
-            Int4Of(param.out->dims()), x_off_(), y_off_(), static_cast<int>(geometry_.m),
+    SetArgs(&kernel_, MemOf(*param.x), MemOf(*param.y), out, NchwArg(xd), NchwArg(yd),
+            NchwArg(param.out->dims()), x_off_(), y_off_(), static_cast<int>(geometry_.m),
             static_cast<int>(geometry_.n), static_cast<int>(geometry_.k), trans_x, trans_y,
             param.alpha);
     const ImageSize size = DefaultImageSize(param.out->dims());

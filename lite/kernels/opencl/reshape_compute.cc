@@ -14,11 +14,6 @@ namespace opencl {
 
 namespace {
 
-cl_int4 Int4Of(const DDim& dims) {
-  const Nchw d = NchwOf(dims);
-  return {{d.n, d.c, d.h, d.w}};
-}
-
 // Every known dims of the op's X and Out fit an image (rank 4 or less).
 bool FitsImages(const KernelOpView& op) {
   return op.Dims(op.Input("X")).size() <= 4 && op.Dims(op.Output("Out")).size() <= 4;
@@ -37,7 +32,7 @@ class ReshapeImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutType::k
     auto& param = this->template Param<Param>();
     const cl_mem in = MemOf(*param.x);
     const cl_mem out = MutableDefaultImage(param.output, P);
-    SetArgs(&kernel_, in, out, Int4Of(param.x->dims()), Int4Of(param.output->dims()));
+    SetArgs(&kernel_, in, out, NchwArg(param.x->dims()), NchwArg(param.output->dims()));
     const ImageSize size = DefaultImageSize(param.output->dims());
     Enqueue(kernel_, cl::NDRange(size.width, size.height), this->op_type());
   }
@@ -65,7 +60,7 @@ class TransposeImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutType:
     const cl_int4 p = {{perm[0], perm[1], perm[2], perm[3]}};
     const cl_mem in = MemOf(*param.x);
     const cl_mem out = MutableDefaultImage(param.output, P);
-    SetArgs(&kernel_, in, out, Int4Of(param.x->dims()), Int4Of(param.output->dims()), p);
+    SetArgs(&kernel_, in, out, NchwArg(param.x->dims()), NchwArg(param.output->dims()), p);
     const ImageSize size = DefaultImageSize(param.output->dims());
     Enqueue(kernel_, cl::NDRange(size.width, size.height), this->op_type());
   }
