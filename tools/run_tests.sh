@@ -4,7 +4,7 @@
 #  2. Release build + all tests but the tailoring ones, with the twin models generated for
 #     the twins test, then an install and a small app built against the installed headers
 #     and shared library
-#     (the OpenCL runtime's tests run on PoCL's CPU device, POCL_CACHE_DIR in build/)
+#     (the OpenCL tests run on PoCL's CPU device, POCL_CACHE_DIR in build/)
 #  3. AddressSanitizer + UndefinedBehaviorSanitizer build of the unit tests, and their run
 #     (model tests excluded, and not built: they are the same code paths at full size and
 #     slow under ASan; OpenCL off: PoCL's compiler is not built for the sanitizers)
@@ -19,13 +19,19 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
+# Each step's start, so a slow CI run shows where its minutes went.
+step() { echo "== $(date +%T) $*"; }
+step "set-up"
 bash tools/setup_debian.sh
+step "Release build and tests"
 
 bash tools/build.sh build
 export PLITE_TWINS_DIR=${PLITE_TWINS_DIR:-$root/build/twins}
 [ -d "$PLITE_TWINS_DIR" ] || bash tools/gen_twins.sh "$PLITE_TWINS_DIR"
 ctest --test-dir build --output-on-failure -j2 -LE tailor
+step "install check"
 bash tools/check_install.sh build
+step "ASan + UBSan build and tests"
 
 # -O1, the usual level for sanitizer builds: the unrolled SIMD tiles take 2-4x longer to
 # instrument at -O3 (nchwc_depthwise_avx512.cc 136 s against 29 s).
@@ -39,6 +45,7 @@ cmake --build build-asan --target $asan_tests -- -j"$(nproc)"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir build-asan --output-on-failure -j2 -LE model
 
+step "TSan build and tests"
 # Only the tests labelled "threads" are built: they are what ThreadSanitizer is for, and the
 # whole suite would double the job's time.
 cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=Release -DLITE_WITH_TSAN=ON -DLITE_WITH_TOOLS=OFF \
@@ -49,4 +56,6 @@ cmake --build build-tsan --target $tsan_tests -- -j"$(nproc)"
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
   ctest --test-dir build-tsan --output-on-failure -j2 -L threads
 
+step "ARM cross build and tests under qemu"
 bash tools/run_arm_tests.sh build
+step "done"
