@@ -33,20 +33,16 @@ class ActivationImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutType
 }  // namespace lite
 }  // namespace paddle
 
-#define PLITE_CL_TY(precision__) \
-  paddle::lite::GetTensorTy(TARGET(kOpenCL), PRECISION(precision__), DATALAYOUT(kImageDefault))
-#define PLITE_CL_DEVICE "an OpenCL device", paddle::lite::kernels::opencl::HasOpenClDevice
-
 using ActivationImageFp32 = paddle::lite::kernels::opencl::ActivationImage<PRECISION(kFloat)>;
 using ActivationImageFp16 = paddle::lite::kernels::opencl::ActivationImage<PRECISION(kFP16)>;
 
 REGISTER_LITE_KERNELS((relu, relu6, leaky_relu, hard_swish, hard_sigmoid, sigmoid, swish, tanh, gelu, exp, abs, log, softplus, mish), kOpenCL, kFloat, kImageDefault, ActivationImageFp32, image)
-    .BindInput("X", {PLITE_CL_TY(kFloat)})
-    .BindOutput("Out", {PLITE_CL_TY(kFloat)})
+    .BindInput("X", {PLITE_CL_IMAGE_TY(kFloat)})
+    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFloat)})
     .RequireDevice(PLITE_CL_DEVICE)
     .Finalize();
 REGISTER_LITE_KERNELS((relu, relu6, leaky_relu, hard_swish, hard_sigmoid, sigmoid, swish, tanh, gelu, exp, abs, log, softplus, mish), kOpenCL, kFP16, kImageDefault, ActivationImageFp16, image)
-    .BindInput("X", {PLITE_CL_TY(kFP16)})
-    .BindOutput("Out", {PLITE_CL_TY(kFP16)})
+    .BindInput("X", {PLITE_CL_IMAGE_TY(kFP16)})
+    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFP16)})
     .RequireDevice(PLITE_CL_DEVICE)
     .Finalize();

@@ -73,21 +73,18 @@ bool BatchNormFitsImages(const KernelOpView& op) { return op.Dims(op.Input("X"))
 }  // namespace lite
 }  // namespace paddle
 
-#define PLITE_CL_TY(precision__) \
-  paddle::lite::GetTensorTy(TARGET(kOpenCL), PRECISION(precision__), DATALAYOUT(kImageDefault))
 #define PLITE_CL_HOST_TY paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kFloat))
-#define PLITE_CL_DEVICE "an OpenCL device", paddle::lite::kernels::opencl::HasOpenClDevice
 
 using BatchNormImageFp32 = paddle::lite::kernels::opencl::BatchNormImage<PRECISION(kFloat)>;
 using BatchNormImageFp16 = paddle::lite::kernels::opencl::BatchNormImage<PRECISION(kFP16)>;
 
 REGISTER_LITE_KERNEL(batch_norm, kOpenCL, kFloat, kImageDefault, BatchNormImageFp32, image)
-    .BindInput("X", {PLITE_CL_TY(kFloat)})
+    .BindInput("X", {PLITE_CL_IMAGE_TY(kFloat)})
     .BindInput("Scale", {PLITE_CL_HOST_TY})
     .BindInput("Bias", {PLITE_CL_HOST_TY})
     .BindInput("Mean", {PLITE_CL_HOST_TY})
     .BindInput("Variance", {PLITE_CL_HOST_TY})
-    .BindOutput("Y", {PLITE_CL_TY(kFloat)})
+    .BindOutput("Y", {PLITE_CL_IMAGE_TY(kFloat)})
     .BindOutput("MeanOut", {PLITE_CL_HOST_TY})
     .BindOutput("VarianceOut", {PLITE_CL_HOST_TY})
     .BindOutput("SavedMean", {PLITE_CL_HOST_TY})
@@ -96,12 +93,12 @@ REGISTER_LITE_KERNEL(batch_norm, kOpenCL, kFloat, kImageDefault, BatchNormImageF
     .Applies(paddle::lite::kernels::opencl::BatchNormFitsImages)
     .Finalize();
 REGISTER_LITE_KERNEL(batch_norm, kOpenCL, kFP16, kImageDefault, BatchNormImageFp16, image)
-    .BindInput("X", {PLITE_CL_TY(kFP16)})
+    .BindInput("X", {PLITE_CL_IMAGE_TY(kFP16)})
     .BindInput("Scale", {PLITE_CL_HOST_TY})
     .BindInput("Bias", {PLITE_CL_HOST_TY})
     .BindInput("Mean", {PLITE_CL_HOST_TY})
     .BindInput("Variance", {PLITE_CL_HOST_TY})
-    .BindOutput("Y", {PLITE_CL_TY(kFP16)})
+    .BindOutput("Y", {PLITE_CL_IMAGE_TY(kFP16)})
     .BindOutput("MeanOut", {PLITE_CL_HOST_TY})
     .BindOutput("VarianceOut", {PLITE_CL_HOST_TY})
     .BindOutput("SavedMean", {PLITE_CL_HOST_TY})

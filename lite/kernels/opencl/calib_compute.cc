@@ -61,10 +61,6 @@ class CalibImage : public KernelLite<TargetType::kOpenCL, To, DataLayoutType::kI
 }  // namespace lite
 }  // namespace paddle
 
-#define PLITE_CL_TY(precision__, layout__) \
-  paddle::lite::GetTensorTy(TARGET(kOpenCL), PRECISION(precision__), DATALAYOUT(layout__))
-#define PLITE_CL_DEVICE "an OpenCL device", paddle::lite::kernels::opencl::HasOpenClDevice
-
 using CalibBufferToFp16 =
     paddle::lite::kernels::opencl::CalibBuffer<PRECISION(kFloat), PRECISION(kFP16)>;
 using CalibBufferToFp32 =

@@ -71,3 +71,11 @@ void Enqueue(const cl::Kernel& kernel, const cl::NDRange& global, const std::str
 }  // namespace kernels
 }  // namespace lite
 }  // namespace paddle
+
+// What the OpenCL kernels' registrations declare: an argument's type (an ImageDefault image
+// of the given storage precision, or any layout on the device) and the device they need.
+#define PLITE_CL_IMAGE_TY(precision__) \
+  paddle::lite::GetTensorTy(TARGET(kOpenCL), PRECISION(precision__), DATALAYOUT(kImageDefault))
+#define PLITE_CL_TY(precision__, layout__) \
+  paddle::lite::GetTensorTy(TARGET(kOpenCL), PRECISION(precision__), DATALAYOUT(layout__))
+#define PLITE_CL_DEVICE "an OpenCL device", paddle::lite::kernels::opencl::HasOpenClDevice

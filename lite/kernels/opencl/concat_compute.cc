@@ -104,25 +104,22 @@ bool ConcatFitsImages(const KernelOpView& op) {
 }  // namespace lite
 }  // namespace paddle
 
-#define PLITE_CL_TY(precision__) \
-  paddle::lite::GetTensorTy(TARGET(kOpenCL), PRECISION(precision__), DATALAYOUT(kImageDefault))
 #define PLITE_CL_AXIS_TY paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny))
-#define PLITE_CL_DEVICE "an OpenCL device", paddle::lite::kernels::opencl::HasOpenClDevice
 
 using ConcatImageFp32 = paddle::lite::kernels::opencl::ConcatImage<PRECISION(kFloat)>;
 using ConcatImageFp16 = paddle::lite::kernels::opencl::ConcatImage<PRECISION(kFP16)>;
 
 REGISTER_LITE_KERNEL(concat, kOpenCL, kFloat, kImageDefault, ConcatImageFp32, image)
-    .BindInput("X", {PLITE_CL_TY(kFloat)})
+    .BindInput("X", {PLITE_CL_IMAGE_TY(kFloat)})
     .BindInput("AxisTensor", {PLITE_CL_AXIS_TY})
-    .BindOutput("Out", {PLITE_CL_TY(kFloat)})
+    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFloat)})
     .RequireDevice(PLITE_CL_DEVICE)
     .Applies(paddle::lite::kernels::opencl::ConcatFitsImages)
     .Finalize();
 REGISTER_LITE_KERNEL(concat, kOpenCL, kFP16, kImageDefault, ConcatImageFp16, image)
-    .BindInput("X", {PLITE_CL_TY(kFP16)})
+    .BindInput("X", {PLITE_CL_IMAGE_TY(kFP16)})
     .BindInput("AxisTensor", {PLITE_CL_AXIS_TY})
-    .BindOutput("Out", {PLITE_CL_TY(kFP16)})
+    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFP16)})
     .RequireDevice(PLITE_CL_DEVICE)
     .Applies(paddle::lite::kernels::opencl::ConcatFitsImages)
     .Finalize();

@@ -42,26 +42,20 @@ class FcImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutType::kImage
 }  // namespace lite
 }  // namespace paddle
 
-#define PLITE_CL_TY(precision__) \
-  paddle::lite::GetTensorTy(TARGET(kOpenCL), PRECISION(precision__), DATALAYOUT(kImageDefault))
-#define PLITE_CL_WEIGHT_TY \
-  paddle::lite::GetTensorTy(TARGET(kOpenCL), PRECISION(kFloat), DATALAYOUT(kNCHW))
-#define PLITE_CL_DEVICE "an OpenCL device", paddle::lite::kernels::opencl::HasOpenClDevice
-
 using FcImageFp32 = paddle::lite::kernels::opencl::FcImage<PRECISION(kFloat)>;
 using FcImageFp16 = paddle::lite::kernels::opencl::FcImage<PRECISION(kFP16)>;
 
 REGISTER_LITE_KERNEL(fc, kOpenCL, kFloat, kImageDefault, FcImageFp32, image)
-    .BindInput("Input", {PLITE_CL_TY(kFloat)})
-    .BindInput("W", {PLITE_CL_WEIGHT_TY})
-    .BindInput("Bias", {PLITE_CL_WEIGHT_TY})
-    .BindOutput("Out", {PLITE_CL_TY(kFloat)})
+    .BindInput("Input", {PLITE_CL_IMAGE_TY(kFloat)})
+    .BindInput("W", {PLITE_CL_TY(kFloat, kNCHW)})
+    .BindInput("Bias", {PLITE_CL_TY(kFloat, kNCHW)})
+    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFloat)})
     .RequireDevice(PLITE_CL_DEVICE)
     .Finalize();
 REGISTER_LITE_KERNEL(fc, kOpenCL, kFP16, kImageDefault, FcImageFp16, image)
-    .BindInput("Input", {PLITE_CL_TY(kFP16)})
-    .BindInput("W", {PLITE_CL_WEIGHT_TY})
-    .BindInput("Bias", {PLITE_CL_WEIGHT_TY})
-    .BindOutput("Out", {PLITE_CL_TY(kFP16)})
+    .BindInput("Input", {PLITE_CL_IMAGE_TY(kFP16)})
+    .BindInput("W", {PLITE_CL_TY(kFloat, kNCHW)})
+    .BindInput("Bias", {PLITE_CL_TY(kFloat, kNCHW)})
+    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFP16)})
     .RequireDevice(PLITE_CL_DEVICE)
     .Finalize();

@@ -62,16 +62,14 @@ class IoCopyOpenClToHost
 }  // namespace paddle
 
 #define PLITE_HOST_TY paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny), DATALAYOUT(kNCHW))
-#define PLITE_BUFFER_TY \
-  paddle::lite::GetTensorTy(TARGET(kOpenCL), PRECISION(kAny), DATALAYOUT(kNCHW))
 
 REGISTER_LITE_KERNELS((io_copy, io_copy_once), kOpenCL, kAny, kAny, paddle::lite::kernels::opencl::IoCopyHostToOpenCl, host_to_device)
     .BindInput("Input", {PLITE_HOST_TY})
-    .BindOutput("Out", {PLITE_BUFFER_TY})
-    .RequireDevice("an OpenCL device", paddle::lite::kernels::opencl::HasOpenClDevice)
+    .BindOutput("Out", {PLITE_CL_TY(kAny, kNCHW)})
+    .RequireDevice(PLITE_CL_DEVICE)
     .Finalize();
 REGISTER_LITE_KERNELS((io_copy, io_copy_once), kOpenCL, kAny, kAny, paddle::lite::kernels::opencl::IoCopyOpenClToHost, device_to_host)
-    .BindInput("Input", {PLITE_BUFFER_TY})
+    .BindInput("Input", {PLITE_CL_TY(kAny, kNCHW)})
     .BindOutput("Out", {PLITE_HOST_TY})
-    .RequireDevice("an OpenCL device", paddle::lite::kernels::opencl::HasOpenClDevice)
+    .RequireDevice(PLITE_CL_DEVICE)
     .Finalize();

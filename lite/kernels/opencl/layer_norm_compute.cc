@@ -59,30 +59,24 @@ class LayerNormImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutType:
 }  // namespace lite
 }  // namespace paddle
 
-#define PLITE_CL_TY(precision__) \
-  paddle::lite::GetTensorTy(TARGET(kOpenCL), PRECISION(precision__), DATALAYOUT(kImageDefault))
-#define PLITE_CL_BUFFER_TY \
-  paddle::lite::GetTensorTy(TARGET(kOpenCL), PRECISION(kFloat), DATALAYOUT(kNCHW))
-#define PLITE_CL_DEVICE "an OpenCL device", paddle::lite::kernels::opencl::HasOpenClDevice
-
 using LayerNormImageFp32 = paddle::lite::kernels::opencl::LayerNormImage<PRECISION(kFloat)>;
 using LayerNormImageFp16 = paddle::lite::kernels::opencl::LayerNormImage<PRECISION(kFP16)>;
 
 REGISTER_LITE_KERNEL(layer_norm, kOpenCL, kFloat, kImageDefault, LayerNormImageFp32, image)
-    .BindInput("X", {PLITE_CL_TY(kFloat)})
-    .BindInput("Scale", {PLITE_CL_BUFFER_TY})
-    .BindInput("Bias", {PLITE_CL_BUFFER_TY})
-    .BindOutput("Y", {PLITE_CL_TY(kFloat)})
-    .BindOutput("Mean", {PLITE_CL_BUFFER_TY})
-    .BindOutput("Variance", {PLITE_CL_BUFFER_TY})
+    .BindInput("X", {PLITE_CL_IMAGE_TY(kFloat)})
+    .BindInput("Scale", {PLITE_CL_TY(kFloat, kNCHW)})
+    .BindInput("Bias", {PLITE_CL_TY(kFloat, kNCHW)})
+    .BindOutput("Y", {PLITE_CL_IMAGE_TY(kFloat)})
+    .BindOutput("Mean", {PLITE_CL_TY(kFloat, kNCHW)})
+    .BindOutput("Variance", {PLITE_CL_TY(kFloat, kNCHW)})
     .RequireDevice(PLITE_CL_DEVICE)
     .Finalize();
 REGISTER_LITE_KERNEL(layer_norm, kOpenCL, kFP16, kImageDefault, LayerNormImageFp16, image)
-    .BindInput("X", {PLITE_CL_TY(kFP16)})
-    .BindInput("Scale", {PLITE_CL_BUFFER_TY})
-    .BindInput("Bias", {PLITE_CL_BUFFER_TY})
-    .BindOutput("Y", {PLITE_CL_TY(kFP16)})
-    .BindOutput("Mean", {PLITE_CL_BUFFER_TY})
-    .BindOutput("Variance", {PLITE_CL_BUFFER_TY})
+    .BindInput("X", {PLITE_CL_IMAGE_TY(kFP16)})
+    .BindInput("Scale", {PLITE_CL_TY(kFloat, kNCHW)})
+    .BindInput("Bias", {PLITE_CL_TY(kFloat, kNCHW)})
+    .BindOutput("Y", {PLITE_CL_IMAGE_TY(kFP16)})
+    .BindOutput("Mean", {PLITE_CL_TY(kFloat, kNCHW)})
+    .BindOutput("Variance", {PLITE_CL_TY(kFloat, kNCHW)})
     .RequireDevice(PLITE_CL_DEVICE)
     .Finalize();

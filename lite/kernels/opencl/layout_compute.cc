@@ -65,10 +65,6 @@ class ImageToBuffer : public KernelLite<TargetType::kOpenCL, P, DataLayoutType::
 }  // namespace lite
 }  // namespace paddle
 
-#define PLITE_CL_TY(precision__, layout__) \
-  paddle::lite::GetTensorTy(TARGET(kOpenCL), PRECISION(precision__), DATALAYOUT(layout__))
-#define PLITE_CL_DEVICE "an OpenCL device", paddle::lite::kernels::opencl::HasOpenClDevice
-
 using BufferToImageFp32 = paddle::lite::kernels::opencl::BufferToImage<PRECISION(kFloat)>;
 using BufferToImageFp16 = paddle::lite::kernels::opencl::BufferToImage<PRECISION(kFP16)>;
 using ImageToBufferFp32 = paddle::lite::kernels::opencl::ImageToBuffer<PRECISION(kFloat)>;

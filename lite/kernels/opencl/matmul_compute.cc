@@ -75,24 +75,20 @@ class MatMulImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutType::kI
 }  // namespace lite
 }  // namespace paddle
 
-#define PLITE_CL_TY(precision__) \
-  paddle::lite::GetTensorTy(TARGET(kOpenCL), PRECISION(precision__), DATALAYOUT(kImageDefault))
-#define PLITE_CL_DEVICE "an OpenCL device", paddle::lite::kernels::opencl::HasOpenClDevice
-
 using MatMulImageFp32 = paddle::lite::kernels::opencl::MatMulImage<PRECISION(kFloat)>;
 using MatMulImageFp16 = paddle::lite::kernels::opencl::MatMulImage<PRECISION(kFP16)>;
 
 REGISTER_LITE_KERNELS((matmul, matmul_v2), kOpenCL, kFloat, kImageDefault, MatMulImageFp32, image)
-    .BindInput("X", {PLITE_CL_TY(kFloat)})
-    .BindInput("Y", {PLITE_CL_TY(kFloat)})
-    .BindOutput("Out", {PLITE_CL_TY(kFloat)})
+    .BindInput("X", {PLITE_CL_IMAGE_TY(kFloat)})
+    .BindInput("Y", {PLITE_CL_IMAGE_TY(kFloat)})
+    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFloat)})
     .Applies(paddle::lite::kernels::opencl::MatMulFitsImages)
     .RequireDevice(PLITE_CL_DEVICE)
     .Finalize();
 REGISTER_LITE_KERNELS((matmul, matmul_v2), kOpenCL, kFP16, kImageDefault, MatMulImageFp16, image)
-    .BindInput("X", {PLITE_CL_TY(kFP16)})
-    .BindInput("Y", {PLITE_CL_TY(kFP16)})
-    .BindOutput("Out", {PLITE_CL_TY(kFP16)})
+    .BindInput("X", {PLITE_CL_IMAGE_TY(kFP16)})
+    .BindInput("Y", {PLITE_CL_IMAGE_TY(kFP16)})
+    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFP16)})
     .Applies(paddle::lite::kernels::opencl::MatMulFitsImages)
     .RequireDevice(PLITE_CL_DEVICE)
     .Finalize();

@@ -42,20 +42,16 @@ class PoolImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutType::kIma
 }  // namespace lite
 }  // namespace paddle
 
-#define PLITE_CL_TY(precision__) \
-  paddle::lite::GetTensorTy(TARGET(kOpenCL), PRECISION(precision__), DATALAYOUT(kImageDefault))
-#define PLITE_CL_DEVICE "an OpenCL device", paddle::lite::kernels::opencl::HasOpenClDevice
-
 using PoolImageFp32 = paddle::lite::kernels::opencl::PoolImage<PRECISION(kFloat)>;
 using PoolImageFp16 = paddle::lite::kernels::opencl::PoolImage<PRECISION(kFP16)>;
 
 REGISTER_LITE_KERNEL(pool2d, kOpenCL, kFloat, kImageDefault, PoolImageFp32, image)
-    .BindInput("X", {PLITE_CL_TY(kFloat)})
-    .BindOutput("Out", {PLITE_CL_TY(kFloat)})
+    .BindInput("X", {PLITE_CL_IMAGE_TY(kFloat)})
+    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFloat)})
     .RequireDevice(PLITE_CL_DEVICE)
     .Finalize();
 REGISTER_LITE_KERNEL(pool2d, kOpenCL, kFP16, kImageDefault, PoolImageFp16, image)
-    .BindInput("X", {PLITE_CL_TY(kFP16)})
-    .BindOutput("Out", {PLITE_CL_TY(kFP16)})
+    .BindInput("X", {PLITE_CL_IMAGE_TY(kFP16)})
+    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFP16)})
     .RequireDevice(PLITE_CL_DEVICE)
     .Finalize();

@@ -39,26 +39,23 @@ bool ScaleFitsImages(const KernelOpView& op) { return op.Dims(op.Input("X")).siz
 }  // namespace lite
 }  // namespace paddle
 
-#define PLITE_CL_TY(precision__) \
-  paddle::lite::GetTensorTy(TARGET(kOpenCL), PRECISION(precision__), DATALAYOUT(kImageDefault))
 #define PLITE_CL_SCALE_TENSOR_TY \
   paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kFloat), DATALAYOUT(kAny))
-#define PLITE_CL_DEVICE "an OpenCL device", paddle::lite::kernels::opencl::HasOpenClDevice
 
 using ScaleImageFp32 = paddle::lite::kernels::opencl::ScaleImage<PRECISION(kFloat)>;
 using ScaleImageFp16 = paddle::lite::kernels::opencl::ScaleImage<PRECISION(kFP16)>;
 
 REGISTER_LITE_KERNEL(scale, kOpenCL, kFloat, kImageDefault, ScaleImageFp32, image)
-    .BindInput("X", {PLITE_CL_TY(kFloat)})
+    .BindInput("X", {PLITE_CL_IMAGE_TY(kFloat)})
     .BindInput("ScaleTensor", {PLITE_CL_SCALE_TENSOR_TY})
-    .BindOutput("Out", {PLITE_CL_TY(kFloat)})
+    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFloat)})
     .RequireDevice(PLITE_CL_DEVICE)
     .Applies(paddle::lite::kernels::opencl::ScaleFitsImages)
     .Finalize();
 REGISTER_LITE_KERNEL(scale, kOpenCL, kFP16, kImageDefault, ScaleImageFp16, image)
-    .BindInput("X", {PLITE_CL_TY(kFP16)})
+    .BindInput("X", {PLITE_CL_IMAGE_TY(kFP16)})
     .BindInput("ScaleTensor", {PLITE_CL_SCALE_TENSOR_TY})
-    .BindOutput("Out", {PLITE_CL_TY(kFP16)})
+    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFP16)})
     .RequireDevice(PLITE_CL_DEVICE)
     .Applies(paddle::lite::kernels::opencl::ScaleFitsImages)
     .Finalize();

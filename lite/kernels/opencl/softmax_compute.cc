@@ -64,22 +64,18 @@ bool SoftmaxFitsImages(const KernelOpView& op) { return op.Dims(op.Input("X")).s
 }  // namespace lite
 }  // namespace paddle
 
-#define PLITE_CL_TY(precision__) \
-  paddle::lite::GetTensorTy(TARGET(kOpenCL), PRECISION(precision__), DATALAYOUT(kImageDefault))
-#define PLITE_CL_DEVICE "an OpenCL device", paddle::lite::kernels::opencl::HasOpenClDevice
-
 using SoftmaxImageFp32 = paddle::lite::kernels::opencl::SoftmaxImage<PRECISION(kFloat)>;
 using SoftmaxImageFp16 = paddle::lite::kernels::opencl::SoftmaxImage<PRECISION(kFP16)>;
 
 REGISTER_LITE_KERNEL(softmax, kOpenCL, kFloat, kImageDefault, SoftmaxImageFp32, image)
-    .BindInput("X", {PLITE_CL_TY(kFloat)})
-    .BindOutput("Out", {PLITE_CL_TY(kFloat)})
+    .BindInput("X", {PLITE_CL_IMAGE_TY(kFloat)})
+    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFloat)})
     .RequireDevice(PLITE_CL_DEVICE)
     .Applies(paddle::lite::kernels::opencl::SoftmaxFitsImages)
     .Finalize();
 REGISTER_LITE_KERNEL(softmax, kOpenCL, kFP16, kImageDefault, SoftmaxImageFp16, image)
-    .BindInput("X", {PLITE_CL_TY(kFP16)})
-    .BindOutput("Out", {PLITE_CL_TY(kFP16)})
+    .BindInput("X", {PLITE_CL_IMAGE_TY(kFP16)})
+    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFP16)})
     .RequireDevice(PLITE_CL_DEVICE)
     .Applies(paddle::lite::kernels::opencl::SoftmaxFitsImages)
     .Finalize();
