@@ -1,6 +1,10 @@
 #include "lite/kernels/opencl/cl_kernel_util.h"
 
+#include <atomic>
 #include <limits>
+
+#include "lite/utils/float16.h"
+#include "lite/utils/string.h"
 
 namespace paddle {
 namespace lite {
@@ -71,6 +75,57 @@ cl::Buffer UploadBuffer(const void* data, size_t bytes, const std::string& who) 
   CheckCl(runtime.queue().enqueueWriteBuffer(buffer, CL_TRUE, 0, bytes, data),
           who + ": uploading " + std::to_string(bytes) + " bytes of weights");
   return buffer;
+}
+
+namespace {
+std::atomic<WeightStorage> weight_storage{WeightStorage::kDevicePick};
+}  // namespace
+
+void SetWeightStorage(WeightStorage storage) { weight_storage = storage; }
+
+bool WeightsInImages() {
+  switch (weight_storage.load()) {
+    case WeightStorage::kImages:
+      return true;
+    case WeightStorage::kBuffers:
+      return false;
+    default:
+      return (ClRuntime::Get().info().type & CL_DEVICE_TYPE_GPU) != 0;
+  }
+}
+
+PackedWeights::PackedWeights(const std::vector<float>& texels, size_t width, size_t height,
+                             PrecisionType precision, bool in_image, const std::string& who)
+    : in_image_(in_image), half_(precision == PrecisionType::kFP16) {
+  PLITE_CHECK(texels.size() == 4 * width * height, who, ": ", texels.size(), " values do not fill ",
+              width, " x ", height, " texels");
+  PLITE_CHECK(width <= static_cast<size_t>(std::numeric_limits<cl_int>::max()), who, ": weights ",
+              width, " texels wide");
+  width_ = static_cast<cl_int>(width);
+  std::vector<float16> halves;
+  const void* data = texels.data();
+  size_t bytes = texels.size() * sizeof(float);
+  if (half_) {
+    halves.reserve(texels.size());
+    for (float v : texels) halves.push_back(FloatToHalf(v));
+    data = halves.data();
+    bytes = halves.size() * sizeof(float16);
+  }
+  ClRuntime& runtime = ClRuntime::Get();
+  if (!in_image_) {
+    memory_ = UploadBuffer(data, bytes, who);
+    return;
+  }
+  cl::Image2D image = runtime.CreateImage2D(width, height, half_);
+  const std::array<size_t, 3> origin{0, 0, 0}, region{width, height, 1};
+  CheckCl(runtime.queue().enqueueWriteImage(image, CL_TRUE, origin, region, 0, 0, data),
+          StrCat(who, ": uploading a ", width, " x ", height, " image of weights"));
+  memory_ = image;
+}
+
+std::string PackedWeights::BuildOptions() const {
+  if (in_image_) return "-DWEIGHTS_IN_IMAGES";
+  return half_ ? "-DWEIGHTS_HALF" : "";
 }
 
 void Enqueue(const cl::Kernel& kernel, const cl::NDRange& global, const std::string& who) {

@@ -55,6 +55,37 @@ template <typename T>
 cl::Buffer UploadVector(const std::vector<T>& values, const std::string& who) {
   return UploadBuffer(values.data(), values.size() * sizeof(T), who);
 }
+// Weights packed on the host as the texels of an RGBA image (`width` x `height` texels of 4
+// floats, row by row), stored as float or half like the activations, in an image or in a
+// buffer of the same texels (where WeightsInImages() says). Kernels built with
+// BuildOptions() read them through conv.cl's weight_texel.
+class PackedWeights {
+ public:
+  PackedWeights() = default;
+  // A blocking upload; errors name `who` and, for an image, the device's size limits.
+  PackedWeights(const std::vector<float>& texels, size_t width, size_t height,
+                PrecisionType precision, bool in_image, const std::string& who);
+
+  cl_mem mem() const { return memory_(); }
+  cl_int width() const { return width_; }  // texels per row
+  bool in_image() const { return in_image_; }
+  // The kernels' build options for weights stored like these.
+  std::string BuildOptions() const;
+
+ private:
+  cl::Memory memory_;
+  cl_int width_{0};
+  bool in_image_{false};
+  bool half_{false};
+};
+
+// Where packed weights go: images on GPUs, which read them through the texture cache;
+// buffers on CPU devices such as PoCL, where an image read is a software routine (filter
+// images made MobileNetV2 3.2x slower there). kImages / kBuffers override the device's pick
+// for the PackedWeights made afterwards (tests run both).
+enum class WeightStorage { kDevicePick, kImages, kBuffers };
+void SetWeightStorage(WeightStorage storage);
+bool WeightsInImages();
 
 // Sets the arguments of `kernel` in order: cl_mem handles and plain values.
 template <typename... Args>

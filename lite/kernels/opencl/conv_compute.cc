@@ -10,10 +10,10 @@
 // The last two read 4 output x 4 input channels of the filter per input texel
 // (conv_filter_pack.h). conv2d_transpose gathers with the same filter layout.
 //
-// Filter and Bias are bound as host tensors and packed into device buffers once, at the
-// first run (conv_filter_pack.h says why); so the kernels apply only where both are
-// weights (Applies), whose values cannot change between runs. Other convolutions stay on
-// the CPU.
+// Filter and Bias are bound as host tensors and packed once, at the first run, into weight
+// images (conv_filter_pack.h says why and how) stored where the device reads them best
+// (PackedWeights); so the kernels apply only where both are weights (Applies), whose
+// values cannot change between runs. Other convolutions stay on the CPU.
 #include <array>
 #include <map>
 #include <string>
@@ -63,12 +63,6 @@ LaunchArgs ArgsOf(const operators::ConvWindowParam& window, const DDim& filter, 
           ActivationArgs(act)};
 }
 
-// conv.cl's kernels, each built at its first use, and launched over the output image in
-// work-groups of 16 x 4 texels (the global size rounded up; the kernels return past the
-// image). Why fixed: PoCL (the CPU device) compiles a kernel once per work-group size, which
-// the driver otherwise picks from each global size, and 16 x 4 neighbouring texels (mostly
-// one channel block's row) share input texels on GPUs. A kernel that cannot run 64 work
-// items per group gets the driver's pick.
 // A conv.cl kernel, launched over the output image in work-groups of 16 x 4 texels (the
 // global size rounded up; the kernels return past the image). Why fixed: PoCL (the CPU
 // device) compiles a kernel once per work-group size, which the driver otherwise picks from
@@ -94,14 +88,14 @@ struct ConvKernel {
   }
 };
 
-// conv.cl's kernels, each built at its first use.
+// conv.cl's kernels for weights stored like `weights`, each built at its first use.
 class ConvKernels {
  public:
-  ConvKernel& Get(const std::string& name) {
+  ConvKernel& Get(const std::string& name, const PackedWeights& weights) {
     auto it = kernels_.find(name);
     if (it == kernels_.end()) {
       ConvKernel k;
-      k.kernel = ClRuntime::Get().CreateKernel("conv.cl", name);
+      k.kernel = ClRuntime::Get().CreateKernel("conv.cl", name, weights.BuildOptions());
       const size_t most =
           k.kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(ClRuntime::Get().device());
       k.fixed_group = most >= ConvKernel::kLocalX * ConvKernel::kLocalY;
@@ -127,15 +121,16 @@ class ConvImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutType::kIma
     out_c_ = static_cast<int>(w[0]);
     in_c_ = static_cast<int>(w[1] * param.groups);
     depthwise_ = w[1] == 1 && w[0] == param.groups;
+    const bool images = WeightsInImages();
     if (depthwise_) {
-      filter_ = UploadVector(PackDepthwiseFilter(*param.filter, who), who);
+      filter_ = PackedWeights(PackDepthwiseFilter(*param.filter, who), w[2] * w[3],
+                              (out_c_ + 3) / 4, P, images, who);
     } else {
       const BlockFilter f = PackConvFilter(*param.filter, param.groups, who);
-      filter_ = UploadVector(f.weights, who);
+      filter_ = PackedWeights(f.weights, f.width(), f.height(), P, images, who);
       ranges_ = UploadVector(f.ranges, who);
-      blocks_stride_ = f.stride;
     }
-    bias_ = UploadVector(PackBias(param.bias, out_c_, who), who);
+    bias_ = PackedWeights(PackBias(param.bias, out_c_, who), (out_c_ + 3) / 4, 1, P, images, who);
   }
 
   void Run() override {
@@ -152,17 +147,18 @@ class ConvImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutType::kIma
                            param.strides[1] == 1 && param.paddings == std::vector<int>{0, 0, 0, 0};
     ConvKernel* k = nullptr;
     if (depthwise_) {
-      k = &kernels_.Get("depthwise_conv2d");
-      SetArgs(&k->kernel, x, filter_(), bias_(), y, a.in_size, a.out_size, a.kernel_size, a.stride,
-              a.pad, a.dilation, a.act, a.p[0], a.p[1], a.p[2]);
+      k = &kernels_.Get("depthwise_conv2d", filter_);
+      SetArgs(&k->kernel, x, filter_.mem(), bias_.mem(), y, a.in_size, a.out_size, a.kernel_size,
+              a.stride, a.pad, a.dilation, filter_.width(), a.act, a.p[0], a.p[1], a.p[2]);
     } else if (pointwise) {
-      k = &kernels_.Get("conv2d_1x1");
-      SetArgs(&k->kernel, x, filter_(), ranges_(), bias_(), y, in.w, blocks_stride_, a.act, a.p[0],
-              a.p[1], a.p[2]);
+      k = &kernels_.Get("conv2d_1x1", filter_);
+      SetArgs(&k->kernel, x, filter_.mem(), ranges_(), bias_.mem(), y, in.w, filter_.width(), a.act,
+              a.p[0], a.p[1], a.p[2]);
     } else {
-      k = &kernels_.Get("conv2d");
-      SetArgs(&k->kernel, x, filter_(), ranges_(), bias_(), y, a.in_size, a.out_size, a.kernel_size,
-              a.stride, a.pad, a.dilation, blocks_stride_, a.act, a.p[0], a.p[1], a.p[2]);
+      k = &kernels_.Get("conv2d", filter_);
+      SetArgs(&k->kernel, x, filter_.mem(), ranges_(), bias_.mem(), y, a.in_size, a.out_size,
+              a.kernel_size, a.stride, a.pad, a.dilation, filter_.width(), a.act, a.p[0], a.p[1],
+              a.p[2]);
     }
     k->Run(DefaultImageSize(param.output->dims()), this->op_type());
   }
@@ -170,8 +166,8 @@ class ConvImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutType::kIma
  private:
   int in_c_{0}, out_c_{0};
   bool depthwise_{false};
-  cl::Buffer filter_, ranges_, bias_;
-  int blocks_stride_{0};
+  PackedWeights filter_, bias_;
+  cl::Buffer ranges_;
   ConvKernels kernels_;
 };
 
@@ -186,11 +182,11 @@ class ConvTransposeImage
     PLITE_CHECK(w.size() == 4, who, ": Filter must be 4-D, got ", w);
     in_c_ = static_cast<int>(w[0]);
     out_c_ = static_cast<int>(w[1] * param.groups);
+    const bool images = WeightsInImages();
     const BlockFilter f = PackConvTransposeFilter(*param.filter, param.groups, who);
-    filter_ = UploadVector(f.weights, who);
+    filter_ = PackedWeights(f.weights, f.width(), f.height(), P, images, who);
     ranges_ = UploadVector(f.ranges, who);
-    blocks_stride_ = f.stride;
-    bias_ = UploadVector(PackBias(param.bias, out_c_, who), who);
+    bias_ = PackedWeights(PackBias(param.bias, out_c_, who), (out_c_ + 3) / 4, 1, P, images, who);
   }
 
   void Run() override {
@@ -202,16 +198,17 @@ class ConvTransposeImage
     const cl_mem x = MemOf(*param.x);
     const cl_mem y = MutableDefaultImage(param.output, P);
     const LaunchArgs a = ArgsOf(param, param.filter->dims(), in, out, param.act);
-    ConvKernel& k = kernels_.Get("conv2d_transpose");
-    SetArgs(&k.kernel, x, filter_(), ranges_(), bias_(), y, a.in_size, a.out_size, a.kernel_size,
-            a.stride, a.pad, a.dilation, blocks_stride_, a.act, a.p[0], a.p[1], a.p[2]);
+    ConvKernel& k = kernels_.Get("conv2d_transpose", filter_);
+    SetArgs(&k.kernel, x, filter_.mem(), ranges_(), bias_.mem(), y, a.in_size, a.out_size,
+            a.kernel_size, a.stride, a.pad, a.dilation, filter_.width(), a.act, a.p[0], a.p[1],
+            a.p[2]);
     k.Run(DefaultImageSize(param.output->dims()), this->op_type());
   }
 
  private:
   int in_c_{0}, out_c_{0};
-  cl::Buffer filter_, ranges_, bias_;
-  int blocks_stride_{0};
+  PackedWeights filter_, bias_;
+  cl::Buffer ranges_;
   ConvKernels kernels_;
 };
 

@@ -28,6 +28,7 @@ BlockFilter PackBlocks(int64_t out_c, int64_t in_c, int64_t groups, int64_t taps
   const int64_t oc_per_group = out_c / groups, ic_per_group = in_c / groups;
   const int64_t ocbs = (out_c + 3) / 4;
   BlockFilter f;
+  f.taps = static_cast<int>(taps);
   f.ranges.resize(2 * ocbs);
   for (int64_t ocb = 0; ocb < ocbs; ++ocb) {
     // The groups of the block's first and last output channels, and their input blocks.

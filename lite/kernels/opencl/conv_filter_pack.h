@@ -1,18 +1,24 @@
 // Filters and biases of the OpenCL convolutions (conv.cl), packed once on the host (at the
-// first run) into device buffers in the order the kernels read them.
+// first run) as the texels of RGBA weight images in the order the kernels read them, then
+// stored float or half like the activations, in an image or a buffer (PackedWeights in
+// cl_kernel_util.h); the math stays float.
 //
-// Why the kernels take Filter and Bias as host weights and upload them, rather than as
+// Why the kernels take Filter and Bias as host weights and pack them, rather than as
 // io_copy_once buffers: the kernels read four output channels x four input channels per
-// input texel, so the filter is stored as 4x4 blocks of 16 contiguous floats that a work item
-// loads as four float4s, a layout only a repack gives. Weights stay float with half images
-// too: the device math is float (no cl_khr_fp16 needed), only activations are half.
+// input texel, so the filter is stored as 4x4 blocks, four texels each, that only a repack
+// gives.
 //
-// The block layout (BlockFilter): output channels in blocks of 4 (ocb), input channels in
-// blocks of 4 (the texels of the input image). Output block ocb reads the `count` input
-// blocks from `first` that hold its groups' input channels (all blocks when groups == 1):
-//   weights[ocb][tap = i * KW + j][b < stride][4 input lanes][4 output lanes]
+// The block filter image (BlockFilter): output channels in blocks of 4 (ocb), input
+// channels in blocks of 4 (the texels of the input image). Output block ocb reads the
+// `count` input blocks from `first` that hold its groups' input channels (all blocks when
+// groups == 1). Row ocb * taps + tap (tap = i * KW + j) holds `stride` blocks of four texels:
+//   texel (4 * b + lane_in, row) = the weights from input lane lane_in to the 4 output lanes
 // with zeros for channel pairs in different groups and for channels past C or OC, so grouped
 // convolutions whose channel counts are not multiples of 4 run the same dense 4x4 loop.
+// The image is 4 * stride texels wide (about C) and ceil(OC / 4) * taps high.
+//
+// The depthwise filter image: texel (tap, cb) holds channels 4 * cb .. 4 * cb + 3 of the tap.
+// The bias image: one row, texel ocb holds output channels 4 * ocb .. 4 * ocb + 3.
 #pragma once
 
 #include <string>
@@ -27,19 +33,22 @@ namespace kernels {
 namespace opencl {
 
 struct BlockFilter {
-  std::vector<float> weights;
+  std::vector<float> weights;  // the image's texels, row by row
   std::vector<cl_int> ranges;  // per ocb: first input block, count
   int stride{0};               // input blocks per (ocb, tap): the largest count
+  int taps{0};
+  size_t width() const { return 4 * static_cast<size_t>(stride); }
+  size_t height() const { return ranges.size() / 2 * static_cast<size_t>(taps); }
 };
 
 // conv2d's Filter [OC, C / groups, KH, KW].
 BlockFilter PackConvFilter(const Tensor& filter, int groups, const std::string& who);
 // conv2d_transpose's Filter [C, OC / groups, KH, KW] (input channels first).
 BlockFilter PackConvTransposeFilter(const Tensor& filter, int groups, const std::string& who);
-// A depthwise Filter [C, 1, KH, KW] as [cb][tap][4 lanes] (zeros past C).
+// A depthwise Filter [C, 1, KH, KW] as the texels of the depthwise filter image,
+// KH * KW wide and ceil(C / 4) high (zeros past C).
 std::vector<float> PackDepthwiseFilter(const Tensor& filter, const std::string& who);
-// Bias per output channel as ceil(out_c / 4) x 4 floats (zeros past out_c, all zeros
-// without a bias).
+// The bias image's texels: ceil(out_c / 4) (zeros past out_c, all zeros without a bias).
 std::vector<float> PackBias(const Tensor* bias, int out_c, const std::string& who);
 
 }  // namespace opencl

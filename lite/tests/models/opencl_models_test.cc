@@ -3,7 +3,8 @@
 // interpolation, the CPU the rest,
 // with the casts the optimizer inserts between them. Output 0 matches the stored reference,
 // with float images within 1e-4 of its range and half images within 2e-2, through CxxConfig
-// and through the .nb the optimized predictor saves, run by MobileConfig. Skips loudly
+// and through the .nb the optimized predictor saves, run by MobileConfig, with the
+// convolutions' weights in buffers (this device's pick) and in images. Skips loudly
 // without the shared models or an OpenCL device.
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -20,6 +21,7 @@
 #include "lite/api/paddle_api.h"
 #include "lite/api/program_predictor.h"
 #include "lite/backends/opencl/cl_runtime.h"
+#include "lite/kernels/opencl/cl_kernel_util.h"
 #include "lite/tests/models/model_test_util.h"
 
 namespace paddle {
@@ -152,6 +154,19 @@ TEST_P(OpenClModels, HalfImagesMatchTheReference) {
   auto light = ThroughNb(predictor.get());
   CheckPlan(light.get(), PrecisionType::kFP16);
   RunAndCheck(light.get(), 2e-2f, "half images, .nb");
+}
+
+// What a GPU gets by default: the convolutions' weights in images (on PoCL's CPU device they
+// go to buffers).
+TEST_P(OpenClModels, WeightsInImagesMatchTheReference) {
+  struct InImages {
+    InImages() { kernels::opencl::SetWeightStorage(kernels::opencl::WeightStorage::kImages); }
+    ~InImages() { kernels::opencl::SetWeightStorage(kernels::opencl::WeightStorage::kDevicePick); }
+  } in_images;
+  auto fp32 = lite_api::CreatePaddlePredictor(Config(lite_api::CL_PRECISION_FP32));
+  RunAndCheck(fp32.get(), 1e-4f, "float images, weights in images");
+  auto fp16 = lite_api::CreatePaddlePredictor(Config(lite_api::CL_PRECISION_FP16));
+  RunAndCheck(fp16.get(), 2e-2f, "half images, weights in images");
 }
 
 INSTANTIATE_TEST_SUITE_P(Shared, OpenClModels, ::testing::ValuesIn(SharedModelParams()),

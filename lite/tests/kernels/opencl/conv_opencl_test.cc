@@ -18,6 +18,7 @@
 
 #include "lite/backends/opencl/cl_runtime.h"
 #include "lite/core/program.h"
+#include "lite/kernels/opencl/cl_kernel_util.h"
 #include "lite/kernels/opencl/conv_filter_pack.h"
 #include "lite/tests/core/program_test_util.h"
 #include "lite/tests/kernels/kernel_test_util.h"
@@ -146,6 +147,17 @@ float AbsPlusRel(const std::vector<float>& got, const std::vector<float>& want) 
   return worst;
 }
 
+// Packs the weights of the convolutions optimized in its scope into images or buffers.
+class WeightStorageScope {
+ public:
+  explicit WeightStorageScope(kernels::opencl::WeightStorage storage) {
+    kernels::opencl::SetWeightStorage(storage);
+  }
+  ~WeightStorageScope() {
+    kernels::opencl::SetWeightStorage(kernels::opencl::WeightStorage::kDevicePick);
+  }
+};
+
 // The op's kernel key in an optimized program.
 std::string KernelKey(const Optimized& o, const std::string& op) {
   const cpp::OpDesc* desc = o.FindOp(op);
@@ -170,8 +182,16 @@ void CompareWithHost(const Builder& b, const std::string& op, const Weights& wei
   EXPECT_EQ(fp32->Run(dims, x), got32);
   auto fp16 = Optimize(b.program(), {kClHalf, kHostFloat}, fuse, weights);
   ExpectRunsOnOpenCl(*fp16, op);
-  const float e16 = RelativeToRange(fp16->Run(dims, x), want);
+  const std::vector<float> got16 = fp16->Run(dims, x);
+  const float e16 = RelativeToRange(got16, want);
   EXPECT_LE(e16, 2e-2f);
+  // The weights in images and in buffers hold the same texels, read into the same math.
+  for (auto storage :
+       {kernels::opencl::WeightStorage::kImages, kernels::opencl::WeightStorage::kBuffers}) {
+    WeightStorageScope scope(storage);
+    EXPECT_EQ(Optimize(b.program(), {kClFloat, kHostFloat}, fuse, weights)->Run(dims, x), got32);
+    EXPECT_EQ(Optimize(b.program(), {kClHalf, kHostFloat}, fuse, weights)->Run(dims, x), got16);
+  }
   worst_seen.fp32 = std::max(worst_seen.fp32, AbsPlusRel(got32, want));
   worst_seen.fp16 = std::max(worst_seen.fp16, e16);
 }
@@ -417,7 +437,10 @@ TEST_F(ConvOpenClTest, FilterBlocksCoverTheGroupsOfEachOutputBlock) {
   // inputs 6..8 (blocks 1, 2).
   EXPECT_EQ(f.ranges, (std::vector<cl_int>{0, 2, 1, 2}));
   EXPECT_EQ(f.stride, 2);
-  ASSERT_EQ(f.weights.size(), 2u * 1 * 2 * 16);
+  // The filter image: 4 texels per input block, one row per (output block, tap).
+  EXPECT_EQ(f.width(), 8u);
+  EXPECT_EQ(f.height(), 2u);
+  ASSERT_EQ(f.weights.size(), 4 * f.width() * f.height());
   // Block (ocb 0, b 0): input lane i to output lane o; output 2 (group 1) reads input 3 with
   // its filter's first value (w[2][0][0][0] = 7), output 0 (group 0) never does.
   EXPECT_EQ(f.weights[3 * 4 + 2], 7.f);
@@ -428,6 +451,30 @@ TEST_F(ConvOpenClTest, FilterBlocksCoverTheGroupsOfEachOutputBlock) {
   EXPECT_EQ(b10[2 * 4 + 0], 13.f);  // w[4][0] (output 4's first value), input 6 = lane 2
   EXPECT_EQ(b10[2 * 4 + 1], 16.f);  // w[5][0]
   EXPECT_EQ(b10[0 * 4 + 0], 0.f);   // input 4 is group 1's
+}
+
+// A filter whose image is taller than the device allows (ceil(OC / 4) * taps rows) is an
+// error naming the image's size and the device's limit, and the predictor keeps running.
+// In buffers, the same filter runs.
+TEST_F(ConvOpenClTest, AFilterTooLargeForTheDeviceImagesIsAClearError) {
+  const size_t max_rows = lite::opencl::ClRuntime::Get().info().image2d_max_height;
+  ConvSpec s = Conv(1, 4 * static_cast<int>(max_rows / 49 + 1), 7, 7, 7, 7);
+  const Weights weights = ConvWeights(s, 90);
+  const DDim dims({1, s.c, s.h, s.w});
+  const std::vector<float> x = RandomVector(dims.production(), -1.f, 1.f, 91);
+  {
+    WeightStorageScope images(kernels::opencl::WeightStorage::kImages);
+    auto o = Optimize(ConvProgram(s).program(), {kClFloat, kHostFloat}, false, weights);
+    ExpectRunsOnOpenCl(*o, "conv2d");
+    const std::string too_tall = StrCat("4 x ", s.out_c / 4 * 49, " texels does not fit");
+    ExpectErrorContaining([&] { o->Run(dims, x); }, too_tall);
+    ExpectErrorContaining([&] { o->Run(dims, x); }, too_tall);
+  }
+  WeightStorageScope buffers(kernels::opencl::WeightStorage::kBuffers);
+  auto o = Optimize(ConvProgram(s).program(), {kClFloat, kHostFloat}, false, weights);
+  ExpectAllNear(o->Run(dims, x),
+                Optimize(ConvProgram(s).program(), {kHostFloat}, false, weights)->Run(dims, x),
+                1e-4f, 1e-4f);
 }
 
 // A filter in device memory is refused with the reason, not read as host memory.
