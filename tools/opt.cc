@@ -79,6 +79,10 @@ DEFINE_bool(enable_fp16, false,
 DEFINE_string(keep_fp32_ops, "",
               "with --enable_fp16: comma-separated op types, or variables an op writes in the "
               "optimized program, whose ops keep fp32 kernels (mixed precision)");
+DEFINE_string(keep_cpu_ops, "",
+              "comma-separated op types, or variables an op reads or writes in the optimized "
+              "program, whose ops run on CPU kernels, not OpenCL's: tensors too large for the "
+              "device's images (the light predictor's error names them)");
 DEFINE_bool(sparse_model, false, "accepted; plite does not sparsify weights (a warning says so)");
 DEFINE_double(sparse_threshold, 0.6, "accepted with --sparse_model");
 DEFINE_string(nnadapter_mixed_precision_quantization_config_path, "",
@@ -232,12 +236,17 @@ void CheckTargetsBuilt(const lite::opt::ValidTargets& valid) {
   }
 }
 
-std::vector<std::string> KeepFp32Ops() {
-  std::vector<std::string> ops;
-  std::stringstream list(FLAGS_keep_fp32_ops);
-  for (std::string op; std::getline(list, op, ',');) {
-    if (!op.empty()) ops.push_back(op);
+std::vector<std::string> CommaList(const std::string& flag) {
+  std::vector<std::string> items;
+  std::stringstream list(flag);
+  for (std::string item; std::getline(list, item, ',');) {
+    if (!item.empty()) items.push_back(item);
   }
+  return items;
+}
+
+std::vector<std::string> KeepFp32Ops() {
+  std::vector<std::string> ops = CommaList(FLAGS_keep_fp32_ops);
   if (!ops.empty() && !FLAGS_enable_fp16) UsageError("--keep_fp32_ops needs --enable_fp16");
   return ops;
 }
@@ -255,6 +264,7 @@ void Optimize(const lite::opt::ValidTargets& valid, const ModelFiles& model,
   config.set_memory_optimize(FLAGS_memory_optimize);
   config.set_blocked_layout(FLAGS_blocked_layout && FLAGS_x86_blocked_layout);
   config.set_keep_fp32_ops(KeepFp32Ops());
+  config.set_keep_cpu_ops(CommaList(FLAGS_keep_cpu_ops));
   // The device's images, not this machine's, decide on the phone: opt plans what it is told.
   config.set_opencl_precision(FLAGS_enable_fp16 ? paddle::lite_api::CL_PRECISION_FP16
                                                 : paddle::lite_api::CL_PRECISION_FP32);

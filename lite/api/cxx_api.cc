@@ -184,18 +184,53 @@ Predictor::Predictor(const lite_api::CxxConfig& config)
   PLITE_CHECK(!config.sparse_model(), "CxxConfig::set_sparse_model(true): plite has no sparse ",
               "convolution kernels and does not sparsify while optimizing; leave sparse_model off");
   ApplyOpenClSettings(config);
-  const std::vector<Place> places = WithOpenClPrecision(
+  plan_ = std::make_shared<Plan>();
+  plan_->config = config;
+  plan_->places = WithOpenClPrecision(
       WithPrecisionMode(UsablePlaces(config.valid_places()), config.precision_mode()),
       config.opencl_precision());
-  const std::vector<std::string> passes = PassesFor(config);
+  plan_->passes = PassesFor(config);
+  plan_->choices =
+      KernelChoices{config.kernel_providers(), config.keep_fp32_ops(), config.keep_cpu_ops()};
+  SetProgram(OptimizeInto(*plan_, root(), exec_scope()));
+  Warmup(config);
+}
+
+std::shared_ptr<const cpp::ProgramDesc> Predictor::OptimizeInto(const Plan& plan, Scope* root,
+                                                                Scope* exec) {
   cpp::ProgramDesc program;
-  LoadModel(config, root(), &program);
+  LoadModel(plan.config, root, &program);
   PLITE_CHECK(!program.blocks.empty(), "the model has no blocks");
   CheckDataflow(program, WriteRule::kOnce);
-  SetProgram(std::make_shared<const cpp::ProgramDesc>(
-      Optimize(program, exec_scope(), places, passes,
-               KernelChoices{config.kernel_providers(), config.keep_fp32_ops()})));
-  Warmup(config);
+  return std::make_shared<const cpp::ProgramDesc>(
+      Optimize(program, exec, plan.places, plan.passes, plan.choices));
+}
+
+void Predictor::Run() {
+  for (;;) {
+    try {
+      ProgramPredictor::Run();
+      return;
+    } catch (const PaddleLiteException&) {
+      if (!PlanAgainWithOpsOnCpu(images_cannot_hold())) throw;
+    }
+  }
+}
+
+bool Predictor::PlanAgainWithOpsOnCpu(const std::vector<std::string>& vars) {
+  auto plan = std::make_shared<Plan>(*plan_);
+  std::vector<std::string>& keep = plan->choices.keep_cpu_ops;
+  const size_t kept = keep.size();
+  for (const std::string& var : vars) {
+    if (std::find(keep.begin(), keep.end(), var) == keep.end()) keep.push_back(var);
+  }
+  if (keep.size() == kept) return false;
+  // From the model's files: the fusions rewrote the weights this plan holds.
+  auto root = std::make_shared<Scope>();
+  Scope* exec = &root->NewScope();
+  ReplaceProgram(root, exec, OptimizeInto(*plan, root.get(), exec));
+  plan_ = std::move(plan);
+  return true;
 }
 
 void Predictor::Warmup(const lite_api::CxxConfig& config) {
@@ -216,6 +251,8 @@ void Predictor::Warmup(const lite_api::CxxConfig& config) {
     }
   }
 }
+
+std::vector<std::string> Predictor::keep_cpu_ops() const { return plan_->choices.keep_cpu_ops; }
 
 std::shared_ptr<lite_api::PaddlePredictor> Predictor::Clone() {
   return std::make_shared<Predictor>(*this);

@@ -2,9 +2,11 @@
 // cache on disk and the storage precision of the OpenCL kernels' images.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "lite/api/paddle_api.h"
+#include "lite/core/program.h"
 
 namespace paddle {
 namespace lite {
@@ -25,6 +27,13 @@ void ApplyOpenClSettings(const lite_api::ConfigBase& config);
 // place; otherwise (FP32, or a device without) the fp16 OpenCL places are dropped.
 std::vector<Place> WithOpenClPrecision(std::vector<Place> places,
                                        lite_api::CLPrecisionType precision);
+
+// Where the last Run() of `program` failed because an OpenCL kernel needed a tensor as an
+// image that cannot hold it (larger than the device allows, or of rank above 4): the
+// variables, as the model names them, whose ops should then run on the CPU
+// (CxxConfig::set_keep_cpu_ops). The failed op's own outputs; for a cast making an image
+// for an OpenCL op, the value it converts. Empty when the error was another.
+std::vector<std::string> TensorsOpenClImagesCannotHold(const RuntimeProgram& program);
 
 }  // namespace lite
 }  // namespace paddle

@@ -454,10 +454,19 @@ class CxxConfig : public ConfigBase {
   void set_keep_fp32_ops(const std::vector<std::string>& ops) { keep_fp32_ops_ = ops; }
   const std::vector<std::string>& keep_fp32_ops() const { return keep_fp32_ops_; }
 
+  // Ops kept off the GPU: the ops named here run on CPU kernels, with casts around them.
+  // Each entry is an op type or a variable an op reads or writes in the optimized program;
+  // an entry naming nothing is an error. For tensors larger than the device's largest
+  // image (OpenCL keeps activations in images): the predictor adds the ones its runs meet
+  // by itself (docs/opencl.md), a .nb needs them from opt's --keep_cpu_ops.
+  void set_keep_cpu_ops(const std::vector<std::string>& ops) { keep_cpu_ops_ = ops; }
+  const std::vector<std::string>& keep_cpu_ops() const { return keep_cpu_ops_; }
+
  private:
   std::vector<Place> valid_places_;
   std::vector<std::string> kernel_providers_;
   std::vector<std::string> keep_fp32_ops_;
+  std::vector<std::string> keep_cpu_ops_;
   std::string model_file_;
   std::string param_file_;
   std::shared_ptr<CxxModelBuffer> model_buffer_;

@@ -6,6 +6,7 @@
 
 #include "lite/api/custom_op_registry.h"
 #include "lite/api/op_plugin_loader.h"
+#include "lite/api/opencl_config.h"
 #include "lite/core/cpu_cores.h"
 
 namespace paddle {
@@ -123,6 +124,30 @@ void ProgramPredictor::SetProgram(std::shared_ptr<const cpp::ProgramDesc> optimi
   PLITE_CHECK(optimized && !optimized->blocks.empty(), "the model has no blocks");
   optimized_ = std::move(optimized);
   BuildRuntime();
+}
+
+void ProgramPredictor::ReplaceProgram(std::shared_ptr<Scope> root, Scope* exec,
+                                      std::shared_ptr<const cpp::ProgramDesc> optimized) {
+  std::shared_ptr<Scope> old_root = std::move(root_);
+  Scope* old_exec = exec_;
+  std::shared_ptr<const cpp::ProgramDesc> old_optimized = optimized_;
+  std::unique_ptr<RuntimeProgram> old_program = std::move(program_);
+  try {
+    root_ = std::move(root);
+    exec_ = exec;
+    SetProgram(std::move(optimized));
+  } catch (...) {
+    root_ = std::move(old_root);
+    exec_ = old_exec;
+    optimized_ = std::move(old_optimized);
+    program_ = std::move(old_program);  // the names BuildRuntime set are the same model's
+    throw;
+  }
+  // The vector's buffer, holding the tensors the handles point to, changes owner.
+  std::swap(*old_exec->FindVar(feed_list_name_)->GetMutable<TensorList>(),
+            *exec_->FindVar(feed_list_name_)->GetMutable<TensorList>());
+  old_program.reset();
+  old_root->DeleteScope(old_exec);
 }
 
 ProgramPredictor::~ProgramPredictor() {
@@ -243,7 +268,19 @@ void ProgramPredictor::CheckInputs() {
 }
 
 void ProgramPredictor::Run() {
-  RunWith([this] { program_->Run(); });
+  images_cannot_hold_.clear();
+  RunWith([this] {
+    try {
+      program_->Run();
+    } catch (const PaddleLiteException& e) {
+      images_cannot_hold_ = TensorsOpenClImagesCannotHold(*program_);
+      if (images_cannot_hold_.empty()) throw;
+      PLITE_THROW(e.what(), " (", Join(images_cannot_hold_, ", "),
+                  " cannot be held in this device's OpenCL images: name it in opt's --keep_cpu_ops "
+                  "or CxxConfig::set_keep_cpu_ops to run the ops reading or writing it on the "
+                  "CPU)");
+    }
+  });
 }
 
 std::string ProgramPredictor::GetVersion() const { return PLITE_VERSION; }

@@ -40,8 +40,12 @@ class ProgramPredictor : public lite_api::PaddlePredictor {
   std::unique_ptr<lite_api::Tensor> GetMutableTensor(const std::string& name) override;
   std::vector<std::string> GetParamNames() override;
   bool TryShrinkMemory() override;
+  // Runs the program; where it fails because an OpenCL image cannot hold a tensor, the error
+  // says which and what to do, and images_cannot_hold() names them.
   void Run() override;
   std::string GetVersion() const override;
+  // What TensorsOpenClImagesCannotHold found when the last Run() failed (else empty).
+  const std::vector<std::string>& images_cannot_hold() const { return images_cannot_hold_; }
 
   const cpp::ProgramDesc& optimized_program() const { return *optimized_; }
   const RuntimeProgram& runtime_program() const { return *program_; }
@@ -71,6 +75,12 @@ class ProgramPredictor : public lite_api::PaddlePredictor {
   Tensor* InputTensor(int i);
   // Builds the instructions for `optimized`, whose params must be in root().
   void SetProgram(std::shared_ptr<const cpp::ProgramDesc> optimized);
+  // Swaps in another plan of the same model: `root` holds its weights, `exec` (a child of
+  // `root`) the scope it was optimized over. The inputs set so far move over, so the app's
+  // input handles stay valid; clones keep the old plan. When building it throws, this
+  // predictor keeps its plan.
+  void ReplaceProgram(std::shared_ptr<Scope> root, Scope* exec,
+                      std::shared_ptr<const cpp::ProgramDesc> optimized);
 
  private:
   void BuildRuntime();
@@ -87,6 +97,7 @@ class ProgramPredictor : public lite_api::PaddlePredictor {
   std::vector<lite_api::PrecisionType> input_precisions_;
   std::string feed_list_name_{"feed"};
   std::string fetch_list_name_{"fetch"};
+  std::vector<std::string> images_cannot_hold_;
 };
 
 }  // namespace lite

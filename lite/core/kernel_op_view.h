@@ -25,6 +25,8 @@ class KernelOpView {
   // Known dims of the variable `var` (an input or output of the op): its declared shape when
   // every dim after the first (the batch) is known, else empty.
   virtual std::vector<int64_t> Dims(const std::string& var) const = 0;
+  // The rank `var` is declared with (dims of unknown size count), 0 where undeclared.
+  virtual size_t Rank(const std::string& var) const = 0;
   // Channels (dim 1) of `var`: for a value the optimizer has moved to a channel-blocked
   // layout, the channels it tracked; otherwise from Dims; -1 when unknown.
   virtual int64_t Channels(const std::string& var) const = 0;

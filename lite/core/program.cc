@@ -125,7 +125,15 @@ RuntimeProgram::RuntimeProgram(const cpp::ProgramDesc& optimized, Scope* exec_sc
 
 void RuntimeProgram::Run() {
   const ScopedThreadPin pin(pool_->caller_core());  // the app's thread takes tasks too
-  for (auto& inst : instructions_) inst.Run();
+  failed_ = -1;
+  for (size_t i = 0; i < instructions_.size(); ++i) {
+    try {
+      instructions_[i].Run();
+    } catch (...) {
+      failed_ = static_cast<int>(i);
+      throw;
+    }
+  }
 }
 
 size_t RuntimeProgram::ActivationBytes() const {

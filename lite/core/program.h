@@ -75,6 +75,8 @@ class RuntimeProgram {
       : RuntimeProgram(optimized, exec_scope, ThreadBinding{threads, {}}) {}
 
   void Run();
+  // The instruction whose error ended the last Run(), or -1 when it finished.
+  int failed_instruction() const { return failed_; }
   const std::vector<Instruction>& instructions() const { return instructions_; }
   // For a caller that runs the instructions one by one: the profiler, and the fuzz targets,
   // which infer an op's shapes and bound its work before launching its kernel.
@@ -88,6 +90,7 @@ class RuntimeProgram {
   std::unique_ptr<ThreadPool> pool_;  // context_.pool; one per program, so per predictor
   KernelContext context_;
   std::vector<Instruction> instructions_;
+  int failed_{-1};
 };
 
 // The casts the optimizer inserts on weights: they run at the first Run() only, and their

@@ -20,6 +20,11 @@ std::vector<int64_t> GraphOpView::Dims(const std::string& var) const {
   return desc->shape;
 }
 
+size_t GraphOpView::Rank(const std::string& var) const {
+  const cpp::VarDesc* desc = graph_.FindVarDesc(var);
+  return desc ? desc->shape.size() : 0;
+}
+
 int64_t GraphOpView::Channels(const std::string& var) const {
   if (blocked_channels_) {
     for (const Node* in : stmt_.inlinks) {

@@ -51,6 +51,7 @@ cpp::ProgramDesc Optimize(const cpp::ProgramDesc& program, Scope* exec_scope,
   mir::SSAGraph graph(program, exec_scope, valid_places);
   graph.set_kernel_providers(choices.kernel_providers);
   graph.set_keep_fp32_ops(choices.keep_fp32_ops);
+  graph.set_keep_cpu_ops(choices.keep_cpu_ops);
   for (const auto& name : passes) {
     PLITE_VLOG(2) << "running pass " << name;
     mir::PassRegistry::Global().Create(name)->Apply(&graph);

@@ -25,6 +25,10 @@ struct KernelChoices {
   // Op types, or variables an op writes in the optimized program, whose ops keep their
   // fp32 kernels in an fp16 plan (CxxConfig::set_keep_fp32_ops).
   std::vector<std::string> keep_fp32_ops;
+  // Op types, or variables an op reads or writes in the optimized program, whose ops run on
+  // CPU kernels, never a device's (OpenCL): for tensors too large for the device's images
+  // (CxxConfig::set_keep_cpu_ops; the CxxConfig predictor adds those its runs meet).
+  std::vector<std::string> keep_cpu_ops;
 };
 
 // The passes Optimize runs, in order, for these options.

@@ -66,6 +66,9 @@ class SSAGraph {
   // Op types or written vars whose ops the kernel picker keeps off fp16 kernels.
   const std::vector<std::string>& keep_fp32_ops() const { return keep_fp32_ops_; }
   void set_keep_fp32_ops(std::vector<std::string> ops) { keep_fp32_ops_ = std::move(ops); }
+  // Op types or read or written vars whose ops the kernel picker keeps on CPU kernels.
+  const std::vector<std::string>& keep_cpu_ops() const { return keep_cpu_ops_; }
+  void set_keep_cpu_ops(std::vector<std::string> ops) { keep_cpu_ops_ = std::move(ops); }
 
   // Stmts in an order where every stmt follows the producers of its inputs.
   std::vector<Node*> StmtTopologicalOrder();
@@ -97,6 +100,7 @@ class SSAGraph {
   std::map<std::string, int32_t> op_versions_;
   std::vector<std::string> kernel_providers_;
   std::vector<std::string> keep_fp32_ops_;
+  std::vector<std::string> keep_cpu_ops_;
 };
 
 }  // namespace mir

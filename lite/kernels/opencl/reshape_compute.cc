@@ -14,9 +14,18 @@ namespace opencl {
 
 namespace {
 
-// Every known dims of the op's X and Out fit an image (rank 4 or less).
+// Out's rank, where the attributes give it, fits an image (4 or less; the kernel picker
+// checks the declared dims): reshape's shape (unless a tensor gives it at run time) and
+// transpose's axis.
 bool FitsImages(const KernelOpView& op) {
-  return op.Dims(op.Input("X")).size() <= 4 && op.Dims(op.Output("Out")).size() <= 4;
+  const cpp::OpDesc& d = op.desc();
+  const bool shape_from_tensor = d.HasInput("Shape") || d.HasInput("ShapeTensor");
+  if (d.HasAttr("shape") && !shape_from_tensor &&
+      d.GetAttr<std::vector<int32_t>>("shape").size() > 4) {
+    return false;
+  }
+  return !d.HasAttr("axis") || d.GetAttrType("axis") != cpp::AttrType::INTS ||
+         d.GetAttr<std::vector<int32_t>>("axis").size() <= 4;
 }
 
 }  // namespace

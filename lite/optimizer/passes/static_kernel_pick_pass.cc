@@ -3,7 +3,8 @@
 // Candidates are the op's kernels whose target is among the valid places (host kernels
 // are always candidates: they are the portable fallback), whose CPU features this CPU
 // has (an AVX2 kernel is never picked on a CPU without AVX2), whose registration's
-// condition holds for the op (KernelInfo::applies) and whose declared Paddle op versions
+// condition holds for the op (KernelInfo::applies), whose image arguments (OpenCL) are not
+// declared with a rank above 4 (an image holds four dims) and whose declared Paddle op versions
 // include the one the model records for the op type (BindPaddleOpVersion; a kernel without
 // a range, or an op type the model records no version for, always matches). Each is scored:
 //   + 100000 x (rank of its provider: the app's providers in its order
@@ -21,6 +22,8 @@
 // Ties keep registration order. Picking fixes output types, which the next ops read.
 // An op named by the graph's keep_fp32_ops (its type, or a variable it writes) has no fp16
 // candidates: a mixed plan keeps the layers whose rounding the model amplifies in fp32.
+// An op named by keep_cpu_ops (its type, or a variable it reads or writes) has no device
+// candidates: its tensors are too large for the device's images.
 #include <set>
 #include <vector>
 
@@ -37,35 +40,48 @@ class StaticKernelPickPass : public Pass {
  public:
   void Apply(SSAGraph* graph) override {
     InferSourceTypes(graph);
-    const std::vector<std::string>& keep = graph->keep_fp32_ops();
-    std::set<std::string> unmatched(keep.begin(), keep.end());
+    const std::vector<std::string>& fp32 = graph->keep_fp32_ops();
+    const std::vector<std::string>& cpu = graph->keep_cpu_ops();
+    std::set<std::string> fp32_unmatched(fp32.begin(), fp32.end());
+    std::set<std::string> cpu_unmatched(cpu.begin(), cpu.end());
     for (Node* stmt : graph->StmtTopologicalOrder()) {
-      Pick(graph, stmt, KeepsFp32(*stmt, keep, &unmatched));
+      Pick(graph, stmt, Names(*stmt, fp32, false, &fp32_unmatched),
+           Names(*stmt, cpu, true, &cpu_unmatched));
       InferOutputTypes(graph, stmt);
     }
-    PLITE_CHECK(unmatched.empty(), "keep_fp32_ops: ",
-                Join(std::vector<std::string>(unmatched.begin(), unmatched.end()), ", "),
-                " names no op type of the program and no variable an op writes in the optimized "
-                "program (fusions rename: a conv fused with its activation writes the "
-                "activation's output)");
+    const char* renamed =
+        " in the optimized program (fusions rename: a conv fused with its activation writes "
+        "the activation's output)";
+    PLITE_CHECK(fp32_unmatched.empty(), "keep_fp32_ops: ", JoinSet(fp32_unmatched),
+                " names no op type of the program and no variable an op writes", renamed);
+    PLITE_CHECK(cpu_unmatched.empty(), "keep_cpu_ops: ", JoinSet(cpu_unmatched),
+                " names no op type of the program and no variable an op reads or writes",
+                renamed);
   }
 
  private:
-  // Whether `keep` names the op's type or one of its outputs; erases what it names from
-  // `unmatched`.
-  static bool KeepsFp32(const Node& stmt, const std::vector<std::string>& keep,
-                        std::set<std::string>* unmatched) {
+  static std::string JoinSet(const std::set<std::string>& names) {
+    return Join(std::vector<std::string>(names.begin(), names.end()), ", ");
+  }
+
+  // Whether `list` names the op's type or one of its outputs (or inputs, with `inputs`);
+  // erases what it names from `unmatched`.
+  static bool Names(const Node& stmt, const std::vector<std::string>& list, bool inputs,
+                    std::set<std::string>* unmatched) {
     bool named = false;
-    for (const std::string& entry : keep) {
+    for (const std::string& entry : list) {
       bool hit = entry == stmt.desc.Type();
       for (const Node* out : stmt.outlinks) hit = hit || out->name == entry;
+      if (inputs) {
+        for (const Node* in : stmt.inlinks) hit = hit || in->name == entry;
+      }
       if (hit) unmatched->erase(entry);
       named = named || hit;
     }
     return named;
   }
 
-  static void Pick(SSAGraph* graph, Node* stmt, bool keep_fp32) {
+  static void Pick(SSAGraph* graph, Node* stmt, bool keep_fp32, bool keep_cpu) {
     const auto& places = graph->valid_places();
     stmt->candidates.clear();
     stmt->picked = nullptr;
@@ -79,12 +95,14 @@ class StaticKernelPickPass : public Pass {
       const int rank = TargetRank(places, info->place.target);
       if (rank < 0 || !info->RunsOnThisCpu() || !applies) continue;
       if (keep_fp32 && info->place.precision == PrecisionType::kFP16) continue;
+      if (keep_cpu && !IsHostMemory(info->place.target)) continue;
       if (!info->ImplementsModelVersion(graph->op_versions())) {
         other_versions.push_back(StrCat(info->DeclaredOpVersions()->ToString(), " (",
                                         info->place.DebugString(), ")"));
         continue;
       }
       auto kernel = KernelRegistry::Create(*info);
+      if (!ImagesHoldKnownRanks(*stmt, view, *kernel)) continue;
       int score = 100000 * ProviderPreference(graph->kernel_providers(), info->provider);
       score += 10 * (static_cast<int>(places.size()) + 1 - rank);
       if (rank < static_cast<int>(places.size())) {
@@ -130,8 +148,23 @@ class StaticKernelPickPass : public Pass {
       for (const auto& p : places) wanted.push_back(p.DebugString());
       PLITE_THROW("no kernel for op '", stmt->desc.Type(), "' on the valid places [",
                   Join(wanted, ", "), "]", keep_fp32 ? " other than fp16 (keep_fp32_ops)" : "",
+                  keep_cpu ? " on the CPU (keep_cpu_ops)" : "",
                   "; this build has kernels for [", Join(registered, ", "), "]");
     }
+  }
+
+  // Whether no argument the kernel takes as an image is declared with a rank above 4.
+  static bool ImagesHoldKnownRanks(const Node& stmt, const GraphOpView& view,
+                                   const KernelBase& kernel) {
+    for (const Node* in : stmt.inlinks) {
+      const Type decl = kernel.GetInputDeclType(InputParamOf(stmt, in->name));
+      if (IsImageLayout(decl.layout) && view.Rank(in->name) > 4) return false;
+    }
+    for (const Node* out : stmt.outlinks) {
+      const Type decl = kernel.GetOutputDeclType(OutputParamOf(stmt, out->name));
+      if (IsImageLayout(decl.layout) && view.Rank(out->name) > 4) return false;
+    }
+    return true;
   }
 
   // Higher for preferred providers: listed ones in order, then built-in, then the rest.

@@ -119,6 +119,10 @@ REGISTER_LITE_KERNEL(test_multi_add_one, kHost, kFloat, kNCHW, paddle::lite::tes
     .Finalize();
 REGISTER_LITE_KERNEL(test_multi_add_one, kARM, kFloat, kNCHW, paddle::lite::test::ArmAdd, def)
     .Finalize();
+REGISTER_LITE_KERNEL(test_multi_add_one, kCUDA, kFloat, kNCHW, paddle::lite::test::DeviceAdd, def)
+    .BindInput("X", {GetTensorTy(TARGET(kCUDA))})
+    .BindOutput("Out", {GetTensorTy(TARGET(kCUDA))})
+    .Finalize();
 // An x86 kernel needing a CPU feature no CPU has: it must never be picked or run.
 namespace paddle {
 namespace lite {
@@ -346,6 +350,42 @@ TEST(StaticKernelPick, SkipsKernelsNeedingCpuFeaturesThisCpuLacks) {
   ExpectErrorContaining(
       [&] { RuntimeProgram(saved, &root.NewScope(), 1); },
       "test_multi_add_one,x86,float,NCHW,def (needs imaginary, which this machine lacks)");
+}
+
+// keep_cpu_ops: an op named by its type, or by a variable it reads or writes, gets a CPU
+// kernel where a device kernel would win; a name matching nothing is an error naming it.
+TEST(StaticKernelPick, KeepCpuOpsKeepsOpsOffTheDevice) {
+  auto b = Chain({"test_multi_add_one", "test_multi_add_one", "relu"});
+  const std::vector<Place> places = {Place(TargetType::kCUDA), Place(TargetType::kHost)};
+  const auto targets = [&](const std::vector<std::string>& keep) {
+    Scope root;
+    const cpp::ProgramDesc p = lite::Optimize(b.program(), &root.NewScope(), places,
+                                              DefaultPasses(), KernelChoices{{}, {}, keep});
+    std::vector<std::string> picked;
+    for (const auto& op : p.blocks[0].ops) {
+      if (op.Type() != "test_multi_add_one") continue;
+      const std::string key = op.GetAttr<std::string>(kKernelKeyAttr);
+      picked.push_back(key.find(",cuda,") != std::string::npos ? "cuda" : "cpu");
+    }
+    return picked;
+  };
+  EXPECT_EQ(targets({}), (std::vector<std::string>{"cuda", "cuda"}));
+  EXPECT_EQ(targets({"x"}), (std::vector<std::string>{"cpu", "cuda"}));   // read
+  EXPECT_EQ(targets({"t0"}), (std::vector<std::string>{"cpu", "cpu"}));   // written, read
+  EXPECT_EQ(targets({"t1"}), (std::vector<std::string>{"cuda", "cpu"}));  // written
+  EXPECT_EQ(targets({"test_multi_add_one"}), (std::vector<std::string>{"cpu", "cpu"}));
+  ExpectErrorContaining([&] { targets({"x", "t9"}); },
+                        "keep_cpu_ops: t9 names no op type of the program and no variable an op "
+                        "reads or writes");
+  // An op with no CPU kernel cannot be kept there.
+  auto device_only = Chain({"test_device_add_one"});
+  Scope root;
+  ExpectErrorContaining(
+      [&] {
+        lite::Optimize(device_only.program(), &root.NewScope(), places, DefaultPasses(),
+                       KernelChoices{{}, {}, {"x"}});
+      },
+      "on the CPU (keep_cpu_ops)");
 }
 
 TEST(MemoryOptimize, ReusesBuffersAndKeepsResults) {

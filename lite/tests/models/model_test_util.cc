@@ -99,9 +99,29 @@ lite_api::CxxConfig SharedModelConfig(const SharedModel& m, const std::string& d
   return config;
 }
 
-std::vector<const SharedModel*> SharedModelParams() {
+const std::vector<SharedModel>& PpOcrV3Models() {
+  static const std::vector<SharedModel> kModels = {
+      {"ch_PP-OCRv3_det",
+       "inference.pdmodel",
+       "inference.pdiparams",
+       {{"text_1x3x320x480.input.f32", {1, 3, 320, 480}}},
+       "text_1x3x320x480.output.f32"},
+      {"ch_PP-OCRv3_rec_synthetic",
+       "inference.pdmodel",
+       "synthetic.pdiparams",
+       {{"cos_1x3x48x320.input.f32", {1, 3, 48, 320}}},
+       "cos_1x3x48x320.output.f32",
+       3e-4f},
+  };
+  return kModels;
+}
+
+std::vector<const SharedModel*> SharedModelParams(bool ocr) {
   std::vector<const SharedModel*> models;
   for (const SharedModel& m : SharedModels()) models.push_back(&m);
+  if (ocr) {
+    for (const SharedModel& m : PpOcrV3Models()) models.push_back(&m);
+  }
   return models;
 }
 

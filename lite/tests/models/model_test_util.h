@@ -34,12 +34,19 @@ struct SharedModel {
   std::string model, params;  // file names; empty: the separate-files format
   std::vector<std::pair<std::string, lite_api::shape_t>> inputs;
   std::string output;
+  // Output 0's float32 tolerance, relative to its range: the PP-OCRv3 recognizer's
+  // synthetic weights amplify rounding (docs/ppocr_rec_accuracy.md).
+  float fp32_tolerance{1e-4f};
 };
 const std::vector<SharedModel>& SharedModels();
+// The PP-OCRv3 detector and recognizer (in next/ until every backend runs them), read the
+// same way.
+const std::vector<SharedModel>& PpOcrV3Models();
 // A CxxConfig loading `m` from `dir` (its directory, SharedModelDir).
 lite_api::CxxConfig SharedModelConfig(const SharedModel& m, const std::string& dir);
-// Pointers to SharedModels(), for ::testing::ValuesIn, and a test name per model.
-std::vector<const SharedModel*> SharedModelParams();
+// Pointers to SharedModels() (and PpOcrV3Models() with `ocr`), for ::testing::ValuesIn, and
+// a test name per model.
+std::vector<const SharedModel*> SharedModelParams(bool ocr = false);
 std::string SharedModelTestName(const ::testing::TestParamInfo<const SharedModel*>& info);
 
 bool FileExists(const std::string& path);

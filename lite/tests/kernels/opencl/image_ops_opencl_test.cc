@@ -229,6 +229,55 @@ TEST_F(ImageOpsOpenCl, ReshapesAndTransposesStayOnTheDevice) {
   }
 }
 
+// x -> relu -> reshape2 to 5-D -> transpose2 (5 axes) -> reshape2 to 4-D -> sigmoid: an
+// image holds four dims, so the ops touching the 5-D values run on the CPU, known from
+// the declared ranks (`declare`) or, without them, from the reshape's shape and the
+// transpose's axis.
+Builder ThroughFiveDims(bool declare) {
+  Builder b({-1, 6, 5, 4});
+  using Dims = std::map<std::string, std::vector<int64_t>>;
+  b.Op("relu", {{"X", "x"}}, {{"Out", "a"}});
+  b.Op("reshape2", {{"X", "a"}}, {{"Out", "b"}}, declare ? Dims{{"b", {-1, 2, 3, 5, 4}}} : Dims{})
+      .SetAttr("shape", std::vector<int32_t>{0, 2, 3, 5, 4});
+  b.Op("transpose2", {{"X", "b"}}, {{"Out", "c"}},
+       declare ? Dims{{"c", {-1, 3, 2, 5, 4}}} : Dims{})
+      .SetAttr("axis", std::vector<int32_t>{0, 2, 1, 3, 4});
+  b.Op("reshape2", {{"X", "c"}}, {{"Out", "d"}}).SetAttr("shape", std::vector<int32_t>{0, 6, 5, 4});
+  b.Op("sigmoid", {{"X", "d"}}, {{"Out", "y"}});
+  b.Fetch("y", 0);
+  return b;
+}
+
+TEST_F(ImageOpsOpenCl, OpsOnFiveDimsRunOnTheCpu) {
+  const auto targets = [](const Optimized& o) {
+    std::vector<std::string> t;
+    for (const auto& op : o.program.blocks[0].ops) {
+      if (op.Type() == "io_copy" || op.Type() == "layout" || op.Type() == "feed" ||
+          op.Type() == "fetch") {
+        continue;
+      }
+      const std::string key = op.GetAttr<std::string>(kKernelKeyAttr);
+      t.push_back(op.Type() + (key.find(",opencl,") != std::string::npos ? "@cl" : "@cpu"));
+    }
+    return t;
+  };
+  auto declared = Optimize(ThroughFiveDims(true).program(), {kClFloat, kHostFloat}, false);
+  EXPECT_EQ(targets(*declared), (std::vector<std::string>{"relu@cl", "reshape2@cpu",
+                                                           "transpose2@cpu", "reshape2@cpu",
+                                                           "sigmoid@cl"}));
+  const DDim dims({2, 6, 5, 4});
+  const std::vector<float> x = RandomVector(dims.production(), -2.f, 2.f, 90);
+  ExpectAllNear(declared->Run(dims, x),
+                Optimize(ThroughFiveDims(true).program(), {kHostFloat}, false)->Run(dims, x),
+                1e-6f, 1e-6f);
+  // Undeclared: the reshape back reads a value of unknown rank, so it stays on OpenCL (a
+  // CxxConfig predictor moves it at the first run, opencl_program_test).
+  auto undeclared = Optimize(ThroughFiveDims(false).program(), {kClFloat, kHostFloat}, false);
+  EXPECT_EQ(targets(*undeclared), (std::vector<std::string>{"relu@cl", "reshape2@cpu",
+                                                             "transpose2@cpu", "reshape2@cl",
+                                                             "sigmoid@cl"}));
+}
+
 TEST_F(ImageOpsOpenCl, LayerNormMatchesTheHostKernel) {
   struct Case {
     std::vector<int64_t> x;

@@ -16,9 +16,11 @@
 #include <string>
 #include <vector>
 
+#include "lite/api/cxx_api.h"
 #include "lite/api/paddle_api.h"
 #include "lite/backends/opencl/cl_runtime.h"
 #include "lite/core/program.h"
+#include "lite/model_parser/model_parser.h"
 #include "lite/tests/core/program_test_util.h"
 #include "lite/tests/kernels/kernel_test_util.h"
 #include "tools/sample_model_builder.h"
@@ -284,6 +286,92 @@ TEST_F(OpenClProgramTest, TuningKeepsItsChoicesForTheNextStart) {
   EXPECT_EQ(tuner.tuned() - tuned, first);    // nothing measured again
   EXPECT_GE(tuner.reused() - reused, first);  // every launch answered from the choices
   opencl::ClRuntime::Get().SetTuning(opencl::TuneMode::kNone, "", "", 1);
+  std::filesystem::remove_all(dir);
+}
+
+// x -> relu -> a -> sigmoid -> y, saved as a Paddle model in `dir`.
+PbModelFiles WriteReluSigmoidModel(const std::string& dir) {
+  Builder b({-1, 1, 1, -1});
+  b.Op("relu", {{"X", "x"}}, {{"Out", "a"}});
+  b.Op("sigmoid", {{"X", "a"}}, {{"Out", "y"}});
+  b.Fetch("y", 0);
+  PbModelFiles files{dir + "/model.pdmodel", dir + "/model.pdiparams", ""};
+  SaveModelPbFiles(files.model_file, files.params_file, b.program(), Scope());
+  return files;
+}
+
+// Sets input 0 to `x` as [1, 1, 1, x.size()] through `in`, runs, returns output 0.
+std::vector<float> RunRow(lite_api::PaddlePredictor* predictor, lite_api::Tensor* in,
+                          const std::vector<float>& x) {
+  in->Resize({1, 1, 1, static_cast<int64_t>(x.size())});
+  in->CopyFromCpu(x.data());
+  predictor->Run();
+  auto out = predictor->GetOutput(0);
+  std::vector<float> y(x.size());
+  out->CopyToCpu(y.data());
+  return y;
+}
+
+std::vector<float> ReluSigmoid(const std::vector<float>& x) {
+  std::vector<float> y;
+  for (float v : x) y.push_back(1.f / (1.f + std::exp(-std::max(v, 0.f))));
+  return y;
+}
+
+// A row one texel wider than the device's largest image: the first run meets it at the
+// cast making x's image, plans again with relu (which reads x) on the CPU, meets a (relu's
+// output) at the cast before sigmoid, plans again with sigmoid there too, and runs. The
+// input handle taken before stays valid, the plan stays for later runs and for the .nb it
+// saves; the .nb saved before, run by MobileConfig, fails naming x and what to do, and
+// opt's keep_cpu_ops makes one that runs.
+TEST_F(OpenClProgramTest, TensorsTooLargeForImagesMoveTheirOpsToTheCpu) {
+  char tmpl[] = "/tmp/plite_opencl_wide_XXXXXX";
+  const std::string dir = mkdtemp(tmpl);
+  const PbModelFiles files = WriteReluSigmoidModel(dir);
+  lite_api::CxxConfig config;
+  config.set_model_file(files.model_file);
+  config.set_param_file(files.params_file);
+  config.set_valid_places({kClFloat, kHostFloat});
+  config.set_opencl_precision(lite_api::CL_PRECISION_FP32);
+  const size_t wide = opencl::ClRuntime::Get().info().image2d_max_width + 1;
+  const std::vector<float> x = RandomVector(wide, -2.f, 2.f, 11);
+  const std::vector<float> x2 = RandomVector(wide, -2.f, 2.f, 12);
+
+  auto predictor = lite_api::CreatePaddlePredictor(config);
+  predictor->SaveOptimizedModel(dir + "/before", lite_api::LiteModelType::kNaiveBuffer);
+  auto in = predictor->GetInput(0);
+  ExpectAllNear(RunRow(predictor.get(), in.get(), x), ReluSigmoid(x), 1e-6f, 1e-5f);
+  auto* full = dynamic_cast<Predictor*>(predictor.get());
+  ASSERT_NE(full, nullptr);
+  EXPECT_EQ(full->keep_cpu_ops(), (std::vector<std::string>{"x", "a"}));
+  ExpectAllNear(RunRow(predictor.get(), in.get(), x2), ReluSigmoid(x2), 1e-6f, 1e-5f);
+  predictor->SaveOptimizedModel(dir + "/after", lite_api::LiteModelType::kNaiveBuffer);
+
+  lite_api::MobileConfig light_config;
+  light_config.set_model_from_file(dir + "/after.nb");
+  auto after = lite_api::CreatePaddlePredictor(light_config);
+  auto after_in = after->GetInput(0);
+  ExpectAllNear(RunRow(after.get(), after_in.get(), x), ReluSigmoid(x), 1e-6f, 1e-5f);
+
+  light_config.set_model_from_file(dir + "/before.nb");
+  auto before = lite_api::CreatePaddlePredictor(light_config);
+  auto before_in = before->GetInput(0);
+  ExpectErrorContaining([&] { RunRow(before.get(), before_in.get(), x); },
+                        "(x cannot be held in this device's OpenCL images: name it in opt's "
+                        "--keep_cpu_ops");
+  const std::vector<float> narrow = RandomVector(40, -2.f, 2.f, 13);  // still usable
+  ExpectAllNear(RunRow(before.get(), before_in.get(), narrow), ReluSigmoid(narrow), 1e-6f, 1e-5f);
+
+  config.set_keep_cpu_ops({"x", "a"});  // what opt --keep_cpu_ops=x,a sets
+  auto planned = lite_api::CreatePaddlePredictor(config);
+  for (const auto& inst :
+       dynamic_cast<ProgramPredictor*>(planned.get())->runtime_program().instructions()) {
+    EXPECT_NE(inst.kernel().target(), TargetType::kOpenCL) << inst.op().Type();
+  }
+  config.set_keep_cpu_ops({"relu", "z"});
+  ExpectErrorContaining([&] { lite_api::CreatePaddlePredictor(config); },
+                        "keep_cpu_ops: z names no op type of the program and no variable an op "
+                        "reads or writes");
   std::filesystem::remove_all(dir);
 }
 
