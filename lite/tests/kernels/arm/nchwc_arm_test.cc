@@ -33,7 +33,10 @@ TEST(ConvNchw4cArm, PointwiseChannelsAndPixels) {
   uint32_t seed = 1;
   for (int out_c : {4, 16, 28, 20, 6, 3}) {
     for (int c : {4, 8, 6, 13}) {
-      for (int hw : {1, 5, 7}) CompareConv(SquareConv(c, out_c, hw, hw + seed % 3, 1, 1, {0, 0}), seed++);
+      for (int hw : {1, 5, 7}) {
+        const int w = hw + static_cast<int>(seed % 3);
+        CompareConv(SquareConv(c, out_c, hw, w, 1, 1, {0, 0}), seed++);
+      }
     }
   }
 }
