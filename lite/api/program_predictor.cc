@@ -143,9 +143,11 @@ void ProgramPredictor::ReplaceProgram(std::shared_ptr<Scope> root, Scope* exec,
     program_ = std::move(old_program);  // the names BuildRuntime set are the same model's
     throw;
   }
-  // The vector's buffer, holding the tensors the handles point to, changes owner.
-  std::swap(*old_exec->FindVar(feed_list_name_)->GetMutable<TensorList>(),
-            *exec_->FindVar(feed_list_name_)->GetMutable<TensorList>());
+  // The vectors' buffers, holding the tensors the handles point to, change owner.
+  for (const std::string& list : {feed_list_name_, fetch_list_name_}) {
+    std::swap(*old_exec->FindVar(list)->GetMutable<TensorList>(),
+              *exec_->FindVar(list)->GetMutable<TensorList>());
+  }
   old_program.reset();
   old_root->DeleteScope(old_exec);
 }
@@ -276,9 +278,9 @@ void ProgramPredictor::Run() {
       images_cannot_hold_ = TensorsOpenClImagesCannotHold(*program_);
       if (images_cannot_hold_.empty()) throw;
       PLITE_THROW(e.what(), " (", Join(images_cannot_hold_, ", "),
-                  " cannot be held in this device's OpenCL images: name it in opt's --keep_cpu_ops "
-                  "or CxxConfig::set_keep_cpu_ops to run the ops reading or writing it on the "
-                  "CPU)");
+                  " cannot be held in this device's OpenCL images: list it in opt's "
+                  "--keep_cpu_ops or CxxConfig::set_keep_cpu_ops to run the ops reading or "
+                  "writing it on the CPU)");
     }
   });
 }

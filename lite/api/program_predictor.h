@@ -76,9 +76,9 @@ class ProgramPredictor : public lite_api::PaddlePredictor {
   // Builds the instructions for `optimized`, whose params must be in root().
   void SetProgram(std::shared_ptr<const cpp::ProgramDesc> optimized);
   // Swaps in another plan of the same model: `root` holds its weights, `exec` (a child of
-  // `root`) the scope it was optimized over. The inputs set so far move over, so the app's
-  // input handles stay valid; clones keep the old plan. When building it throws, this
-  // predictor keeps its plan.
+  // `root`) the scope it was optimized over. The input and output lists move over, so the
+  // app's GetInput / GetOutput handles stay valid (GetTensor's do not); clones keep the old
+  // plan. When building it throws, this predictor keeps its plan.
   void ReplaceProgram(std::shared_ptr<Scope> root, Scope* exec,
                       std::shared_ptr<const cpp::ProgramDesc> optimized);
 

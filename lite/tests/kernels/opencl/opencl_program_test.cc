@@ -318,11 +318,11 @@ std::vector<float> ReluSigmoid(const std::vector<float>& x) {
   return y;
 }
 
-// A row one texel wider than the device's largest image: the first run meets it at the
-// cast making x's image, plans again with relu (which reads x) on the CPU, meets a (relu's
-// output) at the cast before sigmoid, plans again with sigmoid there too, and runs. The
-// input handle taken before stays valid, the plan stays for later runs and for the .nb it
-// saves; the .nb saved before, run by MobileConfig, fails naming x and what to do, and
+// A row one texel wider than the device's largest image: the first run meeting it fails at
+// the cast making x's image, plans again with relu (which reads x) on the CPU, meets a
+// (relu's output) at the cast before sigmoid, plans again with sigmoid there too, and runs.
+// The input and output handles taken before stay valid, the plan stays for later runs and
+// for the .nb it saves; the .nb saved before, run by MobileConfig, fails naming x and what to do, and
 // opt's keep_cpu_ops makes one that runs.
 TEST_F(OpenClProgramTest, TensorsTooLargeForImagesMoveTheirOpsToTheCpu) {
   char tmpl[] = "/tmp/plite_opencl_wide_XXXXXX";
@@ -340,7 +340,13 @@ TEST_F(OpenClProgramTest, TensorsTooLargeForImagesMoveTheirOpsToTheCpu) {
   auto predictor = lite_api::CreatePaddlePredictor(config);
   predictor->SaveOptimizedModel(dir + "/before", lite_api::LiteModelType::kNaiveBuffer);
   auto in = predictor->GetInput(0);
+  const std::vector<float> narrow = RandomVector(40, -2.f, 2.f, 13);  // fits: no new plan
+  ExpectAllNear(RunRow(predictor.get(), in.get(), narrow), ReluSigmoid(narrow), 1e-6f, 1e-5f);
+  auto out = predictor->GetOutput(0);
   ExpectAllNear(RunRow(predictor.get(), in.get(), x), ReluSigmoid(x), 1e-6f, 1e-5f);
+  ASSERT_EQ(out->shape(), (lite_api::shape_t{1, 1, 1, static_cast<int64_t>(wide)}));
+  ExpectAllNear(std::vector<float>(out->data<float>(), out->data<float>() + wide), ReluSigmoid(x),
+                1e-6f, 1e-5f);  // the handle taken before the new plan reads its output
   auto* full = dynamic_cast<Predictor*>(predictor.get());
   ASSERT_NE(full, nullptr);
   EXPECT_EQ(full->keep_cpu_ops(), (std::vector<std::string>{"x", "a"}));
@@ -357,9 +363,8 @@ TEST_F(OpenClProgramTest, TensorsTooLargeForImagesMoveTheirOpsToTheCpu) {
   auto before = lite_api::CreatePaddlePredictor(light_config);
   auto before_in = before->GetInput(0);
   ExpectErrorContaining([&] { RunRow(before.get(), before_in.get(), x); },
-                        "(x cannot be held in this device's OpenCL images: name it in opt's "
+                        "(x cannot be held in this device's OpenCL images: list it in opt's "
                         "--keep_cpu_ops");
-  const std::vector<float> narrow = RandomVector(40, -2.f, 2.f, 13);  // still usable
   ExpectAllNear(RunRow(before.get(), before_in.get(), narrow), ReluSigmoid(narrow), 1e-6f, 1e-5f);
 
   config.set_keep_cpu_ops({"x", "a"});  // what opt --keep_cpu_ops=x,a sets
