@@ -206,6 +206,93 @@ TargetType SignatureOnlyKernel::target() const { return info().place.target; }
 PrecisionType SignatureOnlyKernel::precision() const { return info().place.precision; }
 DataLayoutType SignatureOnlyKernel::layout() const { return info().place.layout; }
 
+KernelRegistration::KernelRegistration(std::initializer_list<const char*> op_types,
+                                       TargetType target, DataLayoutType layout,
+                                       const char* alias, const char* source_file,
+                                       std::vector<Variant> variants)
+    : op_types_(op_types.begin(), op_types.end()), variants_(std::move(variants)) {
+  info_.source_file = ProjectRelativeSource(source_file);
+  info_.alias = alias;
+  info_.place = Place(target, PrecisionType::kUnk, layout);
+}
+
+KernelRegistration& KernelRegistration::BindInput(const std::string& arg, const Type& type) {
+  info_.inputs[arg] = type;
+  return *this;
+}
+KernelRegistration& KernelRegistration::BindInput(const std::string& arg,
+                                                  const KernelPrecisionType& type) {
+  own_inputs_[arg] = type;
+  return *this;
+}
+KernelRegistration& KernelRegistration::BindOutput(const std::string& arg, const Type& type) {
+  info_.outputs[arg] = type;
+  return *this;
+}
+KernelRegistration& KernelRegistration::BindOutput(const std::string& arg,
+                                                   const KernelPrecisionType& type) {
+  own_outputs_[arg] = type;
+  return *this;
+}
+KernelRegistration& KernelRegistration::RequireCpuFeature(const char* name,
+                                                          bool (*has_feature)()) {
+  info_.cpu_feature = name;
+  info_.cpu_has_feature = has_feature;
+  return *this;
+}
+KernelRegistration& KernelRegistration::RequireDevice(const char* name, bool (*has_device)()) {
+  info_.requires_device = true;
+  return RequireCpuFeature(name, has_device);
+}
+KernelRegistration& KernelRegistration::BindPaddleOpVersion(const std::string& op_type,
+                                                            int min_version, int max_version) {
+  PLITE_CHECK(0 <= min_version && min_version <= max_version, "BindPaddleOpVersion(\"", op_type,
+              "\"): bad range ", min_version, "..", max_version);
+  info_.op_versions[op_type] = OpVersionRange{min_version, max_version};
+  return *this;
+}
+KernelRegistration& KernelRegistration::Applies(KernelCondition condition) {
+  info_.applies = std::move(condition);
+  return *this;
+}
+KernelRegistration& KernelRegistration::StartsBlockedRegion() {
+  info_.starts_blocked_region = true;
+  return *this;
+}
+KernelRegistration& KernelRegistration::MovesDataOnly() {
+  info_.moves_data_only = true;
+  return *this;
+}
+KernelRegistration& KernelRegistration::BlockedChannels(ChannelRule rule) {
+  info_.blocked_channels = std::move(rule);
+  return *this;
+}
+
+bool KernelRegistration::Finalize() {
+  for (const auto& kv : info_.op_versions) {  // a typo would silently bind nothing
+    PLITE_CHECK(std::find(op_types_.begin(), op_types_.end(), kv.first) != op_types_.end(),
+                "BindPaddleOpVersion(\"", kv.first, "\"): the registration is for ",
+                Join(op_types_, ", "), " only");
+  }
+  for (const Variant& variant : variants_) {
+    KernelInfo at_precision = info_;
+    at_precision.place.precision = variant.precision;
+    at_precision.create = variant.create;
+    for (const auto& kv : own_inputs_) {
+      at_precision.inputs[kv.first] = Type{kv.second.target, variant.precision, kv.second.layout};
+    }
+    for (const auto& kv : own_outputs_) {
+      at_precision.outputs[kv.first] = Type{kv.second.target, variant.precision, kv.second.layout};
+    }
+    for (const std::string& op_type : op_types_) {
+      KernelInfo info = at_precision;
+      info.op_type = op_type;
+      KernelRegistry::Global().Register(std::move(info));
+    }
+  }
+  return true;
+}
+
 Type KernelBase::GetInputDeclType(const std::string& arg) const {
   auto it = info_->inputs.find(arg);
   if (it != info_->inputs.end()) return it->second;

@@ -172,87 +172,81 @@ class OpRegistry {
 // build dir ("../lite/..."), so leading "./" and "../" parts are dropped.
 std::string ProjectRelativeSource(const char* file);
 
-// Registers one kernel class for one or more op types: each gets its own KernelInfo with
-// the same place, alias and declared types.
+// A declared type whose precision is each registered kernel's own: for a registration of a
+// kernel template at several precisions (REGISTER_LITE_KERNELS_FLOAT_AND_FP16), where the
+// fp16 kernel reads and writes fp16 what the float one reads and writes float.
+struct KernelPrecisionType {
+  TargetType target;
+  DataLayoutType layout;
+};
+
+// Registers kernel classes (one per precision) for one or more op types: each (op type,
+// precision) gets its own KernelInfo with the same target, layout, alias and declared types.
+class KernelRegistration {
+ public:
+  struct Variant {
+    PrecisionType precision;
+    std::function<std::unique_ptr<KernelBase>()> create;
+  };
+  KernelRegistration(std::initializer_list<const char*> op_types, TargetType target,
+                     DataLayoutType layout, const char* alias, const char* source_file,
+                     std::vector<Variant> variants);
+
+  KernelRegistration& BindInput(const std::string& arg, const Type& type);
+  KernelRegistration& BindInput(const std::string& arg, const KernelPrecisionType& type);
+  KernelRegistration& BindOutput(const std::string& arg, const Type& type);
+  KernelRegistration& BindOutput(const std::string& arg, const KernelPrecisionType& type);
+  KernelRegistration& RequireCpuFeature(const char* name, bool (*has_feature)());
+  // The same for a kernel that runs on a device the machine may lack (an OpenCL GPU).
+  KernelRegistration& RequireDevice(const char* name, bool (*has_device)());
+  // The Paddle versions of `op_type` the kernel implements: 0..version (Paddle Lite's
+  // meaning: "implements the op as of version N"), or min_version..max_version. The kernel
+  // picker passes over a kernel whose range excludes the version the model records.
+  KernelRegistration& BindPaddleOpVersion(const std::string& op_type, int version) {
+    return BindPaddleOpVersion(op_type, 0, version);
+  }
+  KernelRegistration& BindPaddleOpVersion(const std::string& op_type, int min_version,
+                                          int max_version);
+  // Where the kernel applies: a condition on the op's attributes, weights and known shapes.
+  KernelRegistration& Applies(KernelCondition condition);
+  // A channel-blocked kernel worth running blocked on its own (see KernelInfo).
+  KernelRegistration& StartsBlockedRegion();
+  // The kernel only moves values: it runs at a precision where its inputs already have it.
+  KernelRegistration& MovesDataOnly();
+  KernelRegistration& BlockedChannels(ChannelRule rule);
+  bool Finalize();
+
+ private:
+  std::vector<std::string> op_types_;
+  std::vector<Variant> variants_;
+  KernelInfo info_;
+  // Arguments declared at each kernel's own precision.
+  std::map<std::string, KernelPrecisionType> own_inputs_, own_outputs_;
+};
+
+// One kernel class at the precision the registration names.
 template <typename KernelClass>
-class KernelRegistrar {
+class KernelRegistrar : public KernelRegistration {
  public:
   KernelRegistrar(std::initializer_list<const char*> op_types, TargetType target,
                   PrecisionType precision, DataLayoutType layout, const char* alias,
                   const char* source_file)
-      : op_types_(op_types.begin(), op_types.end()) {
-    info_.source_file = ProjectRelativeSource(source_file);
-    info_.alias = alias;
-    info_.place = Place(target, precision, layout);
-    info_.create = [] { return std::unique_ptr<KernelBase>(new KernelClass); };
-  }
-  KernelRegistrar& BindInput(const std::string& arg, const Type& type) {
-    info_.inputs[arg] = type;
-    return *this;
-  }
-  KernelRegistrar& BindOutput(const std::string& arg, const Type& type) {
-    info_.outputs[arg] = type;
-    return *this;
-  }
-  KernelRegistrar& RequireCpuFeature(const char* name, bool (*has_feature)()) {
-    info_.cpu_feature = name;
-    info_.cpu_has_feature = has_feature;
-    return *this;
-  }
-  // The same for a kernel that runs on a device the machine may lack (an OpenCL GPU).
-  KernelRegistrar& RequireDevice(const char* name, bool (*has_device)()) {
-    info_.requires_device = true;
-    return RequireCpuFeature(name, has_device);
-  }
-  // The Paddle versions of `op_type` the kernel implements: 0..version (Paddle Lite's
-  // meaning: "implements the op as of version N"), or min_version..max_version. The kernel
-  // picker passes over a kernel whose range excludes the version the model records.
-  KernelRegistrar& BindPaddleOpVersion(const std::string& op_type, int version) {
-    return BindPaddleOpVersion(op_type, 0, version);
-  }
-  KernelRegistrar& BindPaddleOpVersion(const std::string& op_type, int min_version,
-                                       int max_version) {
-    PLITE_CHECK(0 <= min_version && min_version <= max_version, "BindPaddleOpVersion(\"",
-                op_type, "\"): bad range ", min_version, "..", max_version);
-    info_.op_versions[op_type] = OpVersionRange{min_version, max_version};
-    return *this;
-  }
-  // Where the kernel applies: a condition on the op's attributes, weights and known shapes.
-  KernelRegistrar& Applies(KernelCondition condition) {
-    info_.applies = std::move(condition);
-    return *this;
-  }
-  // A channel-blocked kernel worth running blocked on its own (see KernelInfo).
-  KernelRegistrar& StartsBlockedRegion() {
-    info_.starts_blocked_region = true;
-    return *this;
-  }
-  // The kernel only moves values: it runs at a precision where its inputs already have it.
-  KernelRegistrar& MovesDataOnly() {
-    info_.moves_data_only = true;
-    return *this;
-  }
-  KernelRegistrar& BlockedChannels(ChannelRule rule) {
-    info_.blocked_channels = std::move(rule);
-    return *this;
-  }
-  bool Finalize() {
-    for (const auto& kv : info_.op_versions) {  // a typo would silently bind nothing
-      PLITE_CHECK(std::find(op_types_.begin(), op_types_.end(), kv.first) != op_types_.end(),
-                  "BindPaddleOpVersion(\"", kv.first, "\"): the registration is for ",
-                  Join(op_types_, ", "), " only");
-    }
-    for (const std::string& op_type : op_types_) {
-      KernelInfo info = info_;
-      info.op_type = op_type;
-      KernelRegistry::Global().Register(std::move(info));
-    }
-    return true;
-  }
+      : KernelRegistration(op_types, target, layout, alias, source_file,
+                           {{precision, [] { return std::unique_ptr<KernelBase>(new KernelClass); }}}) {}
+};
 
- private:
-  std::vector<std::string> op_types_;
-  KernelInfo info_;
+// A kernel template, Kernel<kFloat> and Kernel<kFP16> (float and half storage).
+template <template <PrecisionType> class Kernel>
+class FloatAndFp16KernelRegistrar : public KernelRegistration {
+ public:
+  FloatAndFp16KernelRegistrar(std::initializer_list<const char*> op_types, TargetType target,
+                              DataLayoutType layout, const char* alias, const char* source_file)
+      : KernelRegistration(
+            op_types, target, layout, alias, source_file,
+            {{PrecisionType::kFloat,
+              [] { return std::unique_ptr<KernelBase>(new Kernel<PrecisionType::kFloat>); }},
+             {PrecisionType::kFP16,
+              [] { return std::unique_ptr<KernelBase>(new Kernel<PrecisionType::kFP16>); }}}) {}
 };
 
 }  // namespace lite
@@ -336,3 +330,12 @@ class KernelRegistrar {
           PRECISION(precision__), DATALAYOUT(layout__), #alias__, __FILE__)
 #define REGISTER_LITE_KERNEL(op__, target__, precision__, layout__, KernelClass, alias__) \
   REGISTER_LITE_KERNELS((op__), target__, precision__, layout__, KernelClass, alias__)
+// Kernel<kFloat> and Kernel<kFP16> for the op types; the types declared with
+// KernelPrecisionType take each kernel's precision.
+#define REGISTER_LITE_KERNELS_FLOAT_AND_FP16(op_types__, target__, layout__, Kernel, alias__)  \
+  PLITE_FOR_EACH_(PLITE_TOUCH_KERNEL_, (target__, kFloat, layout__, alias__), op_types__)     \
+  PLITE_FOR_EACH_(PLITE_TOUCH_KERNEL_, (target__, kFP16, layout__, alias__), op_types__)      \
+  static bool PLITE_CAT_(plite_kernels_registered_, __COUNTER__) [[maybe_unused]] =          \
+      ::paddle::lite::FloatAndFp16KernelRegistrar<Kernel>(                                    \
+          {PLITE_FOR_EACH_(PLITE_OP_STRING_, _, op_types__)}, TARGET(target__),               \
+          DATALAYOUT(layout__), #alias__, __FILE__)

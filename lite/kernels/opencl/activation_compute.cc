@@ -33,16 +33,9 @@ class ActivationImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutType
 }  // namespace lite
 }  // namespace paddle
 
-using ActivationImageFp32 = paddle::lite::kernels::opencl::ActivationImage<PRECISION(kFloat)>;
-using ActivationImageFp16 = paddle::lite::kernels::opencl::ActivationImage<PRECISION(kFP16)>;
 
-REGISTER_LITE_KERNELS((relu, relu6, leaky_relu, hard_swish, hard_sigmoid, sigmoid, swish, tanh, gelu, exp, abs, log, softplus, mish), kOpenCL, kFloat, kImageDefault, ActivationImageFp32, image)
-    .BindInput("X", {PLITE_CL_IMAGE_TY(kFloat)})
-    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFloat)})
-    .RequireDevice(PLITE_CL_DEVICE)
-    .Finalize();
-REGISTER_LITE_KERNELS((relu, relu6, leaky_relu, hard_swish, hard_sigmoid, sigmoid, swish, tanh, gelu, exp, abs, log, softplus, mish), kOpenCL, kFP16, kImageDefault, ActivationImageFp16, image)
-    .BindInput("X", {PLITE_CL_IMAGE_TY(kFP16)})
-    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFP16)})
+REGISTER_LITE_KERNELS_FLOAT_AND_FP16((relu, relu6, leaky_relu, hard_swish, hard_sigmoid, sigmoid, swish, tanh, gelu, exp, abs, log, softplus, mish), kOpenCL, kImageDefault, paddle::lite::kernels::opencl::ActivationImage, image)
+    .BindInput("X", {PLITE_CL_IMAGE})
+    .BindOutput("Out", {PLITE_CL_IMAGE})
     .RequireDevice(PLITE_CL_DEVICE)
     .Finalize();

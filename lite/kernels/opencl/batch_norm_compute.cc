@@ -75,30 +75,14 @@ bool BatchNormFitsImages(const KernelOpView& op) { return op.Dims(op.Input("X"))
 
 #define PLITE_CL_HOST_TY paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kFloat))
 
-using BatchNormImageFp32 = paddle::lite::kernels::opencl::BatchNormImage<PRECISION(kFloat)>;
-using BatchNormImageFp16 = paddle::lite::kernels::opencl::BatchNormImage<PRECISION(kFP16)>;
 
-REGISTER_LITE_KERNEL(batch_norm, kOpenCL, kFloat, kImageDefault, BatchNormImageFp32, image)
-    .BindInput("X", {PLITE_CL_IMAGE_TY(kFloat)})
+REGISTER_LITE_KERNELS_FLOAT_AND_FP16((batch_norm), kOpenCL, kImageDefault, paddle::lite::kernels::opencl::BatchNormImage, image)
+    .BindInput("X", {PLITE_CL_IMAGE})
     .BindInput("Scale", {PLITE_CL_HOST_TY})
     .BindInput("Bias", {PLITE_CL_HOST_TY})
     .BindInput("Mean", {PLITE_CL_HOST_TY})
     .BindInput("Variance", {PLITE_CL_HOST_TY})
-    .BindOutput("Y", {PLITE_CL_IMAGE_TY(kFloat)})
-    .BindOutput("MeanOut", {PLITE_CL_HOST_TY})
-    .BindOutput("VarianceOut", {PLITE_CL_HOST_TY})
-    .BindOutput("SavedMean", {PLITE_CL_HOST_TY})
-    .BindOutput("SavedVariance", {PLITE_CL_HOST_TY})
-    .RequireDevice(PLITE_CL_DEVICE)
-    .Applies(paddle::lite::kernels::opencl::BatchNormFitsImages)
-    .Finalize();
-REGISTER_LITE_KERNEL(batch_norm, kOpenCL, kFP16, kImageDefault, BatchNormImageFp16, image)
-    .BindInput("X", {PLITE_CL_IMAGE_TY(kFP16)})
-    .BindInput("Scale", {PLITE_CL_HOST_TY})
-    .BindInput("Bias", {PLITE_CL_HOST_TY})
-    .BindInput("Mean", {PLITE_CL_HOST_TY})
-    .BindInput("Variance", {PLITE_CL_HOST_TY})
-    .BindOutput("Y", {PLITE_CL_IMAGE_TY(kFP16)})
+    .BindOutput("Y", {PLITE_CL_IMAGE})
     .BindOutput("MeanOut", {PLITE_CL_HOST_TY})
     .BindOutput("VarianceOut", {PLITE_CL_HOST_TY})
     .BindOutput("SavedMean", {PLITE_CL_HOST_TY})

@@ -103,10 +103,13 @@ void Enqueue(const cl::Kernel& kernel, const cl::NDRange& global, const std::str
 }  // namespace lite
 }  // namespace paddle
 
-// What the OpenCL kernels' registrations declare: an argument's type (an ImageDefault image
-// of the given storage precision, or any layout on the device) and the device they need.
-#define PLITE_CL_IMAGE_TY(precision__) \
-  paddle::lite::GetTensorTy(TARGET(kOpenCL), PRECISION(precision__), DATALAYOUT(kImageDefault))
+// What the OpenCL kernels' registrations declare (REGISTER_LITE_KERNELS_FLOAT_AND_FP16
+// registers each image kernel for float and half storage): an argument's type, an
+// ImageDefault image or a device value of another layout at the kernel's own storage
+// precision, or a device value of the given precision; and the device they need.
+#define PLITE_CL_IMAGE paddle::lite::KernelPrecisionType{TARGET(kOpenCL), DATALAYOUT(kImageDefault)}
+#define PLITE_CL_OWN_TY(layout__) \
+  paddle::lite::KernelPrecisionType{TARGET(kOpenCL), DATALAYOUT(layout__)}
 #define PLITE_CL_TY(precision__, layout__) \
   paddle::lite::GetTensorTy(TARGET(kOpenCL), PRECISION(precision__), DATALAYOUT(layout__))
 #define PLITE_CL_DEVICE "an OpenCL device", paddle::lite::kernels::opencl::HasOpenClDevice

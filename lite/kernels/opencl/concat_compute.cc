@@ -106,20 +106,11 @@ bool ConcatFitsImages(const KernelOpView& op) {
 
 #define PLITE_CL_AXIS_TY paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny))
 
-using ConcatImageFp32 = paddle::lite::kernels::opencl::ConcatImage<PRECISION(kFloat)>;
-using ConcatImageFp16 = paddle::lite::kernels::opencl::ConcatImage<PRECISION(kFP16)>;
 
-REGISTER_LITE_KERNEL(concat, kOpenCL, kFloat, kImageDefault, ConcatImageFp32, image)
-    .BindInput("X", {PLITE_CL_IMAGE_TY(kFloat)})
+REGISTER_LITE_KERNELS_FLOAT_AND_FP16((concat), kOpenCL, kImageDefault, paddle::lite::kernels::opencl::ConcatImage, image)
+    .BindInput("X", {PLITE_CL_IMAGE})
     .BindInput("AxisTensor", {PLITE_CL_AXIS_TY})
-    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFloat)})
-    .RequireDevice(PLITE_CL_DEVICE)
-    .Applies(paddle::lite::kernels::opencl::ConcatFitsImages)
-    .Finalize();
-REGISTER_LITE_KERNEL(concat, kOpenCL, kFP16, kImageDefault, ConcatImageFp16, image)
-    .BindInput("X", {PLITE_CL_IMAGE_TY(kFP16)})
-    .BindInput("AxisTensor", {PLITE_CL_AXIS_TY})
-    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFP16)})
+    .BindOutput("Out", {PLITE_CL_IMAGE})
     .RequireDevice(PLITE_CL_DEVICE)
     .Applies(paddle::lite::kernels::opencl::ConcatFitsImages)
     .Finalize();

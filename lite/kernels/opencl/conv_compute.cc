@@ -220,41 +220,20 @@ class ConvTransposeImage
 #define PLITE_HOST_TY paddle::lite::GetTensorTy(TARGET(kHost))
 #define PLITE_CL_WEIGHTS paddle::lite::kernels::opencl::FilterAndBiasAreWeights
 
-using ConvImageFp32 = paddle::lite::kernels::opencl::ConvImage<PRECISION(kFloat)>;
-using ConvImageFp16 = paddle::lite::kernels::opencl::ConvImage<PRECISION(kFP16)>;
-using ConvTransposeImageFp32 = paddle::lite::kernels::opencl::ConvTransposeImage<PRECISION(kFloat)>;
-using ConvTransposeImageFp16 = paddle::lite::kernels::opencl::ConvTransposeImage<PRECISION(kFP16)>;
 
-REGISTER_LITE_KERNELS((conv2d, depthwise_conv2d), kOpenCL, kFloat, kImageDefault, ConvImageFp32, image)
-    .BindInput("Input", {PLITE_CL_IMAGE_TY(kFloat)})
+REGISTER_LITE_KERNELS_FLOAT_AND_FP16((conv2d, depthwise_conv2d), kOpenCL, kImageDefault, paddle::lite::kernels::opencl::ConvImage, image)
+    .BindInput("Input", {PLITE_CL_IMAGE})
     .BindInput("Filter", {PLITE_HOST_TY})
     .BindInput("Bias", {PLITE_HOST_TY})
-    .BindOutput("Output", {PLITE_CL_IMAGE_TY(kFloat)})
+    .BindOutput("Output", {PLITE_CL_IMAGE})
     .RequireDevice(PLITE_CL_DEVICE)
     .Applies(PLITE_CL_WEIGHTS)
     .Finalize();
-REGISTER_LITE_KERNELS((conv2d, depthwise_conv2d), kOpenCL, kFP16, kImageDefault, ConvImageFp16, image)
-    .BindInput("Input", {PLITE_CL_IMAGE_TY(kFP16)})
+REGISTER_LITE_KERNELS_FLOAT_AND_FP16((conv2d_transpose, depthwise_conv2d_transpose), kOpenCL, kImageDefault, paddle::lite::kernels::opencl::ConvTransposeImage, image)
+    .BindInput("Input", {PLITE_CL_IMAGE})
     .BindInput("Filter", {PLITE_HOST_TY})
     .BindInput("Bias", {PLITE_HOST_TY})
-    .BindOutput("Output", {PLITE_CL_IMAGE_TY(kFP16)})
-    .RequireDevice(PLITE_CL_DEVICE)
-    .Applies(PLITE_CL_WEIGHTS)
-    .Finalize();
-REGISTER_LITE_KERNELS((conv2d_transpose, depthwise_conv2d_transpose), kOpenCL, kFloat, kImageDefault, ConvTransposeImageFp32, image)
-    .BindInput("Input", {PLITE_CL_IMAGE_TY(kFloat)})
-    .BindInput("Filter", {PLITE_HOST_TY})
-    .BindInput("Bias", {PLITE_HOST_TY})
-    .BindOutput("Output", {PLITE_CL_IMAGE_TY(kFloat)})
-    .RequireDevice(PLITE_CL_DEVICE)
-    .Applies(PLITE_CL_WEIGHTS)
-    .BindPaddleOpVersion("conv2d_transpose", 2)
-    .Finalize();
-REGISTER_LITE_KERNELS((conv2d_transpose, depthwise_conv2d_transpose), kOpenCL, kFP16, kImageDefault, ConvTransposeImageFp16, image)
-    .BindInput("Input", {PLITE_CL_IMAGE_TY(kFP16)})
-    .BindInput("Filter", {PLITE_HOST_TY})
-    .BindInput("Bias", {PLITE_HOST_TY})
-    .BindOutput("Output", {PLITE_CL_IMAGE_TY(kFP16)})
+    .BindOutput("Output", {PLITE_CL_IMAGE})
     .RequireDevice(PLITE_CL_DEVICE)
     .Applies(PLITE_CL_WEIGHTS)
     .BindPaddleOpVersion("conv2d_transpose", 2)

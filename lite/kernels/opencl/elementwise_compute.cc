@@ -111,20 +111,11 @@ bool ElementwiseFitsImages(const KernelOpView& op) {
 }  // namespace lite
 }  // namespace paddle
 
-using ElementwiseImageFp32 = paddle::lite::kernels::opencl::ElementwiseImage<PRECISION(kFloat)>;
-using ElementwiseImageFp16 = paddle::lite::kernels::opencl::ElementwiseImage<PRECISION(kFP16)>;
 
-REGISTER_LITE_KERNELS((elementwise_add, elementwise_sub, elementwise_mul, elementwise_div, elementwise_max, elementwise_min, elementwise_pow), kOpenCL, kFloat, kImageDefault, ElementwiseImageFp32, image)
-    .BindInput("X", {PLITE_CL_IMAGE_TY(kFloat)})
-    .BindInput("Y", {PLITE_CL_IMAGE_TY(kFloat)})
-    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFloat)})
-    .RequireDevice(PLITE_CL_DEVICE)
-    .Applies(paddle::lite::kernels::opencl::ElementwiseFitsImages)
-    .Finalize();
-REGISTER_LITE_KERNELS((elementwise_add, elementwise_sub, elementwise_mul, elementwise_div, elementwise_max, elementwise_min, elementwise_pow), kOpenCL, kFP16, kImageDefault, ElementwiseImageFp16, image)
-    .BindInput("X", {PLITE_CL_IMAGE_TY(kFP16)})
-    .BindInput("Y", {PLITE_CL_IMAGE_TY(kFP16)})
-    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFP16)})
+REGISTER_LITE_KERNELS_FLOAT_AND_FP16((elementwise_add, elementwise_sub, elementwise_mul, elementwise_div, elementwise_max, elementwise_min, elementwise_pow), kOpenCL, kImageDefault, paddle::lite::kernels::opencl::ElementwiseImage, image)
+    .BindInput("X", {PLITE_CL_IMAGE})
+    .BindInput("Y", {PLITE_CL_IMAGE})
+    .BindOutput("Out", {PLITE_CL_IMAGE})
     .RequireDevice(PLITE_CL_DEVICE)
     .Applies(paddle::lite::kernels::opencl::ElementwiseFitsImages)
     .Finalize();

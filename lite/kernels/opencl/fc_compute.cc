@@ -42,20 +42,11 @@ class FcImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutType::kImage
 }  // namespace lite
 }  // namespace paddle
 
-using FcImageFp32 = paddle::lite::kernels::opencl::FcImage<PRECISION(kFloat)>;
-using FcImageFp16 = paddle::lite::kernels::opencl::FcImage<PRECISION(kFP16)>;
 
-REGISTER_LITE_KERNEL(fc, kOpenCL, kFloat, kImageDefault, FcImageFp32, image)
-    .BindInput("Input", {PLITE_CL_IMAGE_TY(kFloat)})
+REGISTER_LITE_KERNELS_FLOAT_AND_FP16((fc), kOpenCL, kImageDefault, paddle::lite::kernels::opencl::FcImage, image)
+    .BindInput("Input", {PLITE_CL_IMAGE})
     .BindInput("W", {PLITE_CL_TY(kFloat, kNCHW)})
     .BindInput("Bias", {PLITE_CL_TY(kFloat, kNCHW)})
-    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFloat)})
-    .RequireDevice(PLITE_CL_DEVICE)
-    .Finalize();
-REGISTER_LITE_KERNEL(fc, kOpenCL, kFP16, kImageDefault, FcImageFp16, image)
-    .BindInput("Input", {PLITE_CL_IMAGE_TY(kFP16)})
-    .BindInput("W", {PLITE_CL_TY(kFloat, kNCHW)})
-    .BindInput("Bias", {PLITE_CL_TY(kFloat, kNCHW)})
-    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFP16)})
+    .BindOutput("Out", {PLITE_CL_IMAGE})
     .RequireDevice(PLITE_CL_DEVICE)
     .Finalize();

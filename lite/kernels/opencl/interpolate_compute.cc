@@ -93,22 +93,12 @@ class InterpolateImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutTyp
 
 #define PLITE_HOST_ANY paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny))
 
-using InterpolateImageFp32 = paddle::lite::kernels::opencl::InterpolateImage<PRECISION(kFloat)>;
-using InterpolateImageFp16 = paddle::lite::kernels::opencl::InterpolateImage<PRECISION(kFP16)>;
 
-REGISTER_LITE_KERNELS((nearest_interp, nearest_interp_v2, bilinear_interp, bilinear_interp_v2), kOpenCL, kFloat, kImageDefault, InterpolateImageFp32, image)
-    .BindInput("X", {PLITE_CL_IMAGE_TY(kFloat)})
+REGISTER_LITE_KERNELS_FLOAT_AND_FP16((nearest_interp, nearest_interp_v2, bilinear_interp, bilinear_interp_v2), kOpenCL, kImageDefault, paddle::lite::kernels::opencl::InterpolateImage, image)
+    .BindInput("X", {PLITE_CL_IMAGE})
     .BindInput("OutSize", {PLITE_HOST_ANY})
     .BindInput("SizeTensor", {PLITE_HOST_ANY})
     .BindInput("Scale", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kFloat))})
-    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFloat)})
-    .RequireDevice(PLITE_CL_DEVICE)
-    .Finalize();
-REGISTER_LITE_KERNELS((nearest_interp, nearest_interp_v2, bilinear_interp, bilinear_interp_v2), kOpenCL, kFP16, kImageDefault, InterpolateImageFp16, image)
-    .BindInput("X", {PLITE_CL_IMAGE_TY(kFP16)})
-    .BindInput("OutSize", {PLITE_HOST_ANY})
-    .BindInput("SizeTensor", {PLITE_HOST_ANY})
-    .BindInput("Scale", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kFloat))})
-    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFP16)})
+    .BindOutput("Out", {PLITE_CL_IMAGE})
     .RequireDevice(PLITE_CL_DEVICE)
     .Finalize();

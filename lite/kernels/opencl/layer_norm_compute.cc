@@ -59,23 +59,12 @@ class LayerNormImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutType:
 }  // namespace lite
 }  // namespace paddle
 
-using LayerNormImageFp32 = paddle::lite::kernels::opencl::LayerNormImage<PRECISION(kFloat)>;
-using LayerNormImageFp16 = paddle::lite::kernels::opencl::LayerNormImage<PRECISION(kFP16)>;
 
-REGISTER_LITE_KERNEL(layer_norm, kOpenCL, kFloat, kImageDefault, LayerNormImageFp32, image)
-    .BindInput("X", {PLITE_CL_IMAGE_TY(kFloat)})
+REGISTER_LITE_KERNELS_FLOAT_AND_FP16((layer_norm), kOpenCL, kImageDefault, paddle::lite::kernels::opencl::LayerNormImage, image)
+    .BindInput("X", {PLITE_CL_IMAGE})
     .BindInput("Scale", {PLITE_CL_TY(kFloat, kNCHW)})
     .BindInput("Bias", {PLITE_CL_TY(kFloat, kNCHW)})
-    .BindOutput("Y", {PLITE_CL_IMAGE_TY(kFloat)})
-    .BindOutput("Mean", {PLITE_CL_TY(kFloat, kNCHW)})
-    .BindOutput("Variance", {PLITE_CL_TY(kFloat, kNCHW)})
-    .RequireDevice(PLITE_CL_DEVICE)
-    .Finalize();
-REGISTER_LITE_KERNEL(layer_norm, kOpenCL, kFP16, kImageDefault, LayerNormImageFp16, image)
-    .BindInput("X", {PLITE_CL_IMAGE_TY(kFP16)})
-    .BindInput("Scale", {PLITE_CL_TY(kFloat, kNCHW)})
-    .BindInput("Bias", {PLITE_CL_TY(kFloat, kNCHW)})
-    .BindOutput("Y", {PLITE_CL_IMAGE_TY(kFP16)})
+    .BindOutput("Y", {PLITE_CL_IMAGE})
     .BindOutput("Mean", {PLITE_CL_TY(kFloat, kNCHW)})
     .BindOutput("Variance", {PLITE_CL_TY(kFloat, kNCHW)})
     .RequireDevice(PLITE_CL_DEVICE)

@@ -65,28 +65,14 @@ class ImageToBuffer : public KernelLite<TargetType::kOpenCL, P, DataLayoutType::
 }  // namespace lite
 }  // namespace paddle
 
-using BufferToImageFp32 = paddle::lite::kernels::opencl::BufferToImage<PRECISION(kFloat)>;
-using BufferToImageFp16 = paddle::lite::kernels::opencl::BufferToImage<PRECISION(kFP16)>;
-using ImageToBufferFp32 = paddle::lite::kernels::opencl::ImageToBuffer<PRECISION(kFloat)>;
-using ImageToBufferFp16 = paddle::lite::kernels::opencl::ImageToBuffer<PRECISION(kFP16)>;
 
-REGISTER_LITE_KERNELS((layout, layout_once), kOpenCL, kFloat, kImageDefault, BufferToImageFp32, nchw_to_image)
-    .BindInput("Input", {PLITE_CL_TY(kFloat, kNCHW)})
-    .BindOutput("Out", {PLITE_CL_TY(kFloat, kImageDefault)})
+REGISTER_LITE_KERNELS_FLOAT_AND_FP16((layout, layout_once), kOpenCL, kImageDefault, paddle::lite::kernels::opencl::BufferToImage, nchw_to_image)
+    .BindInput("Input", {PLITE_CL_OWN_TY(kNCHW)})
+    .BindOutput("Out", {PLITE_CL_OWN_TY(kImageDefault)})
     .RequireDevice(PLITE_CL_DEVICE)
     .Finalize();
-REGISTER_LITE_KERNELS((layout, layout_once), kOpenCL, kFP16, kImageDefault, BufferToImageFp16, nchw_to_image)
-    .BindInput("Input", {PLITE_CL_TY(kFP16, kNCHW)})
-    .BindOutput("Out", {PLITE_CL_TY(kFP16, kImageDefault)})
-    .RequireDevice(PLITE_CL_DEVICE)
-    .Finalize();
-REGISTER_LITE_KERNELS((layout, layout_once), kOpenCL, kFloat, kNCHW, ImageToBufferFp32, image_to_nchw)
-    .BindInput("Input", {PLITE_CL_TY(kFloat, kImageDefault)})
-    .BindOutput("Out", {PLITE_CL_TY(kFloat, kNCHW)})
-    .RequireDevice(PLITE_CL_DEVICE)
-    .Finalize();
-REGISTER_LITE_KERNELS((layout, layout_once), kOpenCL, kFP16, kNCHW, ImageToBufferFp16, image_to_nchw)
-    .BindInput("Input", {PLITE_CL_TY(kFP16, kImageDefault)})
-    .BindOutput("Out", {PLITE_CL_TY(kFP16, kNCHW)})
+REGISTER_LITE_KERNELS_FLOAT_AND_FP16((layout, layout_once), kOpenCL, kNCHW, paddle::lite::kernels::opencl::ImageToBuffer, image_to_nchw)
+    .BindInput("Input", {PLITE_CL_OWN_TY(kImageDefault)})
+    .BindOutput("Out", {PLITE_CL_OWN_TY(kNCHW)})
     .RequireDevice(PLITE_CL_DEVICE)
     .Finalize();

@@ -75,20 +75,11 @@ class MatMulImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutType::kI
 }  // namespace lite
 }  // namespace paddle
 
-using MatMulImageFp32 = paddle::lite::kernels::opencl::MatMulImage<PRECISION(kFloat)>;
-using MatMulImageFp16 = paddle::lite::kernels::opencl::MatMulImage<PRECISION(kFP16)>;
 
-REGISTER_LITE_KERNELS((matmul, matmul_v2), kOpenCL, kFloat, kImageDefault, MatMulImageFp32, image)
-    .BindInput("X", {PLITE_CL_IMAGE_TY(kFloat)})
-    .BindInput("Y", {PLITE_CL_IMAGE_TY(kFloat)})
-    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFloat)})
-    .Applies(paddle::lite::kernels::opencl::MatMulFitsImages)
-    .RequireDevice(PLITE_CL_DEVICE)
-    .Finalize();
-REGISTER_LITE_KERNELS((matmul, matmul_v2), kOpenCL, kFP16, kImageDefault, MatMulImageFp16, image)
-    .BindInput("X", {PLITE_CL_IMAGE_TY(kFP16)})
-    .BindInput("Y", {PLITE_CL_IMAGE_TY(kFP16)})
-    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFP16)})
+REGISTER_LITE_KERNELS_FLOAT_AND_FP16((matmul, matmul_v2), kOpenCL, kImageDefault, paddle::lite::kernels::opencl::MatMulImage, image)
+    .BindInput("X", {PLITE_CL_IMAGE})
+    .BindInput("Y", {PLITE_CL_IMAGE})
+    .BindOutput("Out", {PLITE_CL_IMAGE})
     .Applies(paddle::lite::kernels::opencl::MatMulFitsImages)
     .RequireDevice(PLITE_CL_DEVICE)
     .Finalize();

@@ -42,16 +42,9 @@ class PoolImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutType::kIma
 }  // namespace lite
 }  // namespace paddle
 
-using PoolImageFp32 = paddle::lite::kernels::opencl::PoolImage<PRECISION(kFloat)>;
-using PoolImageFp16 = paddle::lite::kernels::opencl::PoolImage<PRECISION(kFP16)>;
 
-REGISTER_LITE_KERNEL(pool2d, kOpenCL, kFloat, kImageDefault, PoolImageFp32, image)
-    .BindInput("X", {PLITE_CL_IMAGE_TY(kFloat)})
-    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFloat)})
-    .RequireDevice(PLITE_CL_DEVICE)
-    .Finalize();
-REGISTER_LITE_KERNEL(pool2d, kOpenCL, kFP16, kImageDefault, PoolImageFp16, image)
-    .BindInput("X", {PLITE_CL_IMAGE_TY(kFP16)})
-    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFP16)})
+REGISTER_LITE_KERNELS_FLOAT_AND_FP16((pool2d), kOpenCL, kImageDefault, paddle::lite::kernels::opencl::PoolImage, image)
+    .BindInput("X", {PLITE_CL_IMAGE})
+    .BindOutput("Out", {PLITE_CL_IMAGE})
     .RequireDevice(PLITE_CL_DEVICE)
     .Finalize();

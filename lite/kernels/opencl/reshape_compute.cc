@@ -91,94 +91,52 @@ using paddle::lite::operators::FlattenParam;
 using paddle::lite::operators::ReshapeParam;
 using paddle::lite::operators::SqueezeParam;
 using paddle::lite::operators::UnsqueezeParam;
-template <paddle::lite_api::PrecisionType P, typename Param>
-using Image = paddle::lite::kernels::opencl::ReshapeImage<P, Param>;
-using ReshapeFp32 = Image<PRECISION(kFloat), ReshapeParam>;
-using ReshapeFp16 = Image<PRECISION(kFP16), ReshapeParam>;
-using FlattenFp32 = Image<PRECISION(kFloat), FlattenParam>;
-using FlattenFp16 = Image<PRECISION(kFP16), FlattenParam>;
-using SqueezeFp32 = Image<PRECISION(kFloat), SqueezeParam>;
-using SqueezeFp16 = Image<PRECISION(kFP16), SqueezeParam>;
-using UnsqueezeFp32 = Image<PRECISION(kFloat), UnsqueezeParam>;
-using UnsqueezeFp16 = Image<PRECISION(kFP16), UnsqueezeParam>;
-using TransposeFp32 = paddle::lite::kernels::opencl::TransposeImage<PRECISION(kFloat)>;
-using TransposeFp16 = paddle::lite::kernels::opencl::TransposeImage<PRECISION(kFP16)>;
+template <paddle::lite_api::PrecisionType P>
+using Reshape = paddle::lite::kernels::opencl::ReshapeImage<P, ReshapeParam>;
+template <paddle::lite_api::PrecisionType P>
+using Flatten = paddle::lite::kernels::opencl::ReshapeImage<P, FlattenParam>;
+template <paddle::lite_api::PrecisionType P>
+using Squeeze = paddle::lite::kernels::opencl::ReshapeImage<P, SqueezeParam>;
+template <paddle::lite_api::PrecisionType P>
+using Unsqueeze = paddle::lite::kernels::opencl::ReshapeImage<P, UnsqueezeParam>;
+using paddle::lite::kernels::opencl::TransposeImage;
 }  // namespace cl_reshape
 
-REGISTER_LITE_KERNELS((reshape, reshape2), kOpenCL, kFloat, kImageDefault, cl_reshape::ReshapeFp32, image)
-    .BindInput("X", {PLITE_CL_IMAGE_TY(kFloat)})
+REGISTER_LITE_KERNELS_FLOAT_AND_FP16((reshape, reshape2), kOpenCL, kImageDefault, cl_reshape::Reshape, image)
+    .BindInput("X", {PLITE_CL_IMAGE})
     .BindInput("Shape", {PLITE_HOST_ANY})
     .BindInput("ShapeTensor", {PLITE_HOST_ANY})
-    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFloat)})
+    .BindOutput("Out", {PLITE_CL_IMAGE})
     .BindOutput("XShape", {PLITE_HOST_ANY})
     .Applies(PLITE_FITS)
     .RequireDevice(PLITE_CL_DEVICE)
     .Finalize();
-REGISTER_LITE_KERNELS((reshape, reshape2), kOpenCL, kFP16, kImageDefault, cl_reshape::ReshapeFp16, image)
-    .BindInput("X", {PLITE_CL_IMAGE_TY(kFP16)})
-    .BindInput("Shape", {PLITE_HOST_ANY})
-    .BindInput("ShapeTensor", {PLITE_HOST_ANY})
-    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFP16)})
+REGISTER_LITE_KERNELS_FLOAT_AND_FP16((flatten, flatten2, flatten_contiguous_range), kOpenCL, kImageDefault, cl_reshape::Flatten, image)
+    .BindInput("X", {PLITE_CL_IMAGE})
+    .BindOutput("Out", {PLITE_CL_IMAGE})
     .BindOutput("XShape", {PLITE_HOST_ANY})
     .Applies(PLITE_FITS)
     .RequireDevice(PLITE_CL_DEVICE)
     .Finalize();
-REGISTER_LITE_KERNELS((flatten, flatten2, flatten_contiguous_range), kOpenCL, kFloat, kImageDefault, cl_reshape::FlattenFp32, image)
-    .BindInput("X", {PLITE_CL_IMAGE_TY(kFloat)})
-    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFloat)})
+REGISTER_LITE_KERNELS_FLOAT_AND_FP16((squeeze, squeeze2), kOpenCL, kImageDefault, cl_reshape::Squeeze, image)
+    .BindInput("X", {PLITE_CL_IMAGE})
+    .BindOutput("Out", {PLITE_CL_IMAGE})
     .BindOutput("XShape", {PLITE_HOST_ANY})
     .Applies(PLITE_FITS)
     .RequireDevice(PLITE_CL_DEVICE)
     .Finalize();
-REGISTER_LITE_KERNELS((flatten, flatten2, flatten_contiguous_range), kOpenCL, kFP16, kImageDefault, cl_reshape::FlattenFp16, image)
-    .BindInput("X", {PLITE_CL_IMAGE_TY(kFP16)})
-    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFP16)})
-    .BindOutput("XShape", {PLITE_HOST_ANY})
-    .Applies(PLITE_FITS)
-    .RequireDevice(PLITE_CL_DEVICE)
-    .Finalize();
-REGISTER_LITE_KERNELS((squeeze, squeeze2), kOpenCL, kFloat, kImageDefault, cl_reshape::SqueezeFp32, image)
-    .BindInput("X", {PLITE_CL_IMAGE_TY(kFloat)})
-    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFloat)})
-    .BindOutput("XShape", {PLITE_HOST_ANY})
-    .Applies(PLITE_FITS)
-    .RequireDevice(PLITE_CL_DEVICE)
-    .Finalize();
-REGISTER_LITE_KERNELS((squeeze, squeeze2), kOpenCL, kFP16, kImageDefault, cl_reshape::SqueezeFp16, image)
-    .BindInput("X", {PLITE_CL_IMAGE_TY(kFP16)})
-    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFP16)})
-    .BindOutput("XShape", {PLITE_HOST_ANY})
-    .Applies(PLITE_FITS)
-    .RequireDevice(PLITE_CL_DEVICE)
-    .Finalize();
-REGISTER_LITE_KERNELS((unsqueeze, unsqueeze2), kOpenCL, kFloat, kImageDefault, cl_reshape::UnsqueezeFp32, image)
-    .BindInput("X", {PLITE_CL_IMAGE_TY(kFloat)})
+REGISTER_LITE_KERNELS_FLOAT_AND_FP16((unsqueeze, unsqueeze2), kOpenCL, kImageDefault, cl_reshape::Unsqueeze, image)
+    .BindInput("X", {PLITE_CL_IMAGE})
     .BindInput("AxesTensor", {PLITE_HOST_ANY})
     .BindInput("AxesTensorList", {PLITE_HOST_ANY})
-    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFloat)})
+    .BindOutput("Out", {PLITE_CL_IMAGE})
     .BindOutput("XShape", {PLITE_HOST_ANY})
     .Applies(PLITE_FITS)
     .RequireDevice(PLITE_CL_DEVICE)
     .Finalize();
-REGISTER_LITE_KERNELS((unsqueeze, unsqueeze2), kOpenCL, kFP16, kImageDefault, cl_reshape::UnsqueezeFp16, image)
-    .BindInput("X", {PLITE_CL_IMAGE_TY(kFP16)})
-    .BindInput("AxesTensor", {PLITE_HOST_ANY})
-    .BindInput("AxesTensorList", {PLITE_HOST_ANY})
-    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFP16)})
-    .BindOutput("XShape", {PLITE_HOST_ANY})
-    .Applies(PLITE_FITS)
-    .RequireDevice(PLITE_CL_DEVICE)
-    .Finalize();
-REGISTER_LITE_KERNELS((transpose, transpose2), kOpenCL, kFloat, kImageDefault, cl_reshape::TransposeFp32, image)
-    .BindInput("X", {PLITE_CL_IMAGE_TY(kFloat)})
-    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFloat)})
-    .BindOutput("XShape", {PLITE_HOST_ANY})
-    .Applies(PLITE_FITS)
-    .RequireDevice(PLITE_CL_DEVICE)
-    .Finalize();
-REGISTER_LITE_KERNELS((transpose, transpose2), kOpenCL, kFP16, kImageDefault, cl_reshape::TransposeFp16, image)
-    .BindInput("X", {PLITE_CL_IMAGE_TY(kFP16)})
-    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFP16)})
+REGISTER_LITE_KERNELS_FLOAT_AND_FP16((transpose, transpose2), kOpenCL, kImageDefault, cl_reshape::TransposeImage, image)
+    .BindInput("X", {PLITE_CL_IMAGE})
+    .BindOutput("Out", {PLITE_CL_IMAGE})
     .BindOutput("XShape", {PLITE_HOST_ANY})
     .Applies(PLITE_FITS)
     .RequireDevice(PLITE_CL_DEVICE)

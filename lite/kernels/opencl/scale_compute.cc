@@ -42,20 +42,11 @@ bool ScaleFitsImages(const KernelOpView& op) { return op.Dims(op.Input("X")).siz
 #define PLITE_CL_SCALE_TENSOR_TY \
   paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kFloat), DATALAYOUT(kAny))
 
-using ScaleImageFp32 = paddle::lite::kernels::opencl::ScaleImage<PRECISION(kFloat)>;
-using ScaleImageFp16 = paddle::lite::kernels::opencl::ScaleImage<PRECISION(kFP16)>;
 
-REGISTER_LITE_KERNEL(scale, kOpenCL, kFloat, kImageDefault, ScaleImageFp32, image)
-    .BindInput("X", {PLITE_CL_IMAGE_TY(kFloat)})
+REGISTER_LITE_KERNELS_FLOAT_AND_FP16((scale), kOpenCL, kImageDefault, paddle::lite::kernels::opencl::ScaleImage, image)
+    .BindInput("X", {PLITE_CL_IMAGE})
     .BindInput("ScaleTensor", {PLITE_CL_SCALE_TENSOR_TY})
-    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFloat)})
-    .RequireDevice(PLITE_CL_DEVICE)
-    .Applies(paddle::lite::kernels::opencl::ScaleFitsImages)
-    .Finalize();
-REGISTER_LITE_KERNEL(scale, kOpenCL, kFP16, kImageDefault, ScaleImageFp16, image)
-    .BindInput("X", {PLITE_CL_IMAGE_TY(kFP16)})
-    .BindInput("ScaleTensor", {PLITE_CL_SCALE_TENSOR_TY})
-    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFP16)})
+    .BindOutput("Out", {PLITE_CL_IMAGE})
     .RequireDevice(PLITE_CL_DEVICE)
     .Applies(paddle::lite::kernels::opencl::ScaleFitsImages)
     .Finalize();

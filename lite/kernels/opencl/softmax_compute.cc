@@ -64,18 +64,10 @@ bool SoftmaxFitsImages(const KernelOpView& op) { return op.Dims(op.Input("X")).s
 }  // namespace lite
 }  // namespace paddle
 
-using SoftmaxImageFp32 = paddle::lite::kernels::opencl::SoftmaxImage<PRECISION(kFloat)>;
-using SoftmaxImageFp16 = paddle::lite::kernels::opencl::SoftmaxImage<PRECISION(kFP16)>;
 
-REGISTER_LITE_KERNEL(softmax, kOpenCL, kFloat, kImageDefault, SoftmaxImageFp32, image)
-    .BindInput("X", {PLITE_CL_IMAGE_TY(kFloat)})
-    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFloat)})
-    .RequireDevice(PLITE_CL_DEVICE)
-    .Applies(paddle::lite::kernels::opencl::SoftmaxFitsImages)
-    .Finalize();
-REGISTER_LITE_KERNEL(softmax, kOpenCL, kFP16, kImageDefault, SoftmaxImageFp16, image)
-    .BindInput("X", {PLITE_CL_IMAGE_TY(kFP16)})
-    .BindOutput("Out", {PLITE_CL_IMAGE_TY(kFP16)})
+REGISTER_LITE_KERNELS_FLOAT_AND_FP16((softmax), kOpenCL, kImageDefault, paddle::lite::kernels::opencl::SoftmaxImage, image)
+    .BindInput("X", {PLITE_CL_IMAGE})
+    .BindOutput("Out", {PLITE_CL_IMAGE})
     .RequireDevice(PLITE_CL_DEVICE)
     .Applies(paddle::lite::kernels::opencl::SoftmaxFitsImages)
     .Finalize();

@@ -11,6 +11,8 @@ REGISTER_LITE_KERNELS((relu, relu6, sigmoid), kX86, kFloat, kNCHW16c, x86::Act<t
     .Finalize();
 REGISTER_LITE_KERNELS((layout,layout_once), kX86, kFloat, kNCHW, x86::FromBlocked, nchw16c_to_nchw)
     .Finalize();
+REGISTER_LITE_KERNELS_FLOAT_AND_FP16((pool2d, max_pool2d), kOpenCL, kImageDefault, PoolImage, image)
+    .Finalize();
   REGISTER_LITE_KERNEL(not_at_line_start, kHost, kFloat, kNCHW, K, def)
 // REGISTER_LITE_KERNEL(commented_out, kHost, kFloat, kNCHW, K, def)
 ]=])
@@ -31,7 +33,11 @@ foreach(kind op kernel)
          "USE_LITE_KERNEL(relu6, kX86, kFloat, kNCHW16c, def);\n"
          "USE_LITE_KERNEL(sigmoid, kX86, kFloat, kNCHW16c, def);\n"
          "USE_LITE_KERNEL(layout, kX86, kFloat, kNCHW, nchw16c_to_nchw);\n"
-         "USE_LITE_KERNEL(layout_once, kX86, kFloat, kNCHW, nchw16c_to_nchw);\n")
+         "USE_LITE_KERNEL(layout_once, kX86, kFloat, kNCHW, nchw16c_to_nchw);\n"
+         "USE_LITE_KERNEL(pool2d, kOpenCL, kFloat, kImageDefault, image);\n"
+         "USE_LITE_KERNEL(pool2d, kOpenCL, kFP16, kImageDefault, image);\n"
+         "USE_LITE_KERNEL(max_pool2d, kOpenCL, kFloat, kImageDefault, image);\n"
+         "USE_LITE_KERNEL(max_pool2d, kOpenCL, kFP16, kImageDefault, image);\n")
   if(NOT "${got}" STREQUAL "${want_${kind}}")
     message(FATAL_ERROR "use list for ${kind}s:\ngot:\n${got}want:\n${want_${kind}}")
   endif()

@@ -70,6 +70,49 @@ TEST(Registry, FamilyRegistrationGivesEachOpTypeItsKernel) {
   }
 }
 
+// A kernel template at float and half precision: one statement, a KernelInfo per (op type,
+// precision), each creating its own instance; arguments declared at the kernel's own
+// precision follow it, the others stay as declared; a touch function each.
+template <PrecisionType P>
+class StorageKernel : public KernelLite<TargetType::kHost, P, DataLayoutType::kNHWC> {
+ public:
+  void Run() override {}
+};
+
+}  // namespace lite
+}  // namespace paddle
+
+REGISTER_LITE_KERNELS_FLOAT_AND_FP16((test_storage_a, test_storage_b), kHost, kNHWC, paddle::lite::StorageKernel, def)
+    .BindInput("X", paddle::lite::KernelPrecisionType{TARGET(kHost), DATALAYOUT(kNHWC)})
+    .BindInput("W", {paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kFloat))})
+    .BindOutput("Out", paddle::lite::KernelPrecisionType{TARGET(kHost), DATALAYOUT(kNCHW)})
+    .Finalize();
+USE_LITE_KERNEL(test_storage_b, kHost, kFP16, kNHWC, def);
+
+namespace paddle {
+namespace lite {
+
+TEST(Registry, FloatAndFp16RegistrationGivesEachPrecisionItsKernel) {
+  for (const char* op_type : {"test_storage_a", "test_storage_b"}) {
+    const auto kernels = KernelRegistry::Global().Kernels(op_type);
+    ASSERT_EQ(kernels.size(), 2u) << op_type;
+    for (const KernelInfo* info : kernels) {
+      const PrecisionType p = info->place.precision;
+      SCOPED_TRACE(info->key());
+      EXPECT_TRUE(p == PrecisionType::kFloat || p == PrecisionType::kFP16);
+      auto kernel = KernelRegistry::Create(*info);
+      EXPECT_EQ(kernel->precision(), p);  // the instance is the template at that precision
+      EXPECT_EQ(kernel->GetInputDeclType("X"),
+                GetTensorTy(TargetType::kHost, p, DataLayoutType::kNHWC));
+      EXPECT_EQ(kernel->GetInputDeclType("W"),
+                GetTensorTy(TargetType::kHost, PrecisionType::kFloat));
+      EXPECT_EQ(kernel->GetOutputDeclType("Out"),
+                GetTensorTy(TargetType::kHost, p, DataLayoutType::kNCHW));
+    }
+    EXPECT_NE(kernels[0]->place.precision, kernels[1]->place.precision);
+  }
+}
+
 // BindPaddleOpVersion(op, v) declares versions 0..v, (op, min, max) a range; a model's
 // version outside it, for the kernel's own op type, is not implemented.
 TEST(Registry, PaddleOpVersionRanges) {
