@@ -231,8 +231,9 @@ class KernelRegistrar : public KernelRegistration {
   KernelRegistrar(std::initializer_list<const char*> op_types, TargetType target,
                   PrecisionType precision, DataLayoutType layout, const char* alias,
                   const char* source_file)
-      : KernelRegistration(op_types, target, layout, alias, source_file,
-                           {{precision, [] { return std::unique_ptr<KernelBase>(new KernelClass); }}}) {}
+      : KernelRegistration(
+            op_types, target, layout, alias, source_file,
+            {{precision, [] { return std::unique_ptr<KernelBase>(new KernelClass); }}}) {}
 };
 
 // A kernel template, Kernel<kFloat> and Kernel<kFP16> (float and half storage).

@@ -33,7 +33,6 @@ class ActivationImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutType
 }  // namespace lite
 }  // namespace paddle
 
-
 REGISTER_LITE_KERNELS_FLOAT_AND_FP16((relu, relu6, leaky_relu, hard_swish, hard_sigmoid, sigmoid, swish, tanh, gelu, exp, abs, log, softplus, mish), kOpenCL, kImageDefault, paddle::lite::kernels::opencl::ActivationImage, image)
     .BindInput("X", {PLITE_CL_IMAGE})
     .BindOutput("Out", {PLITE_CL_IMAGE})

@@ -75,7 +75,6 @@ bool BatchNormFitsImages(const KernelOpView& op) { return op.Dims(op.Input("X"))
 
 #define PLITE_CL_HOST_TY paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kFloat))
 
-
 REGISTER_LITE_KERNELS_FLOAT_AND_FP16((batch_norm), kOpenCL, kImageDefault, paddle::lite::kernels::opencl::BatchNormImage, image)
     .BindInput("X", {PLITE_CL_IMAGE})
     .BindInput("Scale", {PLITE_CL_HOST_TY})

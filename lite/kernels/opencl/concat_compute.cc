@@ -106,7 +106,6 @@ bool ConcatFitsImages(const KernelOpView& op) {
 
 #define PLITE_CL_AXIS_TY paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny))
 
-
 REGISTER_LITE_KERNELS_FLOAT_AND_FP16((concat), kOpenCL, kImageDefault, paddle::lite::kernels::opencl::ConcatImage, image)
     .BindInput("X", {PLITE_CL_IMAGE})
     .BindInput("AxisTensor", {PLITE_CL_AXIS_TY})

@@ -220,7 +220,6 @@ class ConvTransposeImage
 #define PLITE_HOST_TY paddle::lite::GetTensorTy(TARGET(kHost))
 #define PLITE_CL_WEIGHTS paddle::lite::kernels::opencl::FilterAndBiasAreWeights
 
-
 REGISTER_LITE_KERNELS_FLOAT_AND_FP16((conv2d, depthwise_conv2d), kOpenCL, kImageDefault, paddle::lite::kernels::opencl::ConvImage, image)
     .BindInput("Input", {PLITE_CL_IMAGE})
     .BindInput("Filter", {PLITE_HOST_TY})

@@ -111,7 +111,6 @@ bool ElementwiseFitsImages(const KernelOpView& op) {
 }  // namespace lite
 }  // namespace paddle
 
-
 REGISTER_LITE_KERNELS_FLOAT_AND_FP16((elementwise_add, elementwise_sub, elementwise_mul, elementwise_div, elementwise_max, elementwise_min, elementwise_pow), kOpenCL, kImageDefault, paddle::lite::kernels::opencl::ElementwiseImage, image)
     .BindInput("X", {PLITE_CL_IMAGE})
     .BindInput("Y", {PLITE_CL_IMAGE})

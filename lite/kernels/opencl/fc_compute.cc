@@ -42,7 +42,6 @@ class FcImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutType::kImage
 }  // namespace lite
 }  // namespace paddle
 
-
 REGISTER_LITE_KERNELS_FLOAT_AND_FP16((fc), kOpenCL, kImageDefault, paddle::lite::kernels::opencl::FcImage, image)
     .BindInput("Input", {PLITE_CL_IMAGE})
     .BindInput("W", {PLITE_CL_TY(kFloat, kNCHW)})

@@ -93,7 +93,6 @@ class InterpolateImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutTyp
 
 #define PLITE_HOST_ANY paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kAny))
 
-
 REGISTER_LITE_KERNELS_FLOAT_AND_FP16((nearest_interp, nearest_interp_v2, bilinear_interp, bilinear_interp_v2), kOpenCL, kImageDefault, paddle::lite::kernels::opencl::InterpolateImage, image)
     .BindInput("X", {PLITE_CL_IMAGE})
     .BindInput("OutSize", {PLITE_HOST_ANY})

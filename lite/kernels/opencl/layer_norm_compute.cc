@@ -59,7 +59,6 @@ class LayerNormImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutType:
 }  // namespace lite
 }  // namespace paddle
 
-
 REGISTER_LITE_KERNELS_FLOAT_AND_FP16((layer_norm), kOpenCL, kImageDefault, paddle::lite::kernels::opencl::LayerNormImage, image)
     .BindInput("X", {PLITE_CL_IMAGE})
     .BindInput("Scale", {PLITE_CL_TY(kFloat, kNCHW)})

@@ -65,7 +65,6 @@ class ImageToBuffer : public KernelLite<TargetType::kOpenCL, P, DataLayoutType::
 }  // namespace lite
 }  // namespace paddle
 
-
 REGISTER_LITE_KERNELS_FLOAT_AND_FP16((layout, layout_once), kOpenCL, kImageDefault, paddle::lite::kernels::opencl::BufferToImage, nchw_to_image)
     .BindInput("Input", {PLITE_CL_OWN_TY(kNCHW)})
     .BindOutput("Out", {PLITE_CL_OWN_TY(kImageDefault)})

@@ -75,7 +75,6 @@ class MatMulImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutType::kI
 }  // namespace lite
 }  // namespace paddle
 
-
 REGISTER_LITE_KERNELS_FLOAT_AND_FP16((matmul, matmul_v2), kOpenCL, kImageDefault, paddle::lite::kernels::opencl::MatMulImage, image)
     .BindInput("X", {PLITE_CL_IMAGE})
     .BindInput("Y", {PLITE_CL_IMAGE})

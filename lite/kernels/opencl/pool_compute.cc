@@ -42,7 +42,6 @@ class PoolImage : public KernelLite<TargetType::kOpenCL, P, DataLayoutType::kIma
 }  // namespace lite
 }  // namespace paddle
 
-
 REGISTER_LITE_KERNELS_FLOAT_AND_FP16((pool2d), kOpenCL, kImageDefault, paddle::lite::kernels::opencl::PoolImage, image)
     .BindInput("X", {PLITE_CL_IMAGE})
     .BindOutput("Out", {PLITE_CL_IMAGE})

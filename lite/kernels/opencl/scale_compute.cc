@@ -42,7 +42,6 @@ bool ScaleFitsImages(const KernelOpView& op) { return op.Dims(op.Input("X")).siz
 #define PLITE_CL_SCALE_TENSOR_TY \
   paddle::lite::GetTensorTy(TARGET(kHost), PRECISION(kFloat), DATALAYOUT(kAny))
 
-
 REGISTER_LITE_KERNELS_FLOAT_AND_FP16((scale), kOpenCL, kImageDefault, paddle::lite::kernels::opencl::ScaleImage, image)
     .BindInput("X", {PLITE_CL_IMAGE})
     .BindInput("ScaleTensor", {PLITE_CL_SCALE_TENSOR_TY})

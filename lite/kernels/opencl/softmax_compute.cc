@@ -64,7 +64,6 @@ bool SoftmaxFitsImages(const KernelOpView& op) { return op.Dims(op.Input("X")).s
 }  // namespace lite
 }  // namespace paddle
 
-
 REGISTER_LITE_KERNELS_FLOAT_AND_FP16((softmax), kOpenCL, kImageDefault, paddle::lite::kernels::opencl::SoftmaxImage, image)
     .BindInput("X", {PLITE_CL_IMAGE})
     .BindOutput("Out", {PLITE_CL_IMAGE})
