@@ -20,7 +20,8 @@
 #      OUT_DIR/lib/libpaddle_light_api_shared.so  OUT_DIR/lib/libpaddle_api_light_bundled.a
 #      OUT_DIR/include/paddle_api.h ...           OUT_DIR/model.nb
 #      OUT_DIR/tailoring/.tailored_*              (what opt recorded)
-#    and prints the stripped sizes of the tailored and the untailored shared library.
+#    and prints the stripped sizes of the tailored and the untailored shared library, and
+#    where the tailored one's bytes go (tools/size_report.sh on its link map).
 # Environment: PLITE_BUILD_DIR, PLITE_TAILOR_WORK (above), PLITE_VALID_TARGETS (opt
 # --valid_targets, default host, or arm with --arm), PLITE_JOBS (build jobs, default nproc).
 #
@@ -73,7 +74,7 @@ command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -
 size_flags=(-DCMAKE_BUILD_TYPE=Release
   "-DCMAKE_CXX_FLAGS_RELEASE=-Os -DNDEBUG"
   "-DCMAKE_CXX_FLAGS=-ffunction-sections -fdata-sections"
-  "-DCMAKE_SHARED_LINKER_FLAGS=-Wl,--gc-sections")
+  "-DCMAKE_SHARED_LINKER_FLAGS=-Wl,--gc-sections -Wl,-Map=libpaddle_light_api_shared.map")
 light_targets=(--target paddle_light_api_shared paddle_api_light_bundled)
 
 step() { echo "== build_tailored_lib: $*"; }
@@ -138,3 +139,5 @@ echo "build_tailored_lib: kernels kept: $(tr '\n' ' ' < "$out/tailoring/.tailore
 echo "build_tailored_lib: stripped libpaddle_light_api_shared.so ($arch, -Os, gc-sections):"
 echo "  tailored   $(size "$tailored_so") bytes"
 echo "  untailored $(size "$full_so") bytes"
+echo "build_tailored_lib: where the tailored library's bytes go (tools/size_report.sh):"
+bash "$root/tools/size_report.sh" "$tailored_build/libpaddle_light_api_shared.map" "$tailored_so"
