@@ -2,7 +2,7 @@
 # size_report.sh MAP_FILE [LIBRARY]: where the bytes of a linked library go, from the GNU ld
 # map its link wrote (-Wl,-Map=...; tools/build_tailored_lib.sh asks for one). Sums the
 # allocated input sections the link kept (code, read-only data, data, unwind tables) by the
-# object they came from, grouped as: each kernel source (kernel <target>/<file>), each
+# object they came from, grouped as: each kernel source (kernel <file>), each
 # backend's math (backend <name>), core, optimizer, operators, model loader, api, utils, and
 # the toolchain's runtime objects (C++ runtime). With LIBRARY, the rest of the file (ELF
 # headers, dynamic symbols, relocations) is one more line. Prints bytes, share, group.
