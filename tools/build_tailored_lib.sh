@@ -4,6 +4,11 @@
 #
 #   bash tools/build_tailored_lib.sh [--arm] MODEL_DIR OUT_DIR
 #   bash tools/build_tailored_lib.sh [--arm] MODEL_FILE PARAMS_FILE OUT_DIR
+#   bash tools/build_tailored_lib.sh [--arm] --floor OUT_DIR
+#
+# --floor: no model; the library keeps only the feed and fetch ops and kernels (it loads a
+# .nb and runs a program that copies its input to its output): what the light library costs
+# before any kernel of a model, its floor.
 #
 # --arm: for aarch64 devices: opt (on this machine) plans the model for the ARM kernels, and
 # the light libraries are cross-built (cmake/toolchains/aarch64-linux-gnu.cmake).
@@ -12,8 +17,9 @@
 # 2. opt --optimize_out --record_tailoring_info: the optimized model.nb and the lists of the
 #    ops and kernels (with their source files) it uses
 # 3. configures and builds a light-only (LITE_ON_TINY_PUBLISH), tailored (LITE_BUILD_TAILOR)
-#    Release build that compiles only the listed sources (no x86 backend unless a listed
-#    kernel runs on x86), and an untailored light-only build with the same flags for
+#    Release build that compiles only the listed sources (no x86 backend or OpenCL runtime
+#    unless a listed kernel runs there, no custom op support unless the model runs a custom
+#    op or kernel), and an untailored light-only build with the same flags for
 #    comparison (both in $PLITE_TAILOR_WORK, default <source>/build-tailor; reruns are
 #    incremental)
 # 4. installs the tailored build stripped into OUT_DIR:
@@ -33,6 +39,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 usage() {
   echo "usage: build_tailored_lib.sh [--arm] MODEL_DIR OUT_DIR" >&2
   echo "       build_tailored_lib.sh [--arm] MODEL_FILE PARAMS_FILE OUT_DIR" >&2
+  echo "       build_tailored_lib.sh [--arm] --floor OUT_DIR" >&2
   exit 2
 }
 arm=
@@ -40,15 +47,24 @@ if [ "${1:-}" = "--arm" ]; then
   arm=1
   shift
 fi
-case $# in
-  2) [ -d "$1" ] || { echo "build_tailored_lib: model dir '$1' not found" >&2; exit 1; }
-     model_args=(--model_dir="$(cd "$1" && pwd)"); out=$2 ;;
-  3) for f in "$1" "$2"; do
-       [ -f "$f" ] || { echo "build_tailored_lib: '$f' not found" >&2; exit 1; }
-     done
-     model_args=(--model_file="$(realpath "$1")" --param_file="$(realpath "$2")"); out=$3 ;;
-  *) usage ;;
-esac
+floor=
+model_args=()
+if [ "${1:-}" = "--floor" ]; then
+  floor=1
+  shift
+  [ $# -eq 1 ] || usage
+  out=$1
+else
+  case $# in
+    2) [ -d "$1" ] || { echo "build_tailored_lib: model dir '$1' not found" >&2; exit 1; }
+       model_args=(--model_dir="$(cd "$1" && pwd)"); out=$2 ;;
+    3) for f in "$1" "$2"; do
+         [ -f "$f" ] || { echo "build_tailored_lib: '$f' not found" >&2; exit 1; }
+       done
+       model_args=(--model_file="$(realpath "$1")" --param_file="$(realpath "$2")"); out=$3 ;;
+    *) usage ;;
+  esac
+fi
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 build=${PLITE_BUILD_DIR:-$root/build}
@@ -79,21 +95,30 @@ light_targets=(--target paddle_light_api_shared paddle_api_light_bundled)
 
 step() { echo "== build_tailored_lib: $*"; }
 
-# 1. opt from the normal build.
-if [ ! -f "$build/CMakeCache.txt" ]; then
-  step "configuring $build"
-  cmake -S "$root" -B "$build" "${generator[@]}" "${launcher[@]}" -DCMAKE_BUILD_TYPE=Release >/dev/null
-fi
-step "building opt in $build"
-cmake --build "$build" --target opt -j "$jobs" >/dev/null
-
-# 2. The optimized model and its tailoring lists (opt writes model.nb and the dir model/).
+# 1-2. The lists a tailored build reads: from opt, or those of feed and fetch alone (--floor).
+floor_lists() {  # floor_lists DIR
+  printf '%s\n' feed fetch > "$1/.tailored_ops_list"
+  printf '%s\n' lite/operators/feed_op.cc lite/operators/fetch_op.cc > "$1/.tailored_ops_source_list"
+  printf '%s\n' feed,host,any,any,def fetch,host,any,any,def > "$1/.tailored_kernels_list"
+  printf '%s\n' lite/kernels/host/feed_compute.cc lite/kernels/host/fetch_compute.cc \
+    > "$1/.tailored_kernels_source_list"
+  : > "$1/.tailored_custom_list"
+}
+optimize() {  # optimize: opt from the normal build writes model.nb and the lists into model/
+  if [ ! -f "$build/CMakeCache.txt" ]; then
+    step "configuring $build"
+    cmake -S "$root" -B "$build" "${generator[@]}" "${launcher[@]}" -DCMAKE_BUILD_TYPE=Release >/dev/null
+  fi
+  step "building opt in $build"
+  cmake --build "$build" --target opt -j "$jobs" >/dev/null
+  step "opt ${model_args[*]}"
+  "$build/tools/opt" "${model_args[@]}" --valid_targets="$targets" \
+    --optimize_out="$out/opt/model" --record_tailoring_info=true
+}
 rm -rf "$out/opt"
-mkdir -p "$out/opt"
-step "opt ${model_args[*]}"
-"$build/tools/opt" "${model_args[@]}" --valid_targets="$targets" --optimize_out="$out/opt/model" \
-  --record_tailoring_info=true
+mkdir -p "$out/opt/model"
 lists=$out/opt/model
+if [ -n "$floor" ]; then floor_lists "$lists"; else optimize; fi
 for f in .tailored_ops_source_list .tailored_kernels_source_list; do
   [ -s "$lists/$f" ] || { echo "build_tailored_lib: opt wrote no $lists/$f" >&2; exit 1; }
 done
@@ -111,12 +136,20 @@ build_light() {  # build_light DIR [extra cmake args...]
 }
 tailored_build=$work/tailored-${arm:+arm-}$(basename "$out")
 step "tailored light build in $tailored_build"
-# The x86 backend's math is left out when no kept kernel runs on x86 (it would be dead code,
-# and it is most of the compile time).
-backend_args=()
-grep -q '^[^,]*,x86,' "$lists/.tailored_kernels_list" || backend_args+=(-DLITE_WITH_X86=OFF)
+# What no kept kernel needs stays out: the x86 backend's math (dead code otherwise, and most
+# of the compile time), the OpenCL runtime, and custom op support when the model runs no
+# custom op or kernel (.tailored_custom_list is empty).
+feature_args=()
+kernels_use() { grep -q "^[^,]*,$1," "$lists/.tailored_kernels_list"; }
+kernels_use x86 || feature_args+=(-DLITE_WITH_X86=OFF)
+kernels_use opencl || feature_args+=(-DLITE_WITH_OPENCL=OFF)
+if [ -f "$lists/.tailored_custom_list" ] && [ ! -s "$lists/.tailored_custom_list" ]; then
+  feature_args+=(-DLITE_WITH_CUSTOM_OPS=OFF)
+else
+  feature_args+=(-DLITE_WITH_CUSTOM_OPS=ON)
+fi
 build_light "$tailored_build" -DLITE_BUILD_TAILOR=ON -DLITE_OPTMODEL_DIR="$lists" \
-  "${backend_args[@]}"
+  "${feature_args[@]}"
 untailored_build=$work/untailored${arm:+-arm}
 step "untailored light build in $untailored_build"
 build_light "$untailored_build" -DLITE_BUILD_TAILOR=OFF
@@ -125,7 +158,7 @@ build_light "$untailored_build" -DLITE_BUILD_TAILOR=OFF
 rm -rf "$out/lib" "$out/include" "$out/tailoring"
 cmake --install "$tailored_build" --prefix "$out" --strip >/dev/null
 $strip_cmd --strip-debug "$out/lib/libpaddle_api_light_bundled.a"
-cp "$out/opt/model.nb" "$out/model.nb"
+[ -n "$floor" ] || cp "$out/opt/model.nb" "$out/model.nb"
 mkdir -p "$out/tailoring"
 cp "$lists"/.tailored_* "$out/tailoring/"
 rm -rf "$out/opt"
@@ -134,7 +167,7 @@ cmake --install "$untailored_build" --prefix "$untailored_build-install" --strip
 size() { stat -L -c %s "$1"; }  # -L: the .so is a link to the versioned file
 tailored_so=$out/lib/libpaddle_light_api_shared.so
 full_so=$untailored_build-install/lib/libpaddle_light_api_shared.so
-echo "build_tailored_lib: model.nb, lib/ and include/ are in $out"
+echo "build_tailored_lib: $([ -n "$floor" ] && echo "(floor) " || echo "model.nb, ")lib/ and include/ are in $out"
 echo "build_tailored_lib: kernels kept: $(tr '\n' ' ' < "$out/tailoring/.tailored_kernels_source_list")"
 echo "build_tailored_lib: stripped libpaddle_light_api_shared.so ($arch, -Os, gc-sections):"
 echo "  tailored   $(size "$tailored_so") bytes"

@@ -198,7 +198,8 @@ void PrintSaved(LiteModelType type, const std::string& out) {
   }
   if (!FLAGS_record_tailoring_info) return;
   for (const char* list : {".tailored_ops_list", ".tailored_ops_source_list",
-                           ".tailored_kernels_list", ".tailored_kernels_source_list"}) {
+                           ".tailored_kernels_list", ".tailored_kernels_source_list",
+                           ".tailored_custom_list"}) {
     const fs::path path = fs::path(out) / list;
     if (fs::exists(path)) std::cout << "wrote " << path.string() << "\n";
   }
@@ -317,9 +318,10 @@ void OptimizeModelSet(const lite::opt::ValidTargets& valid, LiteModelType out_ty
     }
     if (!FLAGS_record_tailoring_info) continue;
     for (const auto& entry : fs::directory_iterator(out, ec)) {
+      std::set<std::string>& merged = lists[entry.path().filename().string()];  // even if empty
       std::ifstream in(entry.path());
       for (std::string line; std::getline(in, line);) {
-        if (!line.empty()) lists[entry.path().filename().string()].insert(line);
+        if (!line.empty()) merged.insert(line);
       }
     }
   }

@@ -4,8 +4,9 @@
 # allocated input sections the link kept (code, read-only data, data, unwind tables) by the
 # object they came from, grouped as: each kernel source (kernel <file>), each
 # backend's math (backend <name>), core, optimizer, operators, model loader, api, utils, and
-# the toolchain's runtime objects (C++ runtime). With LIBRARY, the rest of the file (ELF
-# headers, dynamic symbols, relocations) is one more line. Prints bytes, share, group.
+# the toolchain's runtime objects (C++ runtime). With LIBRARY, the rest of the file is two
+# more lines: the bytes between its sections (alignment padding, from readelf) and the ELF
+# headers, dynamic symbols and relocations. Prints bytes, share, group.
 set -euo pipefail
 if [ $# -lt 1 ] || [ $# -gt 2 ]; then
   echo "usage: size_report.sh MAP_FILE [LIBRARY]" >&2
@@ -17,9 +18,39 @@ map=$1
 grep -q '^Linker script and memory map' "$map" ||
   { echo "size_report: $map is not a GNU ld map (no 'Linker script and memory map')" >&2; exit 1; }
 file_bytes=
-if [ $# -eq 2 ]; then file_bytes=$(stat -L -c %s "$2"); fi
+padding=0
+if [ $# -eq 2 ]; then
+  readelf -h "$2" >/dev/null 2>&1 || { echo "size_report: $2 is not an ELF file" >&2; exit 1; }
+  file_bytes=$(stat -L -c %s "$2")
+  # The file's ranges (ELF and program headers, sections with contents, section header
+  # table) sorted by offset; what lies between them is padding.
+  padding=$(LC_ALL=C readelf -hSW "$2" | awk -v size="$file_bytes" '
+    function dec(h,   i, v) { v = 0; h = tolower(h); for (i = 1; i <= length(h); i++) v = v * 16 + index("0123456789abcdef", substr(h, i, 1)) - 1; return v }
+    /Size of this header:/ { eh = $5 }
+    /Size of program headers:/ { ph = $5 }
+    /Number of program headers:/ { np = $5 }
+    /Start of section headers:/ { sh = $5 }
+    /Size of section headers:/ { shs = $5 }
+    /Number of section headers:/ { ns = $5 }
+    /^ *\[ *[0-9]+\] / {
+      line = $0
+      sub(/^ *\[ *[0-9]+\] +/, "", line)
+      split(line, f, / +/)
+      if (f[2] != "NOBITS" && f[2] != "NULL") { n++; start[n] = dec(f[4]); end[n] = dec(f[4]) + dec(f[5]) }
+    }
+    END {
+      n++; start[n] = 0; end[n] = eh + ph * np
+      n++; start[n] = sh; end[n] = sh + shs * ns
+      for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (start[j] < start[i]) {
+        t = start[i]; start[i] = start[j]; start[j] = t; t = end[i]; end[i] = end[j]; end[j] = t }
+      covered = 0; gap = 0
+      for (i = 1; i <= n; i++) { if (start[i] > covered) gap += start[i] - covered; if (end[i] > covered) covered = end[i] }
+      if (size > covered) gap += size - covered
+      print gap
+    }')
+fi
 
-awk -v file_bytes="$file_bytes" '
+awk -v file_bytes="$file_bytes" -v padding="$padding" '
 function hex(s,   i, c, v) {  # mawk has no strtonum
   v = 0
   s = tolower(substr(s, 3))
@@ -86,6 +117,10 @@ function add(sec, size, obj) {
 END {
   if (total == 0) { print "size_report: no allocated input sections in the map" > "/dev/stderr"; exit 1 }
   whole = total
-  if (file_bytes != "" && file_bytes > total) { bytes["ELF headers, symbols, relocations"] = file_bytes - total; whole = file_bytes }
+  if (file_bytes != "" && file_bytes > total) {
+    if (padding > 0) bytes["alignment padding"] = padding
+    bytes["ELF headers, symbols, relocations"] = file_bytes - total - padding
+    whole = file_bytes
+  }
   for (g in bytes) printf "%10d %5.1f%%  %s\n", bytes[g], 100 * bytes[g] / whole, g
 }' "$map" | sort -k1,1nr

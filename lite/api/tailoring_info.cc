@@ -22,14 +22,17 @@ void WriteList(const std::string& path, const std::set<std::string>& entries) {
 
 }  // namespace
 
-// Custom ops and kernels (the app's, plugins') are not the library's to tailor: left out.
+// Custom ops and kernels (the app's, plugins') are not the library's to tailor: listed apart.
 TailoringInfo CollectTailoringInfo(const cpp::ProgramDesc& optimized) {
   TailoringInfo info;
   const std::vector<std::string> custom_types = lite_api::CustomOpTypes();
   const std::set<std::string> custom_ops(custom_types.begin(), custom_types.end());
   for (const auto& block : optimized.blocks) {
     for (const auto& op : block.ops) {
-      if (custom_ops.count(op.Type())) continue;
+      if (custom_ops.count(op.Type())) {
+        info.custom.insert(op.Type());
+        continue;
+      }
       info.ops.insert(op.Type());
       const std::string op_source = OpRegistry::Global().SourceFile(op.Type());
       if (!op_source.empty()) info.op_sources.insert(op_source);
@@ -38,7 +41,10 @@ TailoringInfo CollectTailoringInfo(const cpp::ProgramDesc& optimized) {
       const KernelInfo* kernel = KernelRegistry::Global().Find(key);
       PLITE_CHECK(kernel != nullptr, "op '", op.Type(), "': kernel ", key,
                   " is not registered in this build");
-      if (kernel->provider != kBuiltinProvider) continue;
+      if (kernel->provider != kBuiltinProvider) {
+        info.custom.insert(key);
+        continue;
+      }
       info.kernels.insert(key);
       if (!kernel->source_file.empty()) {
         info.kernel_sources.insert(kernel->source_file);
@@ -58,6 +64,7 @@ void WriteTailoringInfo(const std::string& dir, const cpp::ProgramDesc& optimize
   WriteList((d / ".tailored_ops_source_list").string(), info.op_sources);
   WriteList((d / ".tailored_kernels_list").string(), info.kernels);
   WriteList((d / ".tailored_kernels_source_list").string(), info.kernel_sources);
+  WriteList((d / ".tailored_custom_list").string(), info.custom);
 }
 
 }  // namespace lite

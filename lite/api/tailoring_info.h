@@ -16,14 +16,16 @@ struct TailoringInfo {
   std::set<std::string> op_sources;      // files registering them, e.g. lite/operators/conv_op.cc
   std::set<std::string> kernels;         // kernel keys (KernelInfo::key())
   std::set<std::string> kernel_sources;  // files registering the kernels
+  std::set<std::string> custom;  // custom op types and custom kernels' keys (not tailored)
 };
 
 // From every block of `optimized`; a picked kernel missing from the registry is an error.
 TailoringInfo CollectTailoringInfo(const cpp::ProgramDesc& optimized);
 
-// Writes the four lists into `dir` (created), one sorted entry per line:
+// Writes the five lists into `dir` (created), one sorted entry per line:
 // .tailored_ops_list, .tailored_ops_source_list, .tailored_kernels_list,
-// .tailored_kernels_source_list.
+// .tailored_kernels_source_list, .tailored_custom_list (empty: the program runs no custom op
+// or kernel, and a light build may leave custom op support out).
 void WriteTailoringInfo(const std::string& dir, const cpp::ProgramDesc& optimized);
 
 }  // namespace lite

@@ -4,8 +4,10 @@
 // Expected values come from naive routines written here.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <fstream>
 #include <functional>
 #include <cstdint>
 #include <memory>
@@ -366,6 +368,39 @@ TEST(CustomOp, ProviderKernelReplacesTheBuiltinOneWhenNamed) {
   // A provider nobody registered changes nothing.
   ExpectNear(RunModel(Create(model, {"nobody"}).get(), x), want);
   EXPECT_EQ(acme_relu_runs, 2);
+}
+
+// The tailoring lists keep the app's op types and provider kernels apart: a tailored build
+// cannot compile them, and only a program with none may leave custom op support out.
+TEST(CustomOp, TailoringListsNameCustomOpsAndKernelsApart) {
+  Builder b(kDims);
+  b.Op("test_rms_norm", {{"X", "x"}}, {{"Out", "y"}}, {{"y", kDims}});
+  b.Op("relu", {{"X", "y"}}, {{"Out", "z"}}, {{"z", kDims}});
+  b.Fetch("z", 0);
+  const std::string model = pb::SerializeProgramDesc(b.program());
+  testing::TempDir dir;
+  const std::string out = dir / "m";  // m.nb, and the lists in m/
+  auto lines = [&](const char* list) {
+    std::ifstream in(out + "/" + list);
+    EXPECT_TRUE(in.is_open()) << list;
+    std::vector<std::string> got;
+    for (std::string line; std::getline(in, line);) got.push_back(line);
+    return got;
+  };
+  Create(model, {"acme"})->SaveOptimizedModel(out, lite_api::LiteModelType::kNaiveBuffer,
+                                             /*record_info=*/true);
+  EXPECT_EQ(lines(".tailored_custom_list"),
+            (std::vector<std::string>{"relu,host,float,NCHW,acme", "test_rms_norm"}));
+  const std::vector<std::string> ops = lines(".tailored_ops_list");
+  EXPECT_EQ(std::count(ops.begin(), ops.end(), "test_rms_norm"), 0);
+  EXPECT_EQ(std::count(ops.begin(), ops.end(), "relu"), 1);
+  for (const std::string& kernel : lines(".tailored_kernels_list")) {
+    EXPECT_EQ(kernel.find("acme"), std::string::npos) << kernel;
+  }
+  // Built-in ops and kernels only: an empty list.
+  Create(ModelBytes("relu"))->SaveOptimizedModel(out, lite_api::LiteModelType::kNaiveBuffer,
+                                                 /*record_info=*/true);
+  EXPECT_TRUE(lines(".tailored_custom_list").empty());
 }
 
 // On x86 the blocked-layout planner would move a chain of convolutions to NCHW16c kernels;

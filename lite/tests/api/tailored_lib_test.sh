@@ -4,8 +4,10 @@
 # (with the shared models) for ppocr_cls_mobile_v2; an app compiled against each runs its
 # .nb and matches the reference; the ppocr-tailored library refuses the .nb of mnist_mlp_sep
 # (optimized without fusions) and of squeezenet_gesture_sep with an error listing the
-# kernels it lacks. Exits 77 (skipped) when the shared models are absent,
-# after the sample-model part has passed.
+# kernels it lacks; ppocr tailored with the fast kernels (x86 and ARM, the latter under
+# qemu) matches the reference and is no more than 5% larger than docs/light_api.md says.
+# Exits 77 (skipped) when the shared models are absent, after the sample-model part has
+# passed.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../../.." && pwd)
 build=$1
@@ -56,6 +58,21 @@ if bash "$root/tools/build_tailored_lib.sh" "$work/data/model" "$work/out-sample
     ok "sample app on the tailored library matches the full predictor"
   else
     fail "sample app on the tailored library"
+  fi
+  # The sample model runs no custom op: the library is built without custom op support, and
+  # says so when asked to load op plugins (and runs the model all the same).
+  if [ ! -e "$work/out-sample/include/paddle_custom_op.h" ] &&
+     grep -q "LITE_WITH_CUSTOM_OPS:BOOL=OFF" "$tb/CMakeCache.txt"; then
+    ok "the sample-tailored library leaves custom op support out"
+  else
+    fail "the sample-tailored library keeps custom op support"
+  fi
+  out=$(PLITE_OP_PLUGIN_PATH=$work "$work/apps/sample_app" "$work/out-sample/model.nb" 1,3,32,32 \
+          "$work/data/input.f32" "$work/data/expected.f32" 1e-5 2>&1)
+  if [ $? -eq 0 ] && grep -q "built without custom ops" <<<"$out"; then
+    ok "PLITE_OP_PLUGIN_PATH on a library without custom ops: a warning, the model runs"
+  else
+    fail "PLITE_OP_PLUGIN_PATH on a library without custom ops: $out"
   fi
 else
   fail "build_tailored_lib.sh on the sample model"
@@ -126,6 +143,62 @@ if bash "$root/tools/build_tailored_lib.sh" "$ppocr/inference.pdmodel" "$ppocr/i
   fi
 else
   fail "build_tailored_lib.sh on ppocr_cls_mobile_v2"
+fi
+
+# ---- ppocr_cls_mobile_v2 with the fast kernels, x86_64 and aarch64 (under qemu): it matches
+# the reference, and the stripped library has not grown more than 5% over the figure in
+# docs/light_api.md ("Sizes with the fast kernels").
+docs_bytes() {  # docs_bytes COLUMN: the ppocr_cls row's figure in that column of the table
+  grep '^| ppocr_cls_mobile_v2 |' "$root/docs/light_api.md" | head -1 |
+    awk -F'|' -v c="$1" '{ gsub(/[^0-9]/, "", $c); print $c }'
+}
+check_size() {  # check_size NAME LIBRARY DOCS_BYTES
+  local got limit
+  got=$(stat -L -c %s "$2")
+  if [ -z "$3" ]; then
+    fail "$1: no figure for ppocr_cls_mobile_v2 in docs/light_api.md"
+    return
+  fi
+  limit=$(( $3 * 105 / 100 ))
+  if [ "$got" -le "$limit" ]; then
+    ok "$1: $got bytes, within 5% of the documented $3"
+  else
+    fail "$1: $got bytes, more than 5% over the documented $3 (limit $limit)"
+  fi
+}
+if PLITE_VALID_TARGETS=x86 bash "$root/tools/build_tailored_lib.sh" "$ppocr/inference.pdmodel" \
+     "$ppocr/inference.pdiparams" "$work/out-ppocr-x86"; then
+  if compile_app "$work/out-ppocr-x86" ppocr_x86_app &&
+     "$work/apps/ppocr_x86_app" "$work/out-ppocr-x86/model.nb" 1,3,48,192 \
+       "$ppocr/reference/cls_1x3x48x192.input.f32" "$ppocr/reference/cls_1x3x48x192.output.f32" 1e-4; then
+    ok "ppocr on the x86-kernel tailored library matches the stored reference within 1e-4"
+  else
+    fail "ppocr on the x86-kernel tailored library"
+  fi
+  check_size "ppocr tailored, x86_64" "$work/out-ppocr-x86/lib/libpaddle_light_api_shared.so" "$(docs_bytes 3)"
+else
+  fail "build_tailored_lib.sh with x86 kernels on ppocr_cls_mobile_v2"
+fi
+if command -v aarch64-linux-gnu-g++ >/dev/null && command -v qemu-aarch64 >/dev/null; then
+  qemu=(qemu-aarch64 -L /usr/aarch64-linux-gnu)  # as cmake/toolchains/aarch64-linux-gnu.cmake
+  [ -e /usr/lib/aarch64-linux-gnu/libc.so.6 ] && qemu=(qemu-aarch64 -L /)
+  arm_out=$work/out-ppocr-arm
+  if bash "$root/tools/build_tailored_lib.sh" --arm "$ppocr/inference.pdmodel" \
+       "$ppocr/inference.pdiparams" "$arm_out"; then
+    if aarch64-linux-gnu-g++ -std=c++17 "$app_src" -I"$arm_out/include" -L"$arm_out/lib" \
+         -lpaddle_light_api_shared -Wl,-rpath,"$arm_out/lib" -o "$work/apps/ppocr_arm_app" &&
+       "${qemu[@]}" "$work/apps/ppocr_arm_app" "$arm_out/model.nb" 1,3,48,192 \
+         "$ppocr/reference/cls_1x3x48x192.input.f32" "$ppocr/reference/cls_1x3x48x192.output.f32" 1e-4; then
+      ok "ppocr on the ARM-kernel tailored library (qemu) matches the stored reference within 1e-4"
+    else
+      fail "ppocr on the ARM-kernel tailored library (qemu)"
+    fi
+    check_size "ppocr tailored, aarch64" "$arm_out/lib/libpaddle_light_api_shared.so" "$(docs_bytes 5)"
+  else
+    fail "build_tailored_lib.sh --arm on ppocr_cls_mobile_v2"
+  fi
+else
+  fail "no aarch64-linux-gnu-g++ or qemu-aarch64 (tools/setup_debian.sh --arm)"
 fi
 
 echo "$passes passed, $failures failed"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # size_report_test.sh PROJECT_SOURCE_DIR: tools/size_report.sh on a small hand-written GNU ld
 # map (both input-section line forms, a discarded section, debug and symbol lines) against
-# sums worked out by hand; its errors for no arguments and for a file that is not a map.
+# sums worked out by hand, with a hand-made ELF file for the padding; its errors for no arguments and for a file that is not a map.
 set -euo pipefail
 root=$1
 report=$root/tools/size_report.sh
@@ -37,16 +37,36 @@ Linker script and memory map
 MAP
 
 # conv_compute: 0x100 + 0x40 = 320; arm backend: 0x200 + 0x20 = 544; core 0x80 = 128;
-# api 0x30 = 48; C++ runtime 8; total 1048. A 2048-byte library leaves 1000 for the rest.
-printf '%02048d' 0 > "$work/lib.so"
+# api 0x30 = 48; C++ runtime 8; total 1048.
+# The library: a 4096-byte ELF64 file laid out by hand. ELF header [0, 64), .text
+# [64, 1600), .bss (no contents), .shstrtab [1600, 1622), section headers [3584, 3840).
+# Padding: [1622, 3584) + [3840, 4096) = 1962 + 256 = 2218; headers and the rest:
+# 4096 - 1048 - 2218 = 830.
+python3 - "$work/lib.so" <<'ELF'
+import struct, sys
+names = b"\0.text\0.bss\0.shstrtab\0"
+data = bytearray(4096)
+# e_ident, e_type DYN, e_machine x86-64, version, entry, phoff, shoff, flags, ehsize,
+# phentsize, phnum, shentsize, shnum, shstrndx
+data[0:64] = (b"\x7fELF\x02\x01\x01" + bytes(9) +
+              struct.pack("<HHIQQQIHHHHHH", 3, 62, 1, 0, 0, 3584, 0, 64, 56, 0, 64, 4, 3))
+data[1600:1600 + len(names)] = names
+def section(name, kind, flags, offset, size):
+    return struct.pack("<IIQQQQIIQQ", name, kind, flags, 0, offset, size, 0, 0, 1, 0)
+headers = (section(0, 0, 0, 0, 0) + section(1, 1, 6, 64, 1536) + section(7, 8, 3, 1600, 8192) +
+           section(12, 3, 0, 1600, len(names)))
+data[3584:3584 + len(headers)] = headers
+open(sys.argv[1], "wb").write(data)
+ELF
 got=$(bash "$report" "$work/lib.map" "$work/lib.so")
 want=$(printf '%s\n' \
-  "      1000  48.8%  ELF headers, symbols, relocations" \
-  "       544  26.6%  backend arm" \
-  "       320  15.6%  kernel conv_compute.cc" \
-  "       128   6.2%  core" \
-  "        48   2.3%  api" \
-  "         8   0.4%  C++ runtime")
+  "      2218  54.2%  alignment padding" \
+  "       830  20.3%  ELF headers, symbols, relocations" \
+  "       544  13.3%  backend arm" \
+  "       320   7.8%  kernel conv_compute.cc" \
+  "       128   3.1%  core" \
+  "        48   1.2%  api" \
+  "         8   0.2%  C++ runtime")
 if [ "$got" != "$want" ]; then
   echo "size_report output differs"; echo "got:"; echo "$got"; echo "want:"; echo "$want"
   exit 1
@@ -56,11 +76,13 @@ fi
 got=$(bash "$report" "$work/lib.map" | head -1)
 [ "$got" = "       544  51.9%  backend arm" ] || { echo "map only: got '$got'"; exit 1; }
 
-# No arguments: usage, exit 2; a file that is not a map: the reason, exit 1.
+# No arguments: usage, exit 2; a file that is not a map, or not ELF: the reason, exit 1.
 set +e
 out=$(bash "$report" 2>&1); rc=$?
 [ $rc -eq 2 ] && [[ $out == *"usage: size_report.sh MAP_FILE"* ]] || { echo "no args: rc $rc: $out"; exit 1; }
 echo "not a map" > "$work/bad.map"
 out=$(bash "$report" "$work/bad.map" 2>&1); rc=$?
 [ $rc -eq 1 ] && [[ $out == *"is not a GNU ld map"* ]] || { echo "bad map: rc $rc: $out"; exit 1; }
+out=$(bash "$report" "$work/lib.map" "$work/bad.map" 2>&1); rc=$?
+[ $rc -eq 1 ] && [[ $out == *"is not an ELF file"* ]] || { echo "bad library: rc $rc: $out"; exit 1; }
 echo "size_report_test: ok"
