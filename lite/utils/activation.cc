@@ -1,4 +1,6 @@
+#include <iterator>
 #include <string>
+#include <vector>
 
 #include "lite/utils/activation.h"
 #include "lite/utils/place.h"
@@ -9,15 +11,17 @@ namespace lite_api {
 const std::string& ActivationTypeToStr(ActivationType act) {
   // Paddle Lite's names (its "log" is lower-case), indexed by value; a function-local table
   // (names may be asked for during static initialization).
-  static const std::string kNames[] = {
+  static constexpr const char* kSpellings[] = {
       "unk",        "Relu",       "Relu6",       "PRelu",           // 0..3
       "LeakyRelu",  "Sigmoid",    "Tanh",        "Swish",           // 4..7
       "Exp",        "Abs",        "HardSwish",   "Reciprocal",      // 8..11
       "ThresholdedRelu", "Elu",   "HardSigmoid", "log",             // 12..15
       "Sigmoid_v2", "Tanh_v2",    "Gelu",        "Erf",             // 16..19
       "Sign",       "SoftPlus",   "Mish"};                          // 20..22
-  static_assert(sizeof(kNames) / sizeof(kNames[0]) == static_cast<size_t>(ActivationType::NUM),
+  static_assert(std::size(kSpellings) == static_cast<size_t>(ActivationType::NUM),
                 "one name per ActivationType");
+  // Built by one loop (a std::string array initialised element by element costs code each).
+  static const std::vector<std::string> kNames(std::begin(kSpellings), std::end(kSpellings));
   const int i = static_cast<int>(act);
   return i > 0 && i < static_cast<int>(ActivationType::NUM) ? kNames[i] : kNames[0];
 }

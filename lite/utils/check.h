@@ -11,14 +11,19 @@ namespace lite {
 
 using lite_api::PaddleLiteException;
 
-[[noreturn]] inline void ThrowError(const std::string& message) {
-  throw PaddleLiteException(message);
+// Throws PaddleLiteException with the pieces' text (StrCat). Out of line: a failed check's
+// site only fills the array of pieces and calls it.
+[[noreturn]] void ThrowError(std::initializer_list<strcat_internal::Piece> pieces);
+
+template <typename... Args>
+[[noreturn]] inline void ThrowMessage(const Args&... args) {
+  ThrowError({strcat_internal::Piece(args)...});
 }
 
 }  // namespace lite
 }  // namespace paddle
 
-#define PLITE_THROW(...) ::paddle::lite::ThrowError(::paddle::lite::StrCat(__VA_ARGS__))
+#define PLITE_THROW(...) ::paddle::lite::ThrowMessage(__VA_ARGS__)
 
 #define PLITE_CHECK(cond, ...) \
   do {                         \

@@ -8,8 +8,9 @@
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <nmmintrin.h>
 #define PLITE_CRC32C_X86 1
-#elif defined(__aarch64__) && defined(__ARM_FEATURE_CRC32)
+#elif defined(__aarch64__) && defined(__GNUC__) && defined(__linux__)
 #include <arm_acle.h>
+#include <sys/auxv.h>
 #define PLITE_CRC32C_ARM 1
 #endif
 
@@ -23,27 +24,21 @@ constexpr uint32_t kReflectedPolynomial = 0x82F63B78u;
 
 // kTables[0] is the classic byte-at-a-time table; kTables[k][b] is the CRC of byte b
 // followed by k zero bytes, so eight table lookups advance the CRC by eight bytes.
-using Tables = std::array<std::array<uint32_t, 256>, 8>;
+// One byte at a time: the loop for CPUs without the instruction (x86-64 before SSE4.2,
+// ARMv8.0 cores without the optional CRC extension), with a 1 KB table.
+using Table = std::array<uint32_t, 256>;
 
-constexpr Tables MakeTables() {
-  Tables t{};
+constexpr Table MakeTable() {
+  Table t{};
   for (uint32_t b = 0; b < 256; ++b) {
     uint32_t crc = b;
     for (int bit = 0; bit < 8; ++bit) crc = (crc >> 1) ^ ((crc & 1) ? kReflectedPolynomial : 0);
-    t[0][b] = crc;
-  }
-  for (size_t k = 1; k < 8; ++k) {
-    for (uint32_t b = 0; b < 256; ++b) t[k][b] = (t[k - 1][b] >> 8) ^ t[0][t[k - 1][b] & 0xff];
+    t[b] = crc;
   }
   return t;
 }
 
-constexpr Tables kTables = MakeTables();
-
-// Little-endian whatever the host's byte order.
-inline uint32_t LoadLE32(const uint8_t* p) {
-  return uint32_t{p[0]} | uint32_t{p[1]} << 8 | uint32_t{p[2]} << 16 | uint32_t{p[3]} << 24;
-}
+constexpr Table kTable = MakeTable();
 
 #if PLITE_CRC32C_X86
 __attribute__((target("sse4.2"))) uint32_t HardwareX86(const uint8_t* p, size_t n,
@@ -68,7 +63,9 @@ bool DetectSse42() {
 #endif
 
 #if PLITE_CRC32C_ARM
-uint32_t HardwareArm(const uint8_t* p, size_t n, uint32_t c) {
+// Built for armv8-a without +crc: the instructions are enabled for this function only and
+// run where the kernel reports the extension (HWCAP_CRC32).
+__attribute__((target("+crc"))) uint32_t HardwareArm(const uint8_t* p, size_t n, uint32_t c) {
   for (; n > 0 && reinterpret_cast<uintptr_t>(p) % 8 != 0; ++p, --n) c = __crc32cb(c, *p);
   for (; n >= 8; p += 8, n -= 8) {
     uint64_t word;
@@ -85,14 +82,7 @@ uint32_t HardwareArm(const uint8_t* p, size_t n, uint32_t c) {
 uint32_t Portable(const void* data, size_t n, uint32_t crc) {
   const auto* p = static_cast<const uint8_t*>(data);
   uint32_t c = ~crc;
-  for (; n >= 8; p += 8, n -= 8) {
-    const uint32_t lo = LoadLE32(p) ^ c;
-    const uint32_t hi = LoadLE32(p + 4);
-    c = kTables[7][lo & 0xff] ^ kTables[6][(lo >> 8) & 0xff] ^ kTables[5][(lo >> 16) & 0xff] ^
-        kTables[4][lo >> 24] ^ kTables[3][hi & 0xff] ^ kTables[2][(hi >> 8) & 0xff] ^
-        kTables[1][(hi >> 16) & 0xff] ^ kTables[0][hi >> 24];
-  }
-  for (; n > 0; ++p, --n) c = kTables[0][(c ^ *p) & 0xff] ^ (c >> 8);
+  for (; n > 0; ++p, --n) c = kTable[(c ^ *p) & 0xff] ^ (c >> 8);
   return ~c;
 }
 
@@ -101,7 +91,8 @@ bool HasHardware() {
   static const bool has = DetectSse42();
   return has;
 #elif PLITE_CRC32C_ARM
-  return true;
+  static const bool has = (getauxval(AT_HWCAP) & HWCAP_CRC32) != 0;
+  return has;
 #else
   return false;
 #endif

@@ -13,12 +13,12 @@ namespace lite {
 
 // The CRC32C of `size` bytes at `data`, continuing from `crc`, the CRC32C of the bytes
 // before them (0 to start): Crc32c(b, n2, Crc32c(a, n1)) is the CRC32C of a then b.
-// Uses the CPU instruction where the CPU has it (x86 checked at run time; aarch64 when
-// built with the crc extension), else a table-driven loop giving identical results.
+// Uses the CPU instruction where the CPU has it (checked at run time), else a table-driven
+// loop giving identical results.
 uint32_t Crc32c(const void* data, size_t size, uint32_t crc = 0);
 
 namespace crc32c_internal {
-// Table-driven, slicing by 8 bytes: every CPU.
+// Table-driven, a byte at a time: every CPU.
 uint32_t Portable(const void* data, size_t size, uint32_t crc);
 // Whether Hardware() may be called on this CPU.
 bool HasHardware();

@@ -2,6 +2,7 @@
 
 #include <functional>
 #include <tuple>
+#include <vector>
 
 #include "lite/utils/exception.h"
 
@@ -10,60 +11,93 @@ namespace lite_api {
 
 namespace {
 
+// An enum's spellings as written; the tables of std::string the API returns references into
+// are built from them by one loop (initialising std::string arrays element by element
+// costs code per element).
+struct Spelling {
+  int value;
+  const char* name;  // TargetToStr & co.
+  const char* repr;  // TargetRepr & co.
+};
 struct EnumName {
   int value;
-  std::string name;  // TargetToStr & co.
-  std::string repr;  // TargetRepr & co.
+  std::string name;
+  std::string repr;
+};
+class EnumNames {
+ public:
+  template <size_t N>
+  explicit EnumNames(const Spelling (&spellings)[N]) : EnumNames(spellings, N) {}
+  // The entry for `value`, or the first ("unk") for values outside the enum.
+  const EnumName& Lookup(int value) const {
+    for (const EnumName& e : entries_) {
+      if (e.value == value) return e;
+    }
+    return entries_.front();
+  }
+
+ private:
+  EnumNames(const Spelling* spellings, size_t count) {
+    entries_.reserve(count);
+    for (size_t i = 0; i < count; ++i) {
+      entries_.push_back({spellings[i].value, spellings[i].name, spellings[i].repr});
+    }
+  }
+  std::vector<EnumName> entries_;
 };
 
-// The entry for `value`, or the table's first ("unk") for values outside the enum.
-template <typename Enum, size_t N>
-const EnumName& Lookup(Enum value, const EnumName (&table)[N]) {
-  for (const EnumName& e : table) {
-    if (e.value == static_cast<int>(value)) return e;
-  }
-  return table[0];
-}
+constexpr Spelling kTargets[] = {
+    {0, "unk", "kUnk"},       {1, "host", "kHost"},
+    {2, "x86", "kX86"},       {3, "cuda", "kCUDA"},
+    {4, "arm", "kARM"},       {5, "opencl", "kOpenCL"},
+    {6, "any", "kAny"},       {7, "fpga", "kFPGA"},
+    {8, "npu", "kNPU"},       {9, "xpu", "kXPU"},
+    {10, "bm", "kBM"},        {11, "mlu", "kMLU"},
+    {12, "rknpu", "kRKNPU"},  {13, "apu", "kAPU"},
+    {14, "huawei_ascend_npu", "kHuaweiAscendNPU"},
+    {15, "imagination_nna", "kImaginationNNA"},
+    {16, "intel_fpga", "kIntelFPGA"},
+    {17, "metal", "kMetal"},  {18, "nnadapter", "kNNAdapter"}};
+constexpr Spelling kPrecisions[] = {
+    {0, "unk", "kUnk"},     {1, "float", "kFloat"}, {2, "int8", "kInt8"},
+    {3, "int32", "kInt32"}, {4, "any", "kAny"},     {5, "fp16", "kFP16"},
+    {6, "bool", "kBool"},   {7, "int64", "kInt64"}, {8, "int16", "kInt16"},
+    {9, "uint8", "kUInt8"}, {10, "fp64", "kFP64"}};
+constexpr Spelling kLayouts[] = {
+    {0, "unk", "kUnk"},
+    {1, "NCHW", "kNCHW"},
+    {2, "any", "kAny"},
+    {3, "NHWC", "kNHWC"},
+    {4, "ImageDefault", "kImageDefault"},
+    {5, "ImageFolder", "kImageFolder"},
+    {6, "ImageNW", "kImageNW"},
+    {7, "MetalTexture2DArray", "kMetalTexture2DArray"},
+    {8, "MetalTexture2D", "kMetalTexture2D"},
+    {32, "NCHW4c", "kNCHW4c"},
+    {33, "NCHW8c", "kNCHW8c"},
+    {34, "NCHW16c", "kNCHW16c"}};
+constexpr Spelling kTuneModes[] = {{-1, "unk", "unk"},
+                                   {0, "CL_TUNE_NONE", ""},
+                                   {1, "CL_TUNE_RAPID", ""},
+                                   {2, "CL_TUNE_NORMAL", ""},
+                                   {3, "CL_TUNE_EXHAUSTIVE", ""}};
+constexpr Spelling kClPrecisions[] = {{-1, "unk", "unk"},
+                                      {0, "CL_PRECISION_AUTO", ""},
+                                      {1, "CL_PRECISION_FP32", ""},
+                                      {2, "CL_PRECISION_FP16", ""}};
 
 // Function-local tables: kernel registrations name places during static initialization.
 const EnumName& TargetEntry(TargetType target) {
-  static const EnumName kTargets[] = {
-      {0, "unk", "kUnk"},       {1, "host", "kHost"},
-      {2, "x86", "kX86"},       {3, "cuda", "kCUDA"},
-      {4, "arm", "kARM"},       {5, "opencl", "kOpenCL"},
-      {6, "any", "kAny"},       {7, "fpga", "kFPGA"},
-      {8, "npu", "kNPU"},       {9, "xpu", "kXPU"},
-      {10, "bm", "kBM"},        {11, "mlu", "kMLU"},
-      {12, "rknpu", "kRKNPU"},  {13, "apu", "kAPU"},
-      {14, "huawei_ascend_npu", "kHuaweiAscendNPU"},
-      {15, "imagination_nna", "kImaginationNNA"},
-      {16, "intel_fpga", "kIntelFPGA"},
-      {17, "metal", "kMetal"},  {18, "nnadapter", "kNNAdapter"}};
-  return Lookup(target, kTargets);
+  static const EnumNames names(kTargets);
+  return names.Lookup(static_cast<int>(target));
 }
 const EnumName& PrecisionEntry(PrecisionType precision) {
-  static const EnumName kPrecisions[] = {
-      {0, "unk", "kUnk"},     {1, "float", "kFloat"}, {2, "int8", "kInt8"},
-      {3, "int32", "kInt32"}, {4, "any", "kAny"},     {5, "fp16", "kFP16"},
-      {6, "bool", "kBool"},   {7, "int64", "kInt64"}, {8, "int16", "kInt16"},
-      {9, "uint8", "kUInt8"}, {10, "fp64", "kFP64"}};
-  return Lookup(precision, kPrecisions);
+  static const EnumNames names(kPrecisions);
+  return names.Lookup(static_cast<int>(precision));
 }
 const EnumName& LayoutEntry(DataLayoutType layout) {
-  static const EnumName kLayouts[] = {
-      {0, "unk", "kUnk"},
-      {1, "NCHW", "kNCHW"},
-      {2, "any", "kAny"},
-      {3, "NHWC", "kNHWC"},
-      {4, "ImageDefault", "kImageDefault"},
-      {5, "ImageFolder", "kImageFolder"},
-      {6, "ImageNW", "kImageNW"},
-      {7, "MetalTexture2DArray", "kMetalTexture2DArray"},
-      {8, "MetalTexture2D", "kMetalTexture2D"},
-      {32, "NCHW4c", "kNCHW4c"},
-      {33, "NCHW8c", "kNCHW8c"},
-      {34, "NCHW16c", "kNCHW16c"}};
-  return Lookup(layout, kLayouts);
+  static const EnumNames names(kLayouts);
+  return names.Lookup(static_cast<int>(layout));
 }
 
 }  // namespace
@@ -84,20 +118,13 @@ const std::string& DataLayoutRepr(DataLayoutType layout) {
 }
 
 const std::string& CLTuneModeToStr(CLTuneMode mode) {
-  static const EnumName kModes[] = {{-1, "unk", "unk"},
-                                    {0, "CL_TUNE_NONE", ""},
-                                    {1, "CL_TUNE_RAPID", ""},
-                                    {2, "CL_TUNE_NORMAL", ""},
-                                    {3, "CL_TUNE_EXHAUSTIVE", ""}};
-  return Lookup(mode, kModes).name;
+  static const EnumNames names(kTuneModes);
+  return names.Lookup(static_cast<int>(mode)).name;
 }
 
 const std::string& CLPrecisionTypeToStr(CLPrecisionType type) {
-  static const EnumName kTypes[] = {{-1, "unk", "unk"},
-                                    {0, "CL_PRECISION_AUTO", ""},
-                                    {1, "CL_PRECISION_FP32", ""},
-                                    {2, "CL_PRECISION_FP16", ""}};
-  return Lookup(type, kTypes).name;
+  static const EnumNames names(kClPrecisions);
+  return names.Lookup(static_cast<int>(type)).name;
 }
 
 namespace {

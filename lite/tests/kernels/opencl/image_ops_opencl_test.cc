@@ -80,15 +80,15 @@ struct InterpCase {
 TEST_F(ImageOpsOpenCl, InterpolationMatchesTheHostKernel) {
   const std::vector<InterpCase> cases = {
       {"nearest_interp_v2", "nearest", {1, 5, 7, 9}, -1, -1, {2.f, 2.f}},
-      {"nearest_interp_v2", "nearest", {2, 3, 8, 6}, 5, 11},
+      {"nearest_interp_v2", "nearest", {2, 3, 8, 6}, 5, 11, {}},
       {"nearest_interp_v2", "nearest", {1, 7, 9, 9}, 4, 4, {}, true},
       {"nearest_interp", "nearest", {1, 4, 5, 5}, -1, -1, {1.7f}},
-      {"nearest_interp_v2", "nearest", {1, 6, 5, 5}, 5, 5},
+      {"nearest_interp_v2", "nearest", {1, 6, 5, 5}, 5, 5, {}},
       {"bilinear_interp_v2", "bilinear", {1, 5, 7, 9}, -1, -1, {2.f, 2.f}},
       {"bilinear_interp_v2", "bilinear", {2, 3, 8, 6}, 5, 11, {}, false, 0},
       {"bilinear_interp_v2", "bilinear", {1, 9, 6, 7}, 13, 3, {}, true},
       {"bilinear_interp", "bilinear", {1, 2, 5, 4}, -1, -1, {1.5f}, false, 0},
-      {"bilinear_interp_v2", "bilinear", {1, 3, 6, 6}, 6, 6},
+      {"bilinear_interp_v2", "bilinear", {1, 3, 6, 6}, 6, 6, {}},
   };
   uint32_t seed = 1;
   for (const InterpCase& c : cases) {
