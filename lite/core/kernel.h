@@ -50,8 +50,13 @@ class KernelBase {
   void SetParam(ParamBase* param) { param_ = param; }
   template <typename P>
   P& Param() const {
+#if defined(__GXX_RTTI)
     auto* p = dynamic_cast<P*>(param_);
     PLITE_CHECK(p != nullptr, "kernel ", name(), " was given no or the wrong param");
+#else  // light libraries built without RTTI: the registry binds a kernel to its op's param
+    PLITE_CHECK(param_ != nullptr, "kernel ", name(), " was given no param");
+    auto* p = static_cast<P*>(param_);
+#endif
     return *p;
   }
   // The op as the program describes it and the scope of its tensors, for kernels that look
