@@ -34,11 +34,14 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "lite/core/kernel.h"
 #include "lite/core/kernel_op_view.h"
 #include "lite/core/op_lite.h"
+#include "lite/core/tailoring.h"
 #include "lite/utils/paddle_lite_factory_helper.h"  // USE_LITE_OP, USE_LITE_KERNEL
 
 namespace paddle {
@@ -250,6 +253,53 @@ class FloatAndFp16KernelRegistrar : public KernelRegistration {
               [] { return std::unique_ptr<KernelBase>(new Kernel<PrecisionType::kFP16>); }}}) {}
 };
 
+// A registration a tailored build leaves out (tailoring.h): it takes the same declarations
+// and drops them, and the kernel classes it names are never instantiated.
+class SkippedKernelRegistration {
+ public:
+  SkippedKernelRegistration(std::initializer_list<const char*>, TargetType, PrecisionType,
+                            DataLayoutType, const char*, const char*) {}
+  SkippedKernelRegistration(std::initializer_list<const char*>, TargetType, DataLayoutType,
+                            const char*, const char*) {}
+  SkippedKernelRegistration& BindInput(std::string_view, const Type&) { return *this; }
+  SkippedKernelRegistration& BindInput(std::string_view, const KernelPrecisionType&) {
+    return *this;
+  }
+  SkippedKernelRegistration& BindOutput(std::string_view, const Type&) { return *this; }
+  SkippedKernelRegistration& BindOutput(std::string_view, const KernelPrecisionType&) {
+    return *this;
+  }
+  SkippedKernelRegistration& RequireCpuFeature(const char*, bool (*)()) { return *this; }
+  SkippedKernelRegistration& RequireDevice(const char*, bool (*)()) { return *this; }
+  SkippedKernelRegistration& BindPaddleOpVersion(std::string_view, int, int = 0) { return *this; }
+  template <typename Condition>
+  SkippedKernelRegistration& Applies(const Condition&) { return *this; }
+  SkippedKernelRegistration& StartsBlockedRegion() { return *this; }
+  SkippedKernelRegistration& MovesDataOnly() { return *this; }
+  template <typename Rule>
+  SkippedKernelRegistration& BlockedChannels(const Rule&) { return *this; }
+  bool Finalize() { return false; }
+};
+
+template <bool kKept, typename KernelClass>
+using KernelRegistrarIf =
+    std::conditional_t<kKept, KernelRegistrar<KernelClass>, SkippedKernelRegistration>;
+template <bool kKept, template <PrecisionType> class Kernel>
+using FloatAndFp16KernelRegistrarIf =
+    std::conditional_t<kKept, FloatAndFp16KernelRegistrar<Kernel>, SkippedKernelRegistration>;
+
+// Registers OpClass under each of `op_types` (a tailored build: only if it keeps them).
+template <bool kKept, typename OpClass>
+bool RegisterOps(std::initializer_list<const char*> op_types, const char* source_file) {
+  if constexpr (kKept) {
+    for (const char* type : op_types) {
+      OpRegistry::Global().Register(
+          type, [type] { return std::unique_ptr<OpLite>(new OpClass(type)); }, source_file);
+    }
+  }
+  return kKept;
+}
+
 }  // namespace lite
 }  // namespace paddle
 
@@ -308,27 +358,25 @@ class FloatAndFp16KernelRegistrar : public KernelRegistration {
     return 0;                                                                            \
   }
 
-#define REGISTER_LITE_OPS(op_types__, OpClass)                                          \
-  PLITE_FOR_EACH_(PLITE_TOUCH_OP_, _, op_types__)                                      \
-  static bool PLITE_CAT_(plite_ops_registered_, __COUNTER__) [[maybe_unused]] = [] {   \
-    for (const char* type : {PLITE_FOR_EACH_(PLITE_OP_STRING_, _, op_types__)}) {      \
-      ::paddle::lite::OpRegistry::Global().Register(                                    \
-          type,                                                                         \
-          [type] {                                                                      \
-            return std::unique_ptr<::paddle::lite::OpLite>(new OpClass(type));          \
-          },                                                                            \
-          __FILE__);                                                                    \
-    }                                                                                   \
-    return true;                                                                        \
-  }()
+#define PLITE_OP_STRINGS_(op_types__) {PLITE_FOR_EACH_(PLITE_OP_STRING_, _, op_types__)}
+#define REGISTER_LITE_OPS(op_types__, OpClass)                                            \
+  PLITE_FOR_EACH_(PLITE_TOUCH_OP_, _, op_types__)                                        \
+  static bool PLITE_CAT_(plite_ops_registered_, __COUNTER__) [[maybe_unused]] =          \
+      ::paddle::lite::RegisterOps<                                                        \
+          ::paddle::lite::tailoring::OpKept(PLITE_OP_STRINGS_(op_types__)), OpClass>(     \
+          PLITE_OP_STRINGS_(op_types__), __FILE__)
 #define REGISTER_LITE_OP(op_type__, OpClass) REGISTER_LITE_OPS((op_type__), OpClass)
 
+#define PLITE_KERNEL_KEPT_(op_types__, target__, precision__, layout__, alias__)       \
+  ::paddle::lite::tailoring::KernelKept(PLITE_OP_STRINGS_(op_types__), TARGET(target__), \
+                                        PRECISION(precision__), DATALAYOUT(layout__), #alias__)
 #define REGISTER_LITE_KERNELS(op_types__, target__, precision__, layout__, KernelClass, alias__) \
   PLITE_FOR_EACH_(PLITE_TOUCH_KERNEL_, (target__, precision__, layout__, alias__), op_types__) \
   static bool PLITE_CAT_(plite_kernels_registered_, __COUNTER__) [[maybe_unused]] =          \
-      ::paddle::lite::KernelRegistrar<KernelClass>(                                           \
-          {PLITE_FOR_EACH_(PLITE_OP_STRING_, _, op_types__)}, TARGET(target__),               \
-          PRECISION(precision__), DATALAYOUT(layout__), #alias__, __FILE__)
+      ::paddle::lite::KernelRegistrarIf<                                                      \
+          PLITE_KERNEL_KEPT_(op_types__, target__, precision__, layout__, alias__),           \
+          KernelClass>(PLITE_OP_STRINGS_(op_types__), TARGET(target__), PRECISION(precision__), \
+                       DATALAYOUT(layout__), #alias__, __FILE__)
 #define REGISTER_LITE_KERNEL(op__, target__, precision__, layout__, KernelClass, alias__) \
   REGISTER_LITE_KERNELS((op__), target__, precision__, layout__, KernelClass, alias__)
 // Kernel<kFloat> and Kernel<kFP16> for the op types; the types declared with
@@ -337,6 +385,8 @@ class FloatAndFp16KernelRegistrar : public KernelRegistration {
   PLITE_FOR_EACH_(PLITE_TOUCH_KERNEL_, (target__, kFloat, layout__, alias__), op_types__)     \
   PLITE_FOR_EACH_(PLITE_TOUCH_KERNEL_, (target__, kFP16, layout__, alias__), op_types__)      \
   static bool PLITE_CAT_(plite_kernels_registered_, __COUNTER__) [[maybe_unused]] =          \
-      ::paddle::lite::FloatAndFp16KernelRegistrar<Kernel>(                                    \
-          {PLITE_FOR_EACH_(PLITE_OP_STRING_, _, op_types__)}, TARGET(target__),               \
-          DATALAYOUT(layout__), #alias__, __FILE__)
+      ::paddle::lite::FloatAndFp16KernelRegistrarIf<                                          \
+          PLITE_KERNEL_KEPT_(op_types__, target__, kFloat, layout__, alias__) ||              \
+              PLITE_KERNEL_KEPT_(op_types__, target__, kFP16, layout__, alias__),             \
+          Kernel>(PLITE_OP_STRINGS_(op_types__), TARGET(target__), DATALAYOUT(layout__),     \
+                  #alias__, __FILE__)

@@ -5,20 +5,18 @@
 #include <vector>
 
 #include "lite/utils/exception.h"
+#include "lite/utils/place_spellings.h"
 
 namespace paddle {
 namespace lite_api {
 
 namespace {
 
-// An enum's spellings as written; the tables of std::string the API returns references into
-// are built from them by one loop (initialising std::string arrays element by element
-// costs code per element).
-struct Spelling {
-  int value;
-  const char* name;  // TargetToStr & co.
-  const char* repr;  // TargetRepr & co.
-};
+using spellings::Spelling;
+
+// The tables of std::string the API returns references into, built from the spellings
+// (place_spellings.h) by one loop (initialising std::string arrays element by element costs
+// code per element).
 struct EnumName {
   int value;
   std::string name;
@@ -27,7 +25,7 @@ struct EnumName {
 class EnumNames {
  public:
   template <size_t N>
-  explicit EnumNames(const Spelling (&spellings)[N]) : EnumNames(spellings, N) {}
+  explicit EnumNames(const Spelling (&table)[N]) : EnumNames(table, N) {}
   // The entry for `value`, or the first ("unk") for values outside the enum.
   const EnumName& Lookup(int value) const {
     for (const EnumName& e : entries_) {
@@ -37,45 +35,15 @@ class EnumNames {
   }
 
  private:
-  EnumNames(const Spelling* spellings, size_t count) {
+  EnumNames(const Spelling* table, size_t count) {
     entries_.reserve(count);
     for (size_t i = 0; i < count; ++i) {
-      entries_.push_back({spellings[i].value, spellings[i].name, spellings[i].repr});
+      entries_.push_back({table[i].value, table[i].name, table[i].repr});
     }
   }
   std::vector<EnumName> entries_;
 };
 
-constexpr Spelling kTargets[] = {
-    {0, "unk", "kUnk"},       {1, "host", "kHost"},
-    {2, "x86", "kX86"},       {3, "cuda", "kCUDA"},
-    {4, "arm", "kARM"},       {5, "opencl", "kOpenCL"},
-    {6, "any", "kAny"},       {7, "fpga", "kFPGA"},
-    {8, "npu", "kNPU"},       {9, "xpu", "kXPU"},
-    {10, "bm", "kBM"},        {11, "mlu", "kMLU"},
-    {12, "rknpu", "kRKNPU"},  {13, "apu", "kAPU"},
-    {14, "huawei_ascend_npu", "kHuaweiAscendNPU"},
-    {15, "imagination_nna", "kImaginationNNA"},
-    {16, "intel_fpga", "kIntelFPGA"},
-    {17, "metal", "kMetal"},  {18, "nnadapter", "kNNAdapter"}};
-constexpr Spelling kPrecisions[] = {
-    {0, "unk", "kUnk"},     {1, "float", "kFloat"}, {2, "int8", "kInt8"},
-    {3, "int32", "kInt32"}, {4, "any", "kAny"},     {5, "fp16", "kFP16"},
-    {6, "bool", "kBool"},   {7, "int64", "kInt64"}, {8, "int16", "kInt16"},
-    {9, "uint8", "kUInt8"}, {10, "fp64", "kFP64"}};
-constexpr Spelling kLayouts[] = {
-    {0, "unk", "kUnk"},
-    {1, "NCHW", "kNCHW"},
-    {2, "any", "kAny"},
-    {3, "NHWC", "kNHWC"},
-    {4, "ImageDefault", "kImageDefault"},
-    {5, "ImageFolder", "kImageFolder"},
-    {6, "ImageNW", "kImageNW"},
-    {7, "MetalTexture2DArray", "kMetalTexture2DArray"},
-    {8, "MetalTexture2D", "kMetalTexture2D"},
-    {32, "NCHW4c", "kNCHW4c"},
-    {33, "NCHW8c", "kNCHW8c"},
-    {34, "NCHW16c", "kNCHW16c"}};
 constexpr Spelling kTuneModes[] = {{-1, "unk", "unk"},
                                    {0, "CL_TUNE_NONE", ""},
                                    {1, "CL_TUNE_RAPID", ""},
@@ -88,15 +56,15 @@ constexpr Spelling kClPrecisions[] = {{-1, "unk", "unk"},
 
 // Function-local tables: kernel registrations name places during static initialization.
 const EnumName& TargetEntry(TargetType target) {
-  static const EnumNames names(kTargets);
+  static const EnumNames names(spellings::kTargets);
   return names.Lookup(static_cast<int>(target));
 }
 const EnumName& PrecisionEntry(PrecisionType precision) {
-  static const EnumNames names(kPrecisions);
+  static const EnumNames names(spellings::kPrecisions);
   return names.Lookup(static_cast<int>(precision));
 }
 const EnumName& LayoutEntry(DataLayoutType layout) {
-  static const EnumNames names(kLayouts);
+  static const EnumNames names(spellings::kLayouts);
   return names.Lookup(static_cast<int>(layout));
 }
 

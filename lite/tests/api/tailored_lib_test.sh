@@ -94,6 +94,15 @@ if bash "$root/tools/build_tailored_lib.sh" "$ppocr/inference.pdmodel" "$ppocr/i
   ok "build_tailored_lib.sh on ppocr_cls_mobile_v2"
   echo "ppocr-tailored kernels:"
   sed 's/^/  /' "$work/out-ppocr/tailoring/.tailored_kernels_list"
+  # Kernel-granular: slice_compute.cc registers float, int32 and int64 slice kernels; the
+  # library keeps only the int32 one the model runs (the others' code is not linked).
+  syms=$(nm -C "$work/builds/tailored-out-ppocr/lite/api/libpaddle_light_api_shared.so")
+  if grep -q "SliceCompute<int," <<<"$syms" && ! grep -q "SliceCompute<long," <<<"$syms" &&
+     ! grep -q "SliceCompute<float," <<<"$syms"; then
+    ok "of slice_compute.cc's registrations, the ppocr-tailored library keeps the int32 one"
+  else
+    fail "the ppocr-tailored library's slice kernels: $(grep -o "SliceCompute<[a-z]*," <<<"$syms" | sort -u | tr '\n' ' ')"
+  fi
   if compile_app "$work/out-ppocr" ppocr_app &&
      "$work/apps/ppocr_app" "$work/out-ppocr/model.nb" 1,3,48,192 \
        "$ppocr/reference/cls_1x3x48x192.input.f32" "$ppocr/reference/cls_1x3x48x192.output.f32" 1e-4; then

@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <string_view>
+#include <type_traits>
+
 #include "lite/core/op_registry.h"
 #include "lite/tests/core/kernelless_op.h"
 
@@ -146,6 +149,56 @@ TEST(Registry, PaddleOpVersionRanges) {
   bad.BindPaddleOpVersion("test_version_typo", 1);  // not an op type it registers
   EXPECT_THROW(bad.Finalize(), PaddleLiteException);
   EXPECT_TRUE(KernelRegistry::Global().Kernels("test_version_c").empty());
+}
+
+// What a tailored build keeps, decided at compile time from its lists (tailoring.h): a
+// registration is kept when any of its op types is listed with exactly its target,
+// precision, layout and alias, spelled as kernel keys are.
+constexpr std::string_view kListedOps[] = {"conv2d", "feed"};
+constexpr tailoring::KernelKey kListedKernels[] = {{"conv2d", "arm", "float", "NCHW", "def"},
+                                                   {"slice", "host", "int32", "NCHW", "def"},
+                                                   {"layout", "x86", "float", "NCHW16c", "nchw_in"}};
+static_assert(tailoring::AnyOpIn(kListedOps, {"conv2d"}));
+static_assert(tailoring::AnyOpIn(kListedOps, {"depthwise_conv2d", "feed"}));
+static_assert(!tailoring::AnyOpIn(kListedOps, {"conv2d_transpose", "fetch"}));
+static_assert(tailoring::AnyKernelIn(kListedKernels, {"conv2d"}, TARGET(kARM), PRECISION(kFloat),
+                                     DATALAYOUT(kNCHW), "def"));
+static_assert(tailoring::AnyKernelIn(kListedKernels, {"slice"}, TARGET(kHost), PRECISION(kInt32),
+                                     DATALAYOUT(kNCHW), "def"));
+static_assert(tailoring::AnyKernelIn(kListedKernels, {"layout"}, TARGET(kX86), PRECISION(kFloat),
+                                     DATALAYOUT(kNCHW16c), "nchw_in"));
+static_assert(!tailoring::AnyKernelIn(kListedKernels, {"slice"}, TARGET(kHost),
+                                      PRECISION(kInt64), DATALAYOUT(kNCHW), "def"));
+static_assert(!tailoring::AnyKernelIn(kListedKernels, {"conv2d"}, TARGET(kX86),
+                                      PRECISION(kFloat), DATALAYOUT(kNCHW), "def"));
+static_assert(!tailoring::AnyKernelIn(kListedKernels, {"conv2d"}, TARGET(kARM),
+                                      PRECISION(kFloat), DATALAYOUT(kNCHW4c), "def"));
+static_assert(!tailoring::AnyKernelIn(kListedKernels, {"layout"}, TARGET(kX86),
+                                      PRECISION(kFloat), DATALAYOUT(kNCHW16c), "def"));
+
+TEST(Tailoring, UntailoredBuildsKeepEveryRegistration) {
+  EXPECT_FALSE(PLITE_TAILORED);
+  EXPECT_TRUE(tailoring::OpKept({"anything"}));
+  EXPECT_TRUE(tailoring::KernelKept({"anything"}, TARGET(kX86), PRECISION(kInt8),
+                                    DATALAYOUT(kNHWC), "vendor"));
+}
+
+// A skipped registration takes the declarations a kept one takes and registers nothing.
+TEST(Tailoring, SkippedRegistrationsRegisterNothing) {
+  static_assert(std::is_same_v<KernelRegistrarIf<false, FamilyKernel>, SkippedKernelRegistration>);
+  static_assert(std::is_same_v<KernelRegistrarIf<true, FamilyKernel>, KernelRegistrar<FamilyKernel>>);
+  const bool registered =
+      KernelRegistrarIf<false, FamilyKernel>({"test_skipped_kernel"}, TargetType::kHost,
+                                             PrecisionType::kFloat, DataLayoutType::kNCHW, "def",
+                                             __FILE__)
+          .BindInput("X", {GetTensorTy(TargetType::kHost)})
+          .BindOutput("Out", {GetTensorTy(TargetType::kHost)})
+          .Applies([](const KernelOpView&) { return true; })
+          .Finalize();
+  EXPECT_FALSE(registered);
+  EXPECT_TRUE(KernelRegistry::Global().Kernels("test_skipped_kernel").empty());
+  EXPECT_FALSE((RegisterOps<false, test::KernellessOp>({"test_skipped_op"}, __FILE__)));
+  EXPECT_FALSE(OpRegistry::Global().Has("test_skipped_op"));
 }
 
 TEST(TypeSystem, CpuTargetsShareMemoryAndAnyMatches) {
