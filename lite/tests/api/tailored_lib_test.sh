@@ -89,6 +89,13 @@ if [ ! -f "$ppocr/inference.pdmodel" ] || [ ! -f "$mnist/__model__" ] ||
   [ "$failures" -eq 0 ] && exit 77
   exit 1
 fi
+# run_ppocr OUT_DIR APP [RUNNER...]: the app on OUT_DIR's model.nb against the reference.
+run_ppocr() {
+  local out=$1 app=$2
+  shift 2
+  "$@" "$app" "$out/model.nb" 1,3,48,192 "$ppocr/reference/cls_1x3x48x192.input.f32" \
+    "$ppocr/reference/cls_1x3x48x192.output.f32" 1e-4
+}
 if bash "$root/tools/build_tailored_lib.sh" "$ppocr/inference.pdmodel" "$ppocr/inference.pdiparams" \
      "$work/out-ppocr"; then
   ok "build_tailored_lib.sh on ppocr_cls_mobile_v2"
@@ -103,9 +110,7 @@ if bash "$root/tools/build_tailored_lib.sh" "$ppocr/inference.pdmodel" "$ppocr/i
   else
     fail "the ppocr-tailored library's slice kernels: $(grep -o "SliceCompute<[a-z]*," <<<"$syms" | sort -u | tr '\n' ' ')"
   fi
-  if compile_app "$work/out-ppocr" ppocr_app &&
-     "$work/apps/ppocr_app" "$work/out-ppocr/model.nb" 1,3,48,192 \
-       "$ppocr/reference/cls_1x3x48x192.input.f32" "$ppocr/reference/cls_1x3x48x192.output.f32" 1e-4; then
+  if compile_app "$work/out-ppocr" ppocr_app && run_ppocr "$work/out-ppocr" "$work/apps/ppocr_app"; then
     ok "ppocr app on the tailored library matches the stored reference within 1e-4"
   else
     fail "ppocr app on the tailored library"
@@ -178,8 +183,7 @@ check_size() {  # check_size NAME LIBRARY DOCS_BYTES
 if PLITE_VALID_TARGETS=x86 bash "$root/tools/build_tailored_lib.sh" "$ppocr/inference.pdmodel" \
      "$ppocr/inference.pdiparams" "$work/out-ppocr-x86"; then
   if compile_app "$work/out-ppocr-x86" ppocr_x86_app &&
-     "$work/apps/ppocr_x86_app" "$work/out-ppocr-x86/model.nb" 1,3,48,192 \
-       "$ppocr/reference/cls_1x3x48x192.input.f32" "$ppocr/reference/cls_1x3x48x192.output.f32" 1e-4; then
+     run_ppocr "$work/out-ppocr-x86" "$work/apps/ppocr_x86_app"; then
     ok "ppocr on the x86-kernel tailored library matches the stored reference within 1e-4"
   else
     fail "ppocr on the x86-kernel tailored library"
@@ -196,8 +200,7 @@ if command -v aarch64-linux-gnu-g++ >/dev/null && command -v qemu-aarch64 >/dev/
        "$ppocr/inference.pdiparams" "$arm_out"; then
     if aarch64-linux-gnu-g++ -std=c++17 "$app_src" -I"$arm_out/include" -L"$arm_out/lib" \
          -lpaddle_light_api_shared -Wl,-rpath,"$arm_out/lib" -o "$work/apps/ppocr_arm_app" &&
-       "${qemu[@]}" "$work/apps/ppocr_arm_app" "$arm_out/model.nb" 1,3,48,192 \
-         "$ppocr/reference/cls_1x3x48x192.input.f32" "$ppocr/reference/cls_1x3x48x192.output.f32" 1e-4; then
+       run_ppocr "$arm_out" "$work/apps/ppocr_arm_app" "${qemu[@]}"; then
       ok "ppocr on the ARM-kernel tailored library (qemu) matches the stored reference within 1e-4"
     else
       fail "ppocr on the ARM-kernel tailored library (qemu)"
