@@ -27,12 +27,17 @@
 #      OUT_DIR/include/paddle_api.h ...           OUT_DIR/model.nb
 #      OUT_DIR/tailoring/.tailored_*              (what opt recorded)
 #    and prints the stripped sizes of the tailored and the untailored shared library, and
-#    where the tailored one's bytes go (tools/size_report.sh on its link map).
+#    where the tailored one's bytes go (CMake target size_report: tools/size_report.sh on the map
+#    of a plain link of the same objects).
 # Environment: PLITE_BUILD_DIR, PLITE_TAILOR_WORK (above), PLITE_VALID_TARGETS (opt
-# --valid_targets, default host, or arm with --arm), PLITE_JOBS (build jobs, default nproc).
+# --valid_targets, default host, or arm with --arm), PLITE_JOBS (build jobs, default nproc),
+# PLITE_X86_AVX512 (x86 kernels: ON, the default, keeps the AVX-512 code beside the AVX2
+# code, picked at run time; OFF builds the AVX2 code alone, which AVX-512 CPUs run too: a
+# library for AVX2 machines, about half the x86 math).
 #
-# Size flags (both builds): -Os, -ffunction-sections -fdata-sections and -Wl,--gc-sections
-# (unreferenced functions and data are dropped at link), then strip --strip-unneeded.
+# Size flags (both builds): -Os, link-time optimization, -ffunction-sections -fdata-sections
+# and -Wl,--gc-sections (unreferenced functions and data are dropped at link), then strip
+# --strip-unneeded.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 
@@ -87,10 +92,18 @@ generator=()
 command -v ninja >/dev/null && generator=(-G Ninja)
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
-size_flags=(-DCMAKE_BUILD_TYPE=Release
+x86_avx512=${PLITE_X86_AVX512:-ON}
+case $x86_avx512 in
+  ON | OFF) ;;
+  *) echo "build_tailored_lib: PLITE_X86_AVX512 is '$x86_avx512', not ON or OFF" >&2; exit 2 ;;
+esac
+# Fat LTO objects (code and the compiler's IR): the shared library links them with
+# link-time optimization; the size report's second link (CMake target size_report) and the
+# static archive use their code.
+size_flags=(-DCMAKE_BUILD_TYPE=Release -DLITE_X86_AVX512="$x86_avx512"
   "-DCMAKE_CXX_FLAGS_RELEASE=-Os -DNDEBUG"
-  "-DCMAKE_CXX_FLAGS=-ffunction-sections -fdata-sections"
-  "-DCMAKE_SHARED_LINKER_FLAGS=-Wl,--gc-sections -Wl,-Map=libpaddle_light_api_shared.map")
+  "-DCMAKE_CXX_FLAGS=-ffunction-sections -fdata-sections -flto=auto -ffat-lto-objects"
+  "-DCMAKE_SHARED_LINKER_FLAGS=-Wl,--gc-sections -flto=auto")
 light_targets=(--target paddle_light_api_shared paddle_api_light_bundled)
 
 step() { echo "== build_tailored_lib: $*"; }
@@ -103,6 +116,7 @@ floor_lists() {  # floor_lists DIR
   printf '%s\n' lite/kernels/host/feed_compute.cc lite/kernels/host/fetch_compute.cc \
     > "$1/.tailored_kernels_source_list"
   : > "$1/.tailored_custom_list"
+  : > "$1/.tailored_math_list"
 }
 optimize() {  # optimize: opt from the normal build writes model.nb and the lists into model/
   if [ ! -f "$build/CMakeCache.txt" ]; then
@@ -150,6 +164,9 @@ else
 fi
 build_light "$tailored_build" -DLITE_BUILD_TAILOR=ON -DLITE_OPTMODEL_DIR="$lists" \
   "${feature_args[@]}"
+# (while the lists it was configured from are still there)
+size_report=$(cmake --build "$tailored_build" --target size_report -j "$jobs" | sed -n '/^ *[0-9]/p')
+[ -n "$size_report" ] || { echo "build_tailored_lib: the size report is empty" >&2; exit 1; }
 untailored_build=$work/untailored${arm:+-arm}
 step "untailored light build in $untailored_build"
 build_light "$untailored_build" -DLITE_BUILD_TAILOR=OFF
@@ -157,7 +174,9 @@ build_light "$untailored_build" -DLITE_BUILD_TAILOR=OFF
 # 4. Stripped install of the tailored library, headers and model into OUT_DIR.
 rm -rf "$out/lib" "$out/include" "$out/tailoring"
 cmake --install "$tailored_build" --prefix "$out" --strip >/dev/null
-$strip_cmd --strip-debug "$out/lib/libpaddle_api_light_bundled.a"
+# The archive's objects keep their code, without the compiler's LTO sections: an app links
+# it with any compiler and flags.
+$strip_cmd --strip-debug -R '.gnu.lto_*' -R '.gnu.debuglto_*' "$out/lib/libpaddle_api_light_bundled.a"
 [ -n "$floor" ] || cp "$out/opt/model.nb" "$out/model.nb"
 mkdir -p "$out/tailoring"
 cp "$lists"/.tailored_* "$out/tailoring/"
@@ -169,8 +188,11 @@ tailored_so=$out/lib/libpaddle_light_api_shared.so
 full_so=$untailored_build-install/lib/libpaddle_light_api_shared.so
 echo "build_tailored_lib: $([ -n "$floor" ] && echo "(floor) " || echo "model.nb, ")lib/ and include/ are in $out"
 echo "build_tailored_lib: kernels kept: $(tr '\n' ' ' < "$out/tailoring/.tailored_kernels_source_list")"
-echo "build_tailored_lib: stripped libpaddle_light_api_shared.so ($arch, -Os, gc-sections):"
+isa_note=
+[ -n "$arm" ] || [ "$x86_avx512" = ON ] || isa_note=", AVX2 code alone"
+echo "build_tailored_lib: stripped libpaddle_light_api_shared.so ($arch, -Os, LTO, gc-sections$isa_note):"
 echo "  tailored   $(size "$tailored_so") bytes"
 echo "  untailored $(size "$full_so") bytes"
-echo "build_tailored_lib: where the tailored library's bytes go (tools/size_report.sh):"
-bash "$root/tools/size_report.sh" "$tailored_build/libpaddle_light_api_shared.map" "$tailored_so"
+echo "build_tailored_lib: where the tailored library's bytes go (tools/size_report.sh on a plain"
+echo "  link of the same objects; link-time optimization takes the rest off):"
+echo "$size_report"

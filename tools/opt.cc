@@ -197,9 +197,9 @@ void PrintSaved(LiteModelType type, const std::string& out) {
     std::cout << "wrote the protobuf model into " << out << "/\n";
   }
   if (!FLAGS_record_tailoring_info) return;
-  for (const char* list : {".tailored_ops_list", ".tailored_ops_source_list",
-                           ".tailored_kernels_list", ".tailored_kernels_source_list",
-                           ".tailored_custom_list"}) {
+  for (const char* list :
+       {".tailored_ops_list", ".tailored_ops_source_list", ".tailored_kernels_list",
+        ".tailored_kernels_source_list", ".tailored_custom_list", ".tailored_math_list"}) {
     const fs::path path = fs::path(out) / list;
     if (fs::exists(path)) std::cout << "wrote " << path.string() << "\n";
   }

@@ -291,7 +291,7 @@ void Predictor::SaveOptimizedModel(const std::string& model_dir,
         PLITE_THROW("SaveOptimizedModel: unknown model type ", static_cast<int>(model_type),
                     " (use kNaiveBuffer or kProtobuf)");
     }
-    if (record_info) WriteTailoringInfo(model_dir, program);
+    if (record_info) WriteTailoringInfo(model_dir, program, scope);
   });
 }
 

@@ -12,6 +12,41 @@ namespace lite {
 
 namespace {
 
+// The op as a kernel's registration sees it (kernel_op_view.h): weights from the scope,
+// shapes from the block's var descs. Channels of blocked values are not tracked here; the
+// rules that read them count an unknown as run.
+class ProgramOpView : public KernelOpView {
+ public:
+  ProgramOpView(const cpp::BlockDesc& block, const cpp::OpDesc& op, const Scope& scope)
+      : block_(block), op_(op), scope_(scope) {}
+  const cpp::OpDesc& desc() const override { return op_; }
+  const Tensor* Weight(const std::string& var) const override {
+    const cpp::VarDesc* desc = block_.FindVar(var);
+    return desc && desc->persistable ? scope_.FindTensor(var) : nullptr;
+  }
+  std::vector<int64_t> Dims(const std::string& var) const override {
+    const cpp::VarDesc* desc = block_.FindVar(var);
+    if (!desc || desc->shape.empty()) return {};
+    for (size_t i = 1; i < desc->shape.size(); ++i) {
+      if (desc->shape[i] <= 0) return {};
+    }
+    return desc->shape;
+  }
+  size_t Rank(const std::string& var) const override {
+    const cpp::VarDesc* desc = block_.FindVar(var);
+    return desc ? desc->shape.size() : 0;
+  }
+  int64_t Channels(const std::string& var) const override {
+    const std::vector<int64_t> dims = Dims(var);
+    return dims.size() >= 2 ? dims[1] : -1;
+  }
+
+ private:
+  const cpp::BlockDesc& block_;
+  const cpp::OpDesc& op_;
+  const Scope& scope_;
+};
+
 void WriteList(const std::string& path, const std::set<std::string>& entries) {
   std::ofstream out(path, std::ios::trunc);
   PLITE_CHECK(out.is_open(), "cannot open ", path, " for writing");
@@ -23,7 +58,7 @@ void WriteList(const std::string& path, const std::set<std::string>& entries) {
 }  // namespace
 
 // Custom ops and kernels (the app's, plugins') are not the library's to tailor: listed apart.
-TailoringInfo CollectTailoringInfo(const cpp::ProgramDesc& optimized) {
+TailoringInfo CollectTailoringInfo(const cpp::ProgramDesc& optimized, const Scope& scope) {
   TailoringInfo info;
   const std::vector<std::string> custom_types = lite_api::CustomOpTypes();
   const std::set<std::string> custom_ops(custom_types.begin(), custom_types.end());
@@ -49,13 +84,19 @@ TailoringInfo CollectTailoringInfo(const cpp::ProgramDesc& optimized) {
       if (!kernel->source_file.empty()) {
         info.kernel_sources.insert(kernel->source_file);
       }
+      if (kernel->math_specializations) {
+        std::vector<std::string> names;
+        kernel->math_specializations(ProgramOpView(block, op, scope), &names);
+        info.math.insert(names.begin(), names.end());
+      }
     }
   }
   return info;
 }
 
-void WriteTailoringInfo(const std::string& dir, const cpp::ProgramDesc& optimized) {
-  const TailoringInfo info = CollectTailoringInfo(optimized);
+void WriteTailoringInfo(const std::string& dir, const cpp::ProgramDesc& optimized,
+                        const Scope& scope) {
+  const TailoringInfo info = CollectTailoringInfo(optimized, scope);
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   PLITE_CHECK(!ec, "cannot create the tailoring info dir ", dir, ": ", ec.message());
@@ -65,6 +106,7 @@ void WriteTailoringInfo(const std::string& dir, const cpp::ProgramDesc& optimize
   WriteList((d / ".tailored_kernels_list").string(), info.kernels);
   WriteList((d / ".tailored_kernels_source_list").string(), info.kernel_sources);
   WriteList((d / ".tailored_custom_list").string(), info.custom);
+  WriteList((d / ".tailored_math_list").string(), info.math);
 }
 
 }  // namespace lite

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "lite/core/program_desc.h"
+#include "lite/core/scope.h"
 
 namespace paddle {
 namespace lite {
@@ -17,16 +18,20 @@ struct TailoringInfo {
   std::set<std::string> kernels;         // kernel keys (KernelInfo::key())
   std::set<std::string> kernel_sources;  // files registering the kernels
   std::set<std::string> custom;  // custom op types and custom kernels' keys (not tailored)
+  // Backend math specializations the picked kernels run (lite/utils/tailored_math.h).
+  std::set<std::string> math;
 };
 
-// From every block of `optimized`; a picked kernel missing from the registry is an error.
-TailoringInfo CollectTailoringInfo(const cpp::ProgramDesc& optimized);
+// From every block of `optimized`, whose weights are in `scope`; a picked kernel missing
+// from the registry is an error.
+TailoringInfo CollectTailoringInfo(const cpp::ProgramDesc& optimized, const Scope& scope);
 
-// Writes the five lists into `dir` (created), one sorted entry per line:
+// Writes the six lists into `dir` (created), one sorted entry per line:
 // .tailored_ops_list, .tailored_ops_source_list, .tailored_kernels_list,
 // .tailored_kernels_source_list, .tailored_custom_list (empty: the program runs no custom op
-// or kernel, and a light build may leave custom op support out).
-void WriteTailoringInfo(const std::string& dir, const cpp::ProgramDesc& optimized);
+// or kernel, and a light build may leave custom op support out), .tailored_math_list.
+void WriteTailoringInfo(const std::string& dir, const cpp::ProgramDesc& optimized,
+                        const Scope& scope);
 
 }  // namespace lite
 }  // namespace paddle

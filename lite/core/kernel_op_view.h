@@ -49,6 +49,10 @@ class KernelOpView {
 // Where a kernel applies, and the channels a channel-blocked kernel writes (-1: unknown).
 using KernelCondition = std::function<bool(const KernelOpView&)>;
 using ChannelRule = std::function<int64_t(const KernelOpView&)>;
+// Appends the names of the backend math specializations (lite/utils/tailored_math.h) the
+// kernel runs for the op; a name it cannot rule out (a shape unknown before the model runs)
+// counts as run.
+using MathSpecializationRule = void (*)(const KernelOpView&, std::vector<std::string>*);
 
 }  // namespace lite
 }  // namespace paddle

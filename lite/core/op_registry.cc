@@ -267,6 +267,10 @@ KernelRegistration& KernelRegistration::BlockedChannels(ChannelRule rule) {
   info_.blocked_channels = std::move(rule);
   return *this;
 }
+KernelRegistration& KernelRegistration::MathSpecializations(MathSpecializationRule rule) {
+  info_.math_specializations = rule;
+  return *this;
+}
 
 bool KernelRegistration::Finalize() {
   for (const auto& kv : info_.op_versions) {  // a typo would silently bind nothing

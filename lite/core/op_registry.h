@@ -90,6 +90,9 @@ struct KernelInfo {
   //    blocked input).
   bool starts_blocked_region{false};
   ChannelRule blocked_channels;
+  // The math specializations the kernel runs for an op (MathSpecializations): what opt
+  // records for a tailored build, which keeps only those.
+  MathSpecializationRule math_specializations = nullptr;
   // The kernel only moves values (concat): computing at its precision gains nothing, so the
   // kernel picker counts a cast into that precision against it (MovesDataOnly).
   bool moves_data_only{false};
@@ -217,6 +220,8 @@ class KernelRegistration {
   // The kernel only moves values: it runs at a precision where its inputs already have it.
   KernelRegistration& MovesDataOnly();
   KernelRegistration& BlockedChannels(ChannelRule rule);
+  // The backend math specializations the kernel runs for an op (lite/utils/tailored_math.h).
+  KernelRegistration& MathSpecializations(MathSpecializationRule rule);
   bool Finalize();
 
  private:
@@ -278,6 +283,7 @@ class SkippedKernelRegistration {
   SkippedKernelRegistration& MovesDataOnly() { return *this; }
   template <typename Rule>
   SkippedKernelRegistration& BlockedChannels(const Rule&) { return *this; }
+  SkippedKernelRegistration& MathSpecializations(MathSpecializationRule) { return *this; }
   bool Finalize() { return false; }
 };
 

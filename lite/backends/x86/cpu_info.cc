@@ -44,7 +44,7 @@ bool CpuHasAvx2Fma() {
 }
 
 bool CpuHasAvx512f() {
-  static const bool has = DetectAvx512f();
+  static const bool has = kWithAvx512 && DetectAvx512f();
   return has;
 }
 

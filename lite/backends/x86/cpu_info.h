@@ -11,8 +11,18 @@ namespace x86 {
 // True when the CPU (and OS) support both AVX2 and FMA3. Cached after the first call.
 bool CpuHasAvx2Fma();
 
-// True when the CPU has AVX-512F (plus AVX2/FMA) and the OS saves the full zmm state
-// (XCR0: SSE, AVX, opmask, ZMM_Hi256, Hi16_ZMM). Cached after the first call.
+// Whether this build holds the AVX-512 code (CMake LITE_X86_AVX512, default ON). A build
+// without it (a tailored library for AVX2 machines, or one half the size) runs the AVX2 code
+// on AVX-512 CPUs too. Callers put their AVX-512 calls under `if constexpr (kWithAvx512)`, so
+// such a build references none of the left-out functions.
+#ifndef PLITE_X86_AVX512
+#define PLITE_X86_AVX512 1
+#endif
+constexpr bool kWithAvx512 = PLITE_X86_AVX512;
+
+// True when this build holds the AVX-512 code and the CPU has AVX-512F (plus AVX2/FMA) and
+// the OS saves the full zmm state (XCR0: SSE, AVX, opmask, ZMM_Hi256, Hi16_ZMM). Cached after
+// the first call.
 bool CpuHasAvx512f();
 
 }  // namespace x86

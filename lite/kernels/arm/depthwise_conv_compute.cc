@@ -2,10 +2,10 @@
 // (lite/kernels/host/direct_depthwise_conv.h) over the NEON plane loops of
 // lite/backends/arm/math/depthwise/depthwise_conv.h.
 #include "lite/kernels/arm/arm_kernel.h"
+#include "lite/kernels/host/direct_depthwise_conv.h"
 
 #if PLITE_ARM_CODE
 #include "lite/backends/arm/math/depthwise/depthwise_conv.h"
-#include "lite/kernels/host/direct_depthwise_conv.h"
 
 namespace paddle {
 namespace lite {
@@ -34,4 +34,5 @@ REGISTER_LITE_KERNEL(depthwise_conv2d, kARM, kFloat, kNCHW, PLITE_ARM_KERNEL(Dep
     .BindInput("Filter", {PLITE_ARM_FLOAT_TY})
     .BindInput("Bias", {PLITE_ARM_FLOAT_TY})
     .BindOutput("Output", {PLITE_ARM_FLOAT_TY})
+    .MathSpecializations(paddle::lite::kernels::host::DirectDepthwiseSpecializations)
     .Finalize();

@@ -33,4 +33,5 @@ REGISTER_LITE_KERNEL(depthwise_conv2d, kARM, kFloat, kNCHW4c, PLITE_ARM_KERNEL(D
     .Applies(paddle::lite::kernels::arm::Nchw4cDepthwiseApplies)
     .StartsBlockedRegion()
     .BlockedChannels(paddle::lite::kernels::blocked::FilterChannels)
+    .MathSpecializations(paddle::lite::kernels::blocked::DepthwiseMathSpecializations)
     .Finalize();

@@ -4,8 +4,10 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
+#include "lite/backends/simd/nchwc/nchwc_depthwise_plan.h"
 #include "lite/core/blocked_layout.h"
 #include "lite/core/op_registry.h"
 
@@ -91,6 +93,28 @@ bool DepthwiseApplies(const KernelOpView& op) {
   const int64_t channels = w->dims()[0];
   return w->dims()[1] == 1 && op.desc().GetAttrOr<int>("groups", 1) == channels &&
          ChannelsPadWell(channels, kLayout) && EnoughWork<kMinMacs>(op);
+}
+
+// The math specialization the blocked depthwise loops run for the op (their register tiles
+// for its filter size and stride; MathSpecializations). A filter that is not a weight could
+// be any: every tile counts.
+inline void DepthwiseMathSpecializations(const KernelOpView& op, std::vector<std::string>* names) {
+  const Tensor* w = op.WeightOf("Filter");
+  if (!w) {
+    for (int k : {3, 5}) {
+      for (int s : {1, 2}) names->push_back(simd::NchwcDepthwiseSpecialization(k, s));
+    }
+    return;
+  }
+  const auto strides = op.desc().GetAttrOr<std::vector<int>>("strides", std::vector<int>{1, 1});
+  const auto dilations = op.desc().GetAttrOr<std::vector<int>>("dilations", std::vector<int>{1, 1});
+  if (w->dims().size() != 4 || w->dims()[2] != w->dims()[3] || strides.size() != 2 ||
+      strides[0] != strides[1] || dilations != std::vector<int>{1, 1}) {
+    return;
+  }
+  const std::string name =
+      simd::NchwcDepthwiseSpecialization(static_cast<int>(w->dims()[2]), strides[0]);
+  if (!name.empty()) names->push_back(name);
 }
 
 }  // namespace blocked

@@ -13,9 +13,12 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
+#include <vector>
 
 #include "lite/backends/simd/depthwise_plane.h"
 #include "lite/core/kernel.h"
+#include "lite/core/kernel_op_view.h"
 #include "lite/core/parallel_ranges.h"
 #include "lite/kernels/host/grouped_conv.h"
 #include "lite/operators/op_params.h"
@@ -25,6 +28,31 @@ namespace paddle {
 namespace lite {
 namespace kernels {
 namespace host {
+
+// The plane loops' specialization the kernel runs for the op (MathSpecializations): its
+// filter size and strides. A filter that is not a weight could be any: every one counts.
+inline void DirectDepthwiseSpecializations(const KernelOpView& op,
+                                           std::vector<std::string>* names) {
+  const Tensor* w = op.WeightOf("Filter");
+  if (!w) {
+    constexpr int kStrides[][2] = {{1, 1}, {2, 2}, {2, 1}};
+    for (int k : {3, 5}) {
+      for (const auto& s : kStrides) {
+        names->push_back(simd::DepthwisePlaneSpecialization(k, s[0], s[1]));
+      }
+    }
+    return;
+  }
+  const auto strides = op.desc().GetAttrOr<std::vector<int>>("strides", std::vector<int>{1, 1});
+  const auto dilations = op.desc().GetAttrOr<std::vector<int>>("dilations", std::vector<int>{1, 1});
+  if (w->dims().size() != 4 || w->dims()[2] != w->dims()[3] || strides.size() != 2 ||
+      dilations != std::vector<int>{1, 1}) {
+    return;
+  }
+  const std::string name =
+      simd::DepthwisePlaneSpecialization(static_cast<int>(w->dims()[2]), strides[0], strides[1]);
+  if (!name.empty()) names->push_back(name);
+}
 
 template <typename M>
 class DirectDepthwiseConvCompute : public KernelLite<M::kTarget, PrecisionType::kFloat> {

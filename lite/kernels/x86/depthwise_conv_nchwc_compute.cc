@@ -31,4 +31,5 @@ REGISTER_LITE_KERNEL(depthwise_conv2d, kX86, kFloat, kNCHW16c, paddle::lite::ker
     .Applies(paddle::lite::kernels::blocked::DepthwiseApplies<paddle::lite::DataLayoutType::kNCHW16c>)
     .StartsBlockedRegion()
     .BlockedChannels(paddle::lite::kernels::blocked::FilterChannels)
+    .MathSpecializations(paddle::lite::kernels::blocked::DepthwiseMathSpecializations)
     .Finalize();

@@ -3,8 +3,11 @@
 #include <string_view>
 #include <type_traits>
 
+#include "lite/backends/simd/depthwise_plane.h"
+#include "lite/backends/simd/nchwc/nchwc_depthwise_plan.h"
 #include "lite/core/op_registry.h"
 #include "lite/tests/core/kernelless_op.h"
+#include "lite/utils/tailored_math.h"
 
 namespace paddle {
 namespace lite {
@@ -181,6 +184,26 @@ TEST(Tailoring, UntailoredBuildsKeepEveryRegistration) {
   EXPECT_TRUE(tailoring::OpKept({"anything"}));
   EXPECT_TRUE(tailoring::KernelKept({"anything"}, TARGET(kX86), PRECISION(kInt8),
                                     DATALAYOUT(kNHWC), "vendor"));
+}
+
+// The math specializations a tailored build keeps (tailored_math.h), matched by name; the
+// names the math asks for are those the kernels' rules record.
+constexpr std::string_view kListedMath[] = {"depthwise_plane_k3_s2", "nchwc_depthwise_k5_s1", ""};
+static_assert(MathIn(kListedMath, simd::DepthwisePlaneSpecialization(3, 2, 2)));
+static_assert(!MathIn(kListedMath, simd::DepthwisePlaneSpecialization(3, 2, 1)));
+static_assert(!MathIn(kListedMath, simd::DepthwisePlaneSpecialization(5, 2, 2)));
+static_assert(MathIn(kListedMath, simd::NchwcDepthwiseSpecialization(5, 1)));
+static_assert(!MathIn(kListedMath, simd::NchwcDepthwiseSpecialization(3, 1)));
+static_assert(std::string_view(simd::DepthwisePlaneSpecialization(7, 1, 1)).empty());
+static_assert(std::string_view(simd::NchwcDepthwiseSpecialization(3, 3)).empty());
+
+TEST(Tailoring, UntailoredBuildsKeepEveryMathSpecialization) {
+  EXPECT_FALSE(PLITE_TAILORED_MATH);
+  EXPECT_TRUE(MathKept("depthwise_plane_k5_s2x1"));
+  EXPECT_FALSE(MathKept(""));  // the name of "no specialization"
+  EXPECT_TRUE(simd::DepthwiseDirectSupports(5, 5, 2, 1, 1, 1));
+  EXPECT_FALSE(simd::DepthwiseDirectSupports(7, 7, 1, 1, 1, 1));
+  EXPECT_FALSE(simd::DepthwiseDirectSupports(3, 3, 1, 1, 2, 2));
 }
 
 // A skipped registration takes the declarations a kept one takes and registers nothing.

@@ -138,6 +138,8 @@ for list in .tailored_ops_list .tailored_ops_source_list .tailored_kernels_list 
             .tailored_kernels_source_list; do
   check "tailoring_$list" [ -s "$work/tailored/$list" ]
 done
+# The math specializations: written even when no kernel runs one (host kernels).
+check tailoring_math_list [ -f "$work/tailored/.tailored_math_list" ]
 # The summary after optimizing (hand-checked on the sample model: its two conv+bn pairs fuse).
 expect summary_passes 0 "passes: " -- "$opt" --model_dir="$work/model" --optimize_out="$work/sum" \
   --valid_targets=host

@@ -32,9 +32,8 @@ void NchwcDepthwisePackBias(const float* bias, int channels, int block, float* p
 }
 
 bool NchwcDepthwiseTiled(const NchwcDepthwiseShape& s) {
-  return s.kernel_h == s.kernel_w && (s.kernel_h == 3 || s.kernel_h == 5) &&
-         s.stride_h == s.stride_w && (s.stride_h == 1 || s.stride_h == 2) &&
-         s.dilation_h == 1 && s.dilation_w == 1;
+  return s.kernel_h == s.kernel_w && s.stride_h == s.stride_w && s.dilation_h == 1 &&
+         s.dilation_w == 1 && MathKept(NchwcDepthwiseSpecialization(s.kernel_h, s.stride_h));
 }
 
 }  // namespace simd

@@ -6,6 +6,7 @@
 #include <cstddef>
 
 #include "lite/backends/host/math/im2col.h"  // ConvWindow
+#include "lite/utils/tailored_math.h"
 
 namespace paddle {
 namespace lite {
@@ -25,8 +26,16 @@ void NchwcDepthwisePackFilter(const float* filter, int channels, int kernel_h, i
                               int block, float* packed);
 void NchwcDepthwisePackBias(const float* bias, int channels, int block, float* packed);
 
-// Whether the loops run a register-tile path for this shape (3x3 / 5x5, stride 1 or 2,
-// dilation 1; else one pixel at a time).
+// The register tiles' specialization (tailored_math.h) for a square filter of `kernel` (3
+// or 5) and stride (1 or 2) both ways; "" for any other.
+constexpr const char* NchwcDepthwiseSpecialization(int kernel, int stride) {
+  if ((kernel != 3 && kernel != 5) || (stride != 1 && stride != 2)) return "";
+  if (kernel == 3) return stride == 1 ? "nchwc_depthwise_k3_s1" : "nchwc_depthwise_k3_s2";
+  return stride == 1 ? "nchwc_depthwise_k5_s1" : "nchwc_depthwise_k5_s2";
+}
+
+// Whether the loops run register tiles for this shape: one of the specializations above
+// with dilation 1, kept by the build (else one pixel at a time).
 bool NchwcDepthwiseTiled(const NchwcDepthwiseShape& s);
 
 }  // namespace simd

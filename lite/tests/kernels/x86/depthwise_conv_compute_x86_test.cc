@@ -3,10 +3,10 @@
 // model's depthwise conv. The AVX2 direct rows at their
 // vector edges are depthwise_conv_direct_x86_test.cc's.
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -58,6 +58,17 @@ TEST_F(DepthwiseX86, OptimizerPicksItForTheSampleModel) {
     ASSERT_EQ(actual.size(), expected.size());
     EXPECT_LE(MaxAbsDiff(actual, expected), 1e-5f);
   }
+
+  // What a tailored build keeps of the depthwise loops: the plane loops for its 3x3 stride-2
+  // filter, and nothing else (no other op runs specialized math; stride 2 never runs the flat
+  // loops).
+  x86->SaveOptimizedModel(dir + "/tailor", lite_api::LiteModelType::kNaiveBuffer,
+                          /*record_info=*/true);
+  std::ifstream list(dir + "/tailor/.tailored_math_list");
+  ASSERT_TRUE(list.is_open());
+  std::vector<std::string> names;
+  for (std::string line; std::getline(list, line);) names.push_back(line);
+  EXPECT_EQ(names, std::vector<std::string>{"depthwise_plane_k3_s2"});
   std::filesystem::remove_all(dir);
 }
 

@@ -100,11 +100,13 @@ void SmallCConvRows(const SmallCConvShape& s, const float* in, const float* pack
     const int iy0 = oy * s.stride_h - s.pad_top;
     const int in_rows = (chunk.rows - 1) * s.stride_h + s.kernel_h;
     float* dst = out + static_cast<long>(oy) * s.out_w;
-    if (avx512) {
-      SmallCConvChunkAvx512(s, in, iy0, in_rows, chunk, packed, act, dst);
-    } else {
-      SmallCConvChunkAvx2(s, in, iy0, in_rows, chunk, packed, act, dst);
+    if constexpr (kWithAvx512) {
+      if (avx512) {
+        SmallCConvChunkAvx512(s, in, iy0, in_rows, chunk, packed, act, dst);
+        continue;
+      }
     }
+    SmallCConvChunkAvx2(s, in, iy0, in_rows, chunk, packed, act, dst);
   }
 }
 

@@ -4,6 +4,7 @@
 #include <atomic>
 
 #include "lite/backends/x86/cpu_info.h"
+#include "lite/utils/check.h"
 
 namespace paddle {
 namespace lite {
@@ -27,15 +28,22 @@ void DepthwiseAllowAvx512(bool allow) { allow_avx512.store(allow, std::memory_or
 void DepthwiseConvPlane(const float* in, const float* filter, float bias,
                         const DepthwisePlane& p, const Activation& act,
                         float* out) {
-  if (VectorWidth(p) == 16) {
-    DepthwiseConvPlaneAvx512(in, filter, bias, p, act, out);
-  } else {
-    DepthwiseConvPlaneAvx2(in, filter, bias, p, act, out);
+  PLITE_CHECK(DepthwiseDirectSupports(p), "DepthwiseConvPlane: no direct loop for a ", p.kernel,
+              "x", p.kernel, " filter with strides (", p.stride_h, ", ", p.stride_w,
+              ") in this build");
+  if constexpr (kWithAvx512) {
+    if (VectorWidth(p) == 16) {
+      DepthwiseConvPlaneAvx512(in, filter, bias, p, act, out);
+      return;
+    }
   }
+  DepthwiseConvPlaneAvx2(in, filter, bias, p, act, out);
 }
 
 bool DepthwiseFlatFits(const DepthwisePlane& p) {
-  if (p.stride_h != 1 || p.stride_w != 1 || (p.kernel != 3 && p.kernel != 5)) return false;
+  if (p.stride_h != 1 || p.stride_w != 1 || !MathKept(DepthwiseFlatSpecialization(p.kernel))) {
+    return false;
+  }
   // Rows of up to 8 outputs: wider ones run 16-lane row blocks, faster than this kernel's
   // one load per tap from 14 columns on.
   if (p.out_h <= 0 || p.out_w <= 0 || p.out_w > 8 || p.in_w != p.out_w) return false;
@@ -46,9 +54,14 @@ void DepthwiseConvPlanes(const float* in, const float* filters, const float* bia
                          int channels, int begin, int end, const DepthwisePlane& p,
                          const Activation& act, float* out) {
   if (begin >= end) return;
-  if (DepthwiseUsesAvx512() && DepthwiseFlatFits(p)) {
-    DepthwiseConvPlanesFlatAvx512(in, filters, biases, channels, begin, end, p, act, out);
-    return;
+  PLITE_CHECK(DepthwiseDirectSupports(p), "DepthwiseConvPlanes: no direct loop for a ", p.kernel,
+              "x", p.kernel, " filter with strides (", p.stride_h, ", ", p.stride_w,
+              ") in this build");
+  if constexpr (kWithAvx512) {
+    if (DepthwiseUsesAvx512() && DepthwiseFlatFits(p)) {
+      DepthwiseConvPlanesFlatAvx512(in, filters, biases, channels, begin, end, p, act, out);
+      return;
+    }
   }
   const size_t in_plane = static_cast<size_t>(p.in_h) * p.in_w;
   const size_t out_plane = static_cast<size_t>(p.out_h) * p.out_w;

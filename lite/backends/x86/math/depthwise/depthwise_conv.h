@@ -53,7 +53,11 @@ void DepthwiseConvPlanes(const float* in, const float* filters, const float* bia
 // Whether DepthwiseConvPlanesFlatAvx512 takes this plane: stride 1, in_w == out_w, rows
 // of at most 8 outputs (which would otherwise run 8-lane AVX2 blocks, one per row) and at
 // most kFlatMaxVectors 16-lane vectors of outputs (7x7 planes).
+// Its specializations (tailored_math.h) per filter size: "" for sizes it does not take.
 constexpr int kFlatMaxVectors = 16;
+constexpr const char* DepthwiseFlatSpecialization(int kernel) {
+  return kernel == 3 ? "depthwise_flat_k3" : kernel == 5 ? "depthwise_flat_k5" : "";
+}
 bool DepthwiseFlatFits(const DepthwisePlane& p);
 
 // The ISA variants behind DepthwiseConvPlane(s). The flat one treats the output plane as

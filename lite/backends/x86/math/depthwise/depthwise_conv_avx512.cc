@@ -216,10 +216,11 @@ void DepthwiseConvPlanesFlatAvx512(const float* in, const float* filters, const 
                                    int channels, int begin, int end, const DepthwisePlane& p,
                                    const Activation& act, float* out) {
   if (!DepthwiseFlatFits(p)) return;
-  if (p.kernel == 3) {
-    FlatPlanes<3>(in, filters, biases, channels, begin, end, p, act, out);
-  } else {
-    FlatPlanes<5>(in, filters, biases, channels, begin, end, p, act, out);
+  if constexpr (MathKept(DepthwiseFlatSpecialization(3))) {
+    if (p.kernel == 3) FlatPlanes<3>(in, filters, biases, channels, begin, end, p, act, out);
+  }
+  if constexpr (MathKept(DepthwiseFlatSpecialization(5))) {
+    if (p.kernel == 5) FlatPlanes<5>(in, filters, biases, channels, begin, end, p, act, out);
   }
 }
 

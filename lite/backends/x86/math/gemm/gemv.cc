@@ -40,12 +40,15 @@ void GemvKernelScalar(int rows, int n, int k, const float* x, long ldx, const fl
 GemvKernel PickGemvKernel(SgemmIsa isa) {
   switch (isa) {
     case SgemmIsa::kAuto:
-      return CpuHasAvx512f()   ? sgemm_internal::GemvKernelAvx512
-             : CpuHasAvx2Fma() ? sgemm_internal::GemvKernelAvx2
-                               : GemvKernelScalar;
+      if constexpr (kWithAvx512) {
+        if (CpuHasAvx512f()) return sgemm_internal::GemvKernelAvx512;
+      }
+      return CpuHasAvx2Fma() ? sgemm_internal::GemvKernelAvx2 : GemvKernelScalar;
     case SgemmIsa::kAvx512:
-      PLITE_CHECK(CpuHasAvx512f(), "Gemv: SgemmIsa::kAvx512 requested but this CPU lacks AVX-512F");
-      return sgemm_internal::GemvKernelAvx512;
+      PLITE_CHECK(CpuHasAvx512f(), "Gemv: SgemmIsa::kAvx512 requested but this CPU lacks ",
+                  "AVX-512F (or the build leaves it out: LITE_X86_AVX512)");
+      if constexpr (kWithAvx512) return sgemm_internal::GemvKernelAvx512;
+      break;
     case SgemmIsa::kAvx2:
       PLITE_CHECK(CpuHasAvx2Fma(), "Gemv: SgemmIsa::kAvx2 requested but this CPU lacks AVX2/FMA");
       return sgemm_internal::GemvKernelAvx2;

@@ -134,16 +134,20 @@ using Driver = simd::BlockedSgemm<Kernels>;
 
 Kernels Kernels::For(const SgemmOptions& options) {
   using namespace sgemm_internal;  // NOLINT
-  const Kernels avx512{kNR512, MicroKernelAvx512, nullptr, EdgeKernelAvx512, ColumnTailAvx512,
-                       WideTileAvx512};
   const Kernels avx2{kNR, MicroKernelAvx2, MicroKernelAvx2Narrow, nullptr, nullptr, nullptr};
+  Kernels avx512 = avx2;  // unused where the build has no AVX-512 code (CpuHasAvx512f false)
+  if constexpr (kWithAvx512) {
+    avx512 = {kNR512,           MicroKernelAvx512, nullptr,
+              EdgeKernelAvx512, ColumnTailAvx512,  WideTileAvx512};
+  }
   const Kernels scalar{kNR, MicroKernelScalar, MicroKernelScalar, nullptr, nullptr, nullptr};
   switch (options.isa) {
     case SgemmIsa::kAuto:
       return CpuHasAvx512f() ? avx512 : CpuHasAvx2Fma() ? avx2 : scalar;
     case SgemmIsa::kAvx512:
       PLITE_CHECK(CpuHasAvx512f(),
-                  "sgemm: SgemmIsa::kAvx512 requested but this CPU lacks AVX-512F");
+                  "sgemm: SgemmIsa::kAvx512 requested but this CPU lacks AVX-512F (or the build ",
+                  "leaves it out: LITE_X86_AVX512)");
       return avx512;
     case SgemmIsa::kAvx2:
       PLITE_CHECK(CpuHasAvx2Fma(), "sgemm: SgemmIsa::kAvx2 requested but this CPU lacks AVX2/FMA");

@@ -26,13 +26,15 @@ void NchwcConv(const NchwcConvShape& s, const float* in, const float* packed,
                           "NchwcConv");
   PLITE_CHECK(CpuHasAvx2Fma(), "NchwcConv: this CPU lacks AVX2/FMA");
   if (block_begin >= block_end || row_begin >= row_end) return;
-  if (NchwcConvUsesAvx512()) {
-    nchwc_internal::NchwcConvAvx512(s, in, packed, act, block_begin, block_end, row_begin,
-                                    row_end, out);
-  } else {
-    nchwc_internal::NchwcConvAvx2(s, in, packed, act, block_begin, block_end, row_begin,
-                                  row_end, out);
+  if constexpr (kWithAvx512) {
+    if (NchwcConvUsesAvx512()) {
+      nchwc_internal::NchwcConvAvx512(s, in, packed, act, block_begin, block_end, row_begin,
+                                      row_end, out);
+      return;
+    }
   }
+  nchwc_internal::NchwcConvAvx2(s, in, packed, act, block_begin, block_end, row_begin, row_end,
+                                out);
 }
 
 }  // namespace math

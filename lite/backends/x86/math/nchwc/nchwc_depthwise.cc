@@ -26,11 +26,13 @@ void NchwcDepthwiseAllowAvx512(bool allow) {
 void NchwcDepthwiseRows(const NchwcDepthwiseShape& s, const float* in, const float* filter,
                         const float* bias, const Activation& act, int oy0, int oy1,
                         float* out) {
-  if (NchwcDepthwiseUsesAvx512()) {
-    NchwcDepthwiseRowsAvx512(s, in, filter, bias, act, oy0, oy1, out);
-  } else {
-    NchwcDepthwiseRowsAvx2(s, in, filter, bias, act, oy0, oy1, out);
+  if constexpr (kWithAvx512) {
+    if (NchwcDepthwiseUsesAvx512()) {
+      NchwcDepthwiseRowsAvx512(s, in, filter, bias, act, oy0, oy1, out);
+      return;
+    }
   }
+  NchwcDepthwiseRowsAvx2(s, in, filter, bias, act, oy0, oy1, out);
 }
 
 }  // namespace math

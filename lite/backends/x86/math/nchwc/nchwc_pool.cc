@@ -23,11 +23,13 @@ void NchwcPoolAllowAvx512(bool allow) { allow_avx512.store(allow, std::memory_or
 
 void NchwcPool(const float* in, const NchwcPoolPlan& plan, int64_t blocks, int row_begin,
                int row_end, float* out) {
-  if (NchwcPoolUsesAvx512()) {
-    NchwcPoolAvx512(in, plan, blocks, row_begin, row_end, out);
-  } else {
-    NchwcPoolAvx2(in, plan, blocks, row_begin, row_end, out);
+  if constexpr (kWithAvx512) {
+    if (NchwcPoolUsesAvx512()) {
+      NchwcPoolAvx512(in, plan, blocks, row_begin, row_end, out);
+      return;
+    }
   }
+  NchwcPoolAvx2(in, plan, blocks, row_begin, row_end, out);
 }
 
 }  // namespace math

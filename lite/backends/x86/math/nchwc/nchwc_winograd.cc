@@ -109,13 +109,15 @@ void NchwcWinogradInput(const NchwcConvShape& s, const float* in, int tile_begin
               "NchwcWinogradInput: input blocks [", in_block_begin, ", ", in_block_end,
               ") outside the ", Blocks(s.in_c), " of the input");
   if (tile_begin == tile_end || in_block_begin >= in_block_end) return;
-  if (NchwcConvUsesAvx512()) {
-    nchwc_internal::NchwcWinogradInputAvx512(s, in, tile_begin, tile_end, in_block_begin,
-                                             in_block_end, v);
-  } else {
-    nchwc_internal::NchwcWinogradInputAvx2(s, in, tile_begin, tile_end, in_block_begin,
-                                           in_block_end, v);
+  if constexpr (kWithAvx512) {
+    if (NchwcConvUsesAvx512()) {
+      nchwc_internal::NchwcWinogradInputAvx512(s, in, tile_begin, tile_end, in_block_begin,
+                                               in_block_end, v);
+      return;
+    }
   }
+  nchwc_internal::NchwcWinogradInputAvx2(s, in, tile_begin, tile_end, in_block_begin, in_block_end,
+                                         v);
 }
 
 void NchwcWinogradOutput(const NchwcConvShape& s, const float* v, const float* packed,
@@ -128,13 +130,15 @@ void NchwcWinogradOutput(const NchwcConvShape& s, const float* v, const float* p
               "NchwcWinogradOutput: output blocks [", out_block_begin, ", ", out_block_end,
               ") are not whole filter groups of the ", Blocks(s.out_c), " blocks");
   if (tile_begin == tile_end || out_block_begin >= out_block_end) return;
-  if (NchwcConvUsesAvx512()) {
-    nchwc_internal::NchwcWinogradOutputAvx512(s, v, packed, act, tile_begin, tile_end,
-                                              out_block_begin, out_block_end, m, out);
-  } else {
-    nchwc_internal::NchwcWinogradOutputAvx2(s, v, packed, act, tile_begin, tile_end,
-                                            out_block_begin, out_block_end, m, out);
+  if constexpr (kWithAvx512) {
+    if (NchwcConvUsesAvx512()) {
+      nchwc_internal::NchwcWinogradOutputAvx512(s, v, packed, act, tile_begin, tile_end,
+                                                out_block_begin, out_block_end, m, out);
+      return;
+    }
   }
+  nchwc_internal::NchwcWinogradOutputAvx2(s, v, packed, act, tile_begin, tile_end, out_block_begin,
+                                          out_block_end, m, out);
 }
 
 }  // namespace math

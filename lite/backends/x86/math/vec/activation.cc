@@ -27,11 +27,13 @@ void Activate(const float* x, const float* bias, float* out, long long n,
   PLITE_CHECK(ActivationSupported(act.kind), "Activate: activation ",
               lite_api::ActivationTypeToStr(act.kind), " (", static_cast<int>(act.kind),
               ") is not supported");
-  if (ActivateUsesAvx512()) {
-    ActivateAvx512(x, bias, out, n, act);
-  } else {
-    ActivateAvx2(x, bias, out, n, act);
+  if constexpr (kWithAvx512) {
+    if (ActivateUsesAvx512()) {
+      ActivateAvx512(x, bias, out, n, act);
+      return;
+    }
   }
+  ActivateAvx2(x, bias, out, n, act);
 }
 
 }  // namespace math
