@@ -167,7 +167,7 @@ build_light "$tailored_build" -DLITE_BUILD_TAILOR=ON -DLITE_OPTMODEL_DIR="$lists
 # (while the lists it was configured from are still there)
 size_report=$(cmake --build "$tailored_build" --target size_report -j "$jobs" | sed -n '/^ *[0-9]/p')
 [ -n "$size_report" ] || { echo "build_tailored_lib: the size report is empty" >&2; exit 1; }
-untailored_build=$work/untailored${arm:+-arm}
+untailored_build=$work/untailored${arm:+-arm}$([ -n "$arm" ] || [ "$x86_avx512" = ON ] || echo -avx2)
 step "untailored light build in $untailored_build"
 build_light "$untailored_build" -DLITE_BUILD_TAILOR=OFF
 

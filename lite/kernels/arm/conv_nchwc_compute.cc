@@ -37,6 +37,7 @@ REGISTER_LITE_KERNEL(conv2d, kARM, kFloat, kNCHW4c, PLITE_ARM_KERNEL(ConvNchwcCo
     .Applies(paddle::lite::kernels::arm::Nchw4cConvApplies<true>)
     .StartsBlockedRegion()
     .BlockedChannels(paddle::lite::kernels::blocked::FilterChannels)
+    .MathSpecializations(paddle::lite::kernels::blocked::ConvMathSpecializations<true>)
     .Finalize();
 REGISTER_LITE_KERNEL(conv2d, kARM, kFloat, kNCHW4c, PLITE_ARM_KERNEL(ConvNchwcCompute<false>), nchw_in)
     .BindInput("Input", {PLITE_ARM_TY(kNCHW)})
@@ -46,4 +47,5 @@ REGISTER_LITE_KERNEL(conv2d, kARM, kFloat, kNCHW4c, PLITE_ARM_KERNEL(ConvNchwcCo
     .Applies(paddle::lite::kernels::arm::Nchw4cConvApplies<false>)
     .StartsBlockedRegion()
     .BlockedChannels(paddle::lite::kernels::blocked::FilterChannels)
+    .MathSpecializations(paddle::lite::kernels::blocked::ConvMathSpecializations<false>)
     .Finalize();

@@ -3,10 +3,12 @@
 // parameterized by the layout and by whether the target has the blocked Winograd path.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "lite/backends/simd/nchwc/nchwc_conv_plan.h"
 #include "lite/backends/simd/nchwc/nchwc_depthwise_plan.h"
 #include "lite/core/blocked_layout.h"
 #include "lite/core/op_registry.h"
@@ -78,6 +80,38 @@ bool ConvAppliesToBlocked(const KernelOpView& op) {
   const std::vector<int64_t> out = op.Dims(op.Output("Output"));
   const bool stride1 = strides.size() == 2 && strides[0] == 1 && strides[1] == 1;
   return !(stride1 && out.size() == 4 && !WinogradPays(out[2], out[3]));
+}
+
+// The register tiles the blocked convolution runs for the op (MathSpecializations): on an
+// NCHW input (nchw_in) the image tiles; on a blocked one the pointwise tiles for 1x1 stride-1
+// unpadded filters, else the general tiles, and with kWinograd (the target's blocked 3x3
+// stride-1 layers may run Winograd) for 3x3 stride-1 filters the pointwise ones too (the
+// products, where the plane pays for them). A filter that is not a weight could be any:
+// both blocked tables count.
+template <bool kBlockedInput, bool kWinograd = false>
+void ConvMathSpecializations(const KernelOpView& op, std::vector<std::string>* names) {
+  const auto tiles = [names](bool unit_tap) {
+    names->push_back(simd::NchwcConvSpecialization(kBlockedInput, unit_tap));
+  };
+  if (!kBlockedInput) return tiles(false);
+  const Tensor* w = op.WeightOf("Filter");
+  if (!w || w->dims().size() != 4) {
+    tiles(true);
+    return tiles(false);
+  }
+  const auto ints = [&op](const char* attr, int value) {
+    return op.desc().GetAttrOr<std::vector<int>>(attr, std::vector<int>{value, value});
+  };
+  const auto strides = ints("strides", 1), paddings = ints("paddings", 0);
+  const bool stride1 = strides == std::vector<int>{1, 1};
+  // SAME and VALID give a 1x1 stride-1 filter no padding.
+  const bool unpadded =
+      op.desc().GetAttrOr<std::string>("padding_algorithm", "EXPLICIT") != "EXPLICIT" ||
+      std::all_of(paddings.begin(), paddings.end(), [](int p) { return p == 0; });
+  const int64_t kh = w->dims()[2], kw = w->dims()[3];
+  if (kh == 1 && kw == 1 && stride1 && unpadded) return tiles(true);
+  tiles(false);
+  if (kWinograd && kh == 3 && kw == 3 && stride1) tiles(true);
 }
 
 // The channels a convolution writes (its filter's output channels).

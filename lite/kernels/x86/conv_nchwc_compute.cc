@@ -34,6 +34,7 @@ REGISTER_LITE_KERNEL(conv2d, kX86, kFloat, kNCHW16c, paddle::lite::kernels::x86:
     .Applies(paddle::lite::kernels::blocked::ConvAppliesToBlocked<paddle::lite::DataLayoutType::kNCHW16c, true>)
     .StartsBlockedRegion()
     .BlockedChannels(paddle::lite::kernels::blocked::FilterChannels)
+    .MathSpecializations(paddle::lite::kernels::blocked::ConvMathSpecializations<true, true>)
     .Finalize();
 REGISTER_LITE_KERNEL(conv2d, kX86, kFloat, kNCHW16c, paddle::lite::kernels::x86::ConvNchwcCompute<false>, nchw_in)
     .BindInput("Input", {PLITE_X86_TY(kNCHW)})
@@ -44,4 +45,5 @@ REGISTER_LITE_KERNEL(conv2d, kX86, kFloat, kNCHW16c, paddle::lite::kernels::x86:
     .Applies(paddle::lite::kernels::blocked::ConvAppliesToImage<paddle::lite::DataLayoutType::kNCHW16c>)
     .StartsBlockedRegion()
     .BlockedChannels(paddle::lite::kernels::blocked::FilterChannels)
+    .MathSpecializations(paddle::lite::kernels::blocked::ConvMathSpecializations<false>)
     .Finalize();

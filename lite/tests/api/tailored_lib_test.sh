@@ -4,8 +4,11 @@
 # (with the shared models) for ppocr_cls_mobile_v2; an app compiled against each runs its
 # .nb and matches the reference; the ppocr-tailored library refuses the .nb of mnist_mlp_sep
 # (optimized without fusions) and of squeezenet_gesture_sep with an error listing the
-# kernels it lacks; ppocr tailored with the fast kernels (x86 and ARM, the latter under
-# qemu) matches the reference and is no more than 5% larger than docs/light_api.md says.
+# kernels it lacks; ppocr tailored with the fast kernels (x86 with and without the AVX-512
+# code, and ARM under qemu) matches the reference and is no more than 5% larger than
+# docs/light_api.md says, and of the depthwise loops keeps only those its layers run; the
+# sample model, whose depthwise filter the ppocr library has no loops for, runs on it all
+# the same (the kernel's general path).
 # Exits 77 (skipped) when the shared models are absent, after the sample-model part has
 # passed.
 set -uo pipefail
@@ -189,8 +192,70 @@ if PLITE_VALID_TARGETS=x86 bash "$root/tools/build_tailored_lib.sh" "$ppocr/infe
     fail "ppocr on the x86-kernel tailored library"
   fi
   check_size "ppocr tailored, x86_64" "$work/out-ppocr-x86/lib/libpaddle_light_api_shared.so" "$(docs_bytes 3)"
+  # The depthwise loops: ppocr's layers run 3x3 stride 1 and (2, 1) and 5x5 (2, 1) planes
+  # and 5x5 stride-1 blocked tiles; the library (its plain link, unstripped) holds those
+  # instances and none of the others.
+  math=$(tr '\n' ' ' < "$work/out-ppocr-x86/tailoring/.tailored_math_list")
+  echo "ppocr-tailored math specializations (x86): $math"
+  syms=$(nm -C "$work/builds/tailored-out-ppocr-x86/lite/api/libpaddle_light_api_size_map.so")
+  kept=1
+  for want in "ConvPlaneWith<3, 1, 1," "ConvPlaneWith<3, 2, 1," "ConvPlaneWith<5, 2, 1," \
+              "TiledRowsWith<5, 1,"; do
+    grep -qF "$want" <<<"$syms" || { kept=0; echo "missing: $want"; }
+  done
+  for unwanted in "ConvPlaneWith<3, 2, 2," "ConvPlaneWith<5, 2, 2," "ConvPlaneWith<5, 1, 1," \
+                  "TiledRowsWith<3," "TiledRowsWith<5, 2," "FlatPlanes<5>"; do
+    grep -qF "$unwanted" <<<"$syms" && { kept=0; echo "kept: $unwanted"; }
+  done
+  [ $kept -eq 1 ] && ok "the x86 ppocr library keeps the depthwise loops its layers run, and no other" ||
+    fail "the x86 ppocr library's depthwise loops"
 else
   fail "build_tailored_lib.sh with x86 kernels on ppocr_cls_mobile_v2"
+fi
+# A library tailored for the sample model with x86 kernels from lists whose math list is
+# emptied: its 3x3 stride-2 depthwise layer finds no loops and takes the kernel's general
+# path, and the model still matches the full predictor (a model whose layers a library was
+# not tailored for runs, slower).
+sample_x86=$work/sample-x86
+rm -rf "$sample_x86"
+if "$build/tools/opt" --model_dir="$work/data/model" --valid_targets=x86 \
+     --optimize_out="$sample_x86/model" --record_tailoring_info=true >/dev/null &&
+   grep -qx depthwise_plane_k3_s2 "$sample_x86/model/.tailored_math_list" &&
+   : > "$sample_x86/model/.tailored_math_list" &&
+   cmake -S "$root" -B "$work/builds/tailored-sample-x86" --no-warn-unused-cli \
+     $(command -v ninja >/dev/null && echo -G Ninja) -DCMAKE_BUILD_TYPE=Release \
+     -DLITE_ON_TINY_PUBLISH=ON -DCMAKE_DISABLE_FIND_PACKAGE_Protobuf=ON \
+     -DLITE_BUILD_TAILOR=ON -DLITE_OPTMODEL_DIR="$sample_x86/model" -DLITE_WITH_OPENCL=OFF \
+     -DLITE_WITH_CUSTOM_OPS=OFF >/dev/null &&
+   grep -q "PLITE_TAILORED_MATH 1" "$work/builds/tailored-sample-x86/lite/gen/tailored_registrations.inc" &&
+   cmake --build "$work/builds/tailored-sample-x86" --target paddle_light_api_shared \
+     paddle_api_light_bundled >/dev/null &&
+   cmake --install "$work/builds/tailored-sample-x86" --prefix "$sample_x86/out" >/dev/null &&
+   compile_app "$sample_x86/out" sample_x86_app &&
+   "$work/apps/sample_x86_app" "$sample_x86/model.nb" 1,3,32,32 "$work/data/input.f32" \
+     "$work/data/expected.f32" 1e-4; then
+  ok "a depthwise layer whose loops the library left out runs the general path and matches"
+else
+  fail "the sample model on a library tailored without its depthwise loops"
+fi
+# Without the AVX-512 code (an AVX2 library; on an AVX-512 machine it runs the AVX2 code).
+if PLITE_X86_AVX512=OFF PLITE_VALID_TARGETS=x86 bash "$root/tools/build_tailored_lib.sh" \
+     "$ppocr/inference.pdmodel" "$ppocr/inference.pdiparams" "$work/out-ppocr-avx2"; then
+  if compile_app "$work/out-ppocr-avx2" ppocr_avx2_app &&
+     run_ppocr "$work/out-ppocr-avx2" "$work/apps/ppocr_avx2_app"; then
+    ok "ppocr on the AVX2-only tailored library matches the stored reference within 1e-4"
+  else
+    fail "ppocr on the AVX2-only tailored library"
+  fi
+  if nm -C "$work/builds/tailored-out-ppocr-avx2/lite/api/libpaddle_light_api_size_map.so" |
+     grep -q "Avx512"; then
+    fail "the AVX2-only library holds AVX-512 functions"
+  else
+    ok "the AVX2-only library holds no AVX-512 function"
+  fi
+  check_size "ppocr tailored, x86_64 AVX2 only" "$work/out-ppocr-avx2/lib/libpaddle_light_api_shared.so" "$(docs_bytes 4)"
+else
+  fail "build_tailored_lib.sh with x86 kernels, AVX2 only, on ppocr_cls_mobile_v2"
 fi
 if command -v aarch64-linux-gnu-g++ >/dev/null && command -v qemu-aarch64 >/dev/null; then
   qemu=(qemu-aarch64 -L /usr/aarch64-linux-gnu)  # as cmake/toolchains/aarch64-linux-gnu.cmake
@@ -205,7 +270,7 @@ if command -v aarch64-linux-gnu-g++ >/dev/null && command -v qemu-aarch64 >/dev/
     else
       fail "ppocr on the ARM-kernel tailored library (qemu)"
     fi
-    check_size "ppocr tailored, aarch64" "$arm_out/lib/libpaddle_light_api_shared.so" "$(docs_bytes 5)"
+    check_size "ppocr tailored, aarch64" "$arm_out/lib/libpaddle_light_api_shared.so" "$(docs_bytes 6)"
   else
     fail "build_tailored_lib.sh --arm on ppocr_cls_mobile_v2"
   fi

@@ -8,14 +8,16 @@
 // so Winograd layers can exceed the FMA peak. Layers: SqueezeNet 1.1's 3x3 expands, ResNet18's
 // 3x3 convolutions (stride 1 and 2) and 1x1 downsamples, the networks' first convolutions,
 // MobileNetV1's pointwise convolutions. With --cold every run starts with the caches
-// flushed (a 64 MB sweep, not timed), as layers do in a model whose weights exceed L3.
+// flushed (a 64 MB sweep, not timed), as layers do in a model whose weights exceed L3. With
+// --avx2 the NCHW16c kernel runs its AVX2 tiles on an AVX-512 machine too.
 // Run with repetitions and read the medians:
-//   conv_layer_benchmark [--cold] --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
+//   conv_layer_benchmark [--cold] [--avx2] --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
 
 #include <string>
 #include <vector>
 
+#include "lite/backends/x86/math/nchwc/nchwc_conv.h"
 #include "lite/tests/kernels/conv_op_case.h"
 #include "lite/tests/kernels/x86/x86_vs_host.h"
 
@@ -97,6 +99,7 @@ BENCHMARK(BM_ConvLayer)->Apply(Layers);
 int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     if (std::string(argv[i]) == "--cold") cold = true;
+    if (std::string(argv[i]) == "--avx2") paddle::lite::x86::math::NchwcConvAllowAvx512(false);
   }
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();

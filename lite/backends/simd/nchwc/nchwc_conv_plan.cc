@@ -44,6 +44,12 @@ void CheckNchwcConvCall(const NchwcConvShape& s, int block, int block_begin, int
               s.in_w, " -> out ", s.out_c, "x", s.out_h, "x", s.out_w, " kernel ", s.kernel_h,
               "x", s.kernel_w, " stride ", s.stride_h, "x", s.stride_w, " dilation ",
               s.dilation_h, "x", s.dilation_w, " pad ", s.pad_top, ",", s.pad_left);
+  const char* tiles = NchwcConvSpecialization(s.blocked_input, false);
+  const bool unit =
+      s.blocked_input && NchwcConvIsPointwise(s) && MathKept(NchwcConvSpecialization(true, true));
+  PLITE_CHECK(unit || MathKept(tiles), who, ": this library was tailored without the tiles this ",
+              s.kernel_h, "x", s.kernel_w, " convolution runs (", tiles,
+              "); build it for the model that runs it (tools/build_tailored_lib.sh)");
   const int blocks = Blocks(s.out_c, block);
   PLITE_CHECK(block_begin % kNchwcGroupBlocks == 0 && block_begin >= 0 &&
                   (block_end % kNchwcGroupBlocks == 0 || block_end == blocks) &&

@@ -7,6 +7,7 @@
 #include <cstddef>
 
 #include "lite/backends/host/math/im2col.h"  // ConvWindow
+#include "lite/utils/tailored_math.h"
 
 namespace paddle {
 namespace lite {
@@ -34,7 +35,18 @@ bool NchwcConvIsPointwise(const NchwcConvShape& s);
 // Rows the convolution splits the output into: out_h, or out_h * out_w for pointwise shapes.
 int NchwcConvRows(const NchwcConvShape& s);
 
-// Checks a call of a target's NchwcConv (nchwc_math.inc): a shape it takes, and output blocks
+// The register tiles' specializations (tailored_math.h), by input layout and taps:
+//   nchwc_conv_pointwise  blocked input, one tap at a constant offset (pointwise shapes, and
+//                         the blocked Winograd's products)
+//   nchwc_conv_blocked    blocked input, any filter (pointwise shapes too, slower)
+//   nchwc_conv_image      NCHW input (a network's first convolutions)
+constexpr const char* NchwcConvSpecialization(bool blocked_input, bool unit_tap) {
+  if (!blocked_input) return "nchwc_conv_image";
+  return unit_tap ? "nchwc_conv_pointwise" : "nchwc_conv_blocked";
+}
+
+// Checks a call of a target's NchwcConv (nchwc_math.inc): a shape it takes, tiles for it in
+// this build (a library tailored for other models may lack them), and output blocks
 // [block_begin, block_end) of `block` channels and rows [row_begin, row_end) inside the
 // output, the blocks whole packed groups. `who` names the target's function in the error.
 void CheckNchwcConvCall(const NchwcConvShape& s, int block, int block_begin, int block_end,

@@ -98,6 +98,11 @@ void CheckShape(const NchwcConvShape& s, int tile_begin, int tile_end, const cha
               who, ": tiles [", tile_begin, ", ", tile_end, ") outside the image's ",
               NchwcWinogradTiles(s));
   PLITE_CHECK(CpuHasAvx2Fma(), who, ": this CPU lacks AVX2/FMA");
+  PLITE_CHECK(MathKept(simd::NchwcConvSpecialization(true, true)) ||
+                  MathKept(simd::NchwcConvSpecialization(true, false)),
+              who, ": this library was tailored without the tiles of the Winograd products ",
+              "(nchwc_conv_pointwise); build it for the model that runs them ",
+              "(tools/build_tailored_lib.sh)");
 }
 
 }  // namespace
