@@ -67,9 +67,10 @@ TEST(MathSpecializations, BlockedConvolutionTiles) {
             Strings{"nchwc_conv_pointwise"});
   EXPECT_EQ(Names(x86, FakeConv({64, 32, 1, 1}).Ints("paddings", {1, 1})),
             Strings{"nchwc_conv_blocked"});
-  EXPECT_EQ(Names(x86, FakeConv({64, 32, 1, 1}).Ints("paddings", {1, 1}).Str(
-                           "padding_algorithm", "SAME")),
-            Strings{"nchwc_conv_pointwise"});
+  EXPECT_EQ(
+      Names(x86,
+            FakeConv({64, 32, 1, 1}).Ints("paddings", {1, 1}).Str("padding_algorithm", "SAME")),
+      Strings{"nchwc_conv_pointwise"});
   EXPECT_EQ(Names(x86, FakeConv({64, 32, 1, 1}).Ints("strides", {2, 2})),
             Strings{"nchwc_conv_blocked"});
   EXPECT_EQ(Names(x86, FakeConv({64, 32, 3, 3}).Ints("strides", {1, 1})),
