@@ -153,10 +153,11 @@ step "tailored light build in $tailored_build"
 # What no kept kernel needs stays out: the x86 backend's math (dead code otherwise, and most
 # of the compile time), the OpenCL runtime, and custom op support when the model runs no
 # custom op or kernel (.tailored_custom_list is empty).
-feature_args=()
+# (Each said either way: a reused build dir keeps what an earlier configure cached.)
 kernels_use() { grep -q "^[^,]*,$1," "$lists/.tailored_kernels_list"; }
-kernels_use x86 || feature_args+=(-DLITE_WITH_X86=OFF)
-kernels_use opencl || feature_args+=(-DLITE_WITH_OPENCL=OFF)
+on_if() { "$@" && echo ON || echo OFF; }
+feature_args=(-DLITE_WITH_X86="$(on_if kernels_use x86)"
+              -DLITE_WITH_OPENCL="$(on_if kernels_use opencl)")
 if [ -f "$lists/.tailored_custom_list" ] && [ ! -s "$lists/.tailored_custom_list" ]; then
   feature_args+=(-DLITE_WITH_CUSTOM_OPS=OFF)
 else
@@ -169,7 +170,9 @@ size_report=$(cmake --build "$tailored_build" --target size_report -j "$jobs" | 
 [ -n "$size_report" ] || { echo "build_tailored_lib: the size report is empty" >&2; exit 1; }
 untailored_build=$work/untailored${arm:+-arm}$([ -n "$arm" ] || [ "$x86_avx512" = ON ] || echo -avx2)
 step "untailored light build in $untailored_build"
-build_light "$untailored_build" -DLITE_BUILD_TAILOR=OFF
+# Every feature at its default (-U drops what an earlier configure cached).
+build_light "$untailored_build" -DLITE_BUILD_TAILOR=OFF -ULITE_WITH_X86 -ULITE_WITH_OPENCL \
+  -ULITE_WITH_CUSTOM_OPS
 
 # 4. Stripped install of the tailored library, headers and model into OUT_DIR.
 rm -rf "$out/lib" "$out/include" "$out/tailoring"

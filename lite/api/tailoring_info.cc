@@ -25,12 +25,7 @@ class ProgramOpView : public KernelOpView {
     return desc && desc->persistable ? scope_.FindTensor(var) : nullptr;
   }
   std::vector<int64_t> Dims(const std::string& var) const override {
-    const cpp::VarDesc* desc = block_.FindVar(var);
-    if (!desc || desc->shape.empty()) return {};
-    for (size_t i = 1; i < desc->shape.size(); ++i) {
-      if (desc->shape[i] <= 0) return {};
-    }
-    return desc->shape;
+    return KnownDims(block_.FindVar(var));
   }
   size_t Rank(const std::string& var) const override {
     const cpp::VarDesc* desc = block_.FindVar(var);

@@ -46,6 +46,15 @@ class KernelOpView {
   }
 };
 
+// What KernelOpView::Dims answers from a variable's declared shape (null: undeclared).
+inline std::vector<int64_t> KnownDims(const cpp::VarDesc* desc) {
+  if (!desc || desc->shape.empty()) return {};
+  for (size_t i = 1; i < desc->shape.size(); ++i) {
+    if (desc->shape[i] <= 0) return {};
+  }
+  return desc->shape;
+}
+
 // Where a kernel applies, and the channels a channel-blocked kernel writes (-1: unknown).
 using KernelCondition = std::function<bool(const KernelOpView&)>;
 using ChannelRule = std::function<int64_t(const KernelOpView&)>;

@@ -12,12 +12,7 @@ const Tensor* GraphOpView::Weight(const std::string& var) const {
 }
 
 std::vector<int64_t> GraphOpView::Dims(const std::string& var) const {
-  const cpp::VarDesc* desc = graph_.FindVarDesc(var);
-  if (!desc || desc->shape.empty()) return {};
-  for (size_t i = 1; i < desc->shape.size(); ++i) {
-    if (desc->shape[i] <= 0) return {};
-  }
-  return desc->shape;
+  return KnownDims(graph_.FindVarDesc(var));
 }
 
 size_t GraphOpView::Rank(const std::string& var) const {
