@@ -11,7 +11,9 @@ bool YoloBoxOp::CheckShape() const {
   const DDim& img = param_.img_size->dims();
   PLITE_CHECK(x.size() == 4, "op '", Type(), "': X must be 4-D [N, C, H, W], got ", x);
   const int64_t anchors = static_cast<int64_t>(param_.anchors.size() / 2);
-  const int64_t channels = anchors * (5 + param_.class_num) + (param_.iou_aware ? anchors : 0);
+  // In int64: class_num may be as large as an int32 holds.
+  const int64_t channels = anchors * (5 + static_cast<int64_t>(param_.class_num)) +
+                           (param_.iou_aware ? anchors : 0);
   PLITE_CHECK(x[1] == channels, "op '", Type(), "': X has ", x[1], " channels but ", anchors,
               " anchors x (5 + class_num ", param_.class_num, ")",
               param_.iou_aware ? " + IoU maps" : "", " need ", channels);
@@ -22,7 +24,8 @@ bool YoloBoxOp::CheckShape() const {
 
 bool YoloBoxOp::InferShapeImpl() const {
   const DDim& x = param_.x->dims();
-  const int64_t boxes = static_cast<int64_t>(param_.anchors.size() / 2) * x[2] * x[3];
+  const int64_t boxes =
+      DDim({static_cast<int64_t>(param_.anchors.size() / 2), x[2], x[3]}).production();
   param_.boxes->Resize({x[0], boxes, 4});
   param_.scores->Resize({x[0], boxes, param_.class_num});
   return true;

@@ -205,6 +205,15 @@ TEST(YoloBox, ChannelMismatchIsAnError) {
   EXPECT_PLITE_ERROR(r->InferShapeOnly(), "X has 16 channels but 2 anchors");
 }
 
+// A class_num near the int32 limit overflowed the channel count in int (found by the
+// program fuzzer): now it is only a channel mismatch.
+TEST(YoloBox, HugeClassNumIsAChannelMismatch) {
+  YoloCase c = BaseCase();
+  auto r = YoloRunner(c, RandomHead(c, 4));
+  r->desc().SetAttr<int32_t>("class_num", 2147483647);
+  EXPECT_PLITE_ERROR(r->InferShapeOnly(), "need 4294967304");
+}
+
 TEST(YoloBox, BadImgSizeIsAnError) {
   YoloCase c = BaseCase();
   c.n = 1;
