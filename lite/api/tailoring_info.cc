@@ -21,19 +21,11 @@ class ProgramOpView : public KernelOpView {
       : block_(block), op_(op), scope_(scope) {}
   const cpp::OpDesc& desc() const override { return op_; }
   const Tensor* Weight(const std::string& var) const override {
-    const cpp::VarDesc* desc = block_.FindVar(var);
+    const cpp::VarDesc* desc = FindVarDesc(var);
     return desc && desc->persistable ? scope_.FindTensor(var) : nullptr;
   }
-  std::vector<int64_t> Dims(const std::string& var) const override {
-    return KnownDims(block_.FindVar(var));
-  }
-  size_t Rank(const std::string& var) const override {
-    const cpp::VarDesc* desc = block_.FindVar(var);
-    return desc ? desc->shape.size() : 0;
-  }
-  int64_t Channels(const std::string& var) const override {
-    const std::vector<int64_t> dims = Dims(var);
-    return dims.size() >= 2 ? dims[1] : -1;
+  const cpp::VarDesc* FindVarDesc(const std::string& var) const override {
+    return block_.FindVar(var);
   }
 
  private:

@@ -22,14 +22,30 @@ class KernelOpView {
   virtual const cpp::OpDesc& desc() const = 0;
   // The weight (a persistable tensor) named `var`, or nullptr.
   virtual const Tensor* Weight(const std::string& var) const = 0;
-  // Known dims of the variable `var` (an input or output of the op): its declared shape when
-  // every dim after the first (the batch) is known, else empty.
-  virtual std::vector<int64_t> Dims(const std::string& var) const = 0;
+  // The declaration of the variable `var` (an input or output of the op), or nullptr.
+  virtual const cpp::VarDesc* FindVarDesc(const std::string& var) const = 0;
+
+  // Known dims of `var`: its declared shape when every dim after the first (the batch) is
+  // known, else empty.
+  virtual std::vector<int64_t> Dims(const std::string& var) const {
+    const cpp::VarDesc* declared = FindVarDesc(var);
+    if (!declared) return {};
+    for (size_t i = 1; i < declared->shape.size(); ++i) {
+      if (declared->shape[i] <= 0) return {};
+    }
+    return declared->shape;
+  }
   // The rank `var` is declared with (dims of unknown size count), 0 where undeclared.
-  virtual size_t Rank(const std::string& var) const = 0;
+  virtual size_t Rank(const std::string& var) const {
+    const cpp::VarDesc* declared = FindVarDesc(var);
+    return declared ? declared->shape.size() : 0;
+  }
   // Channels (dim 1) of `var`: for a value the optimizer has moved to a channel-blocked
   // layout, the channels it tracked; otherwise from Dims; -1 when unknown.
-  virtual int64_t Channels(const std::string& var) const = 0;
+  virtual int64_t Channels(const std::string& var) const {
+    const std::vector<int64_t> dims = Dims(var);
+    return dims.size() >= 2 ? dims[1] : -1;
+  }
 
   // The first variable of input / output argument `arg` ("" when the op has none).
   std::string Input(const std::string& arg) const { return First(desc().Input(arg)); }
@@ -45,15 +61,6 @@ class KernelOpView {
     return vars.empty() ? std::string() : vars[0];
   }
 };
-
-// What KernelOpView::Dims answers from a variable's declared shape (null: undeclared).
-inline std::vector<int64_t> KnownDims(const cpp::VarDesc* desc) {
-  if (!desc || desc->shape.empty()) return {};
-  for (size_t i = 1; i < desc->shape.size(); ++i) {
-    if (desc->shape[i] <= 0) return {};
-  }
-  return desc->shape;
-}
 
 // Where a kernel applies, and the channels a channel-blocked kernel writes (-1: unknown).
 using KernelCondition = std::function<bool(const KernelOpView&)>;

@@ -23,8 +23,9 @@ class GraphOpView : public KernelOpView {
 
   const cpp::OpDesc& desc() const override { return stmt_.desc; }
   const Tensor* Weight(const std::string& var) const override;
-  std::vector<int64_t> Dims(const std::string& var) const override;
-  size_t Rank(const std::string& var) const override;
+  const cpp::VarDesc* FindVarDesc(const std::string& var) const override {
+    return graph_.FindVarDesc(var);
+  }
   int64_t Channels(const std::string& var) const override;
 
  private:

@@ -3,6 +3,7 @@
 // (lite/backends/simd/depthwise_conv_kernel.inc), so both take the same cases.
 #pragma once
 
+#include "lite/utils/check.h"
 #include "lite/utils/tailored_math.h"
 
 namespace paddle {
@@ -40,6 +41,12 @@ inline bool DepthwiseDirectSupports(int kernel_h, int kernel_w, int stride_h, in
 }
 inline bool DepthwiseDirectSupports(const DepthwisePlane& p) {
   return DepthwiseDirectSupports(p.kernel, p.kernel, p.stride_h, p.stride_w, 1, 1);
+}
+// Throws, naming `caller` and the filter, where the direct path does not run this plane
+// (the kernels choose their path with DepthwiseDirectSupports; this guards the entry points).
+inline void CheckDepthwiseDirectSupports(const DepthwisePlane& p, const char* caller) {
+  PLITE_CHECK(DepthwiseDirectSupports(p), caller, ": no direct loop for a ", p.kernel, "x",
+              p.kernel, " filter with strides (", p.stride_h, ", ", p.stride_w, ") in this build");
 }
 
 }  // namespace simd

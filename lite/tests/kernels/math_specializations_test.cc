@@ -39,9 +39,8 @@ class FakeConv : public KernelOpView {
   const Tensor* Weight(const std::string& var) const override {
     return var == "w" && has_filter_ ? &filter_ : nullptr;
   }
-  std::vector<int64_t> Dims(const std::string&) const override { return {}; }
+  const cpp::VarDesc* FindVarDesc(const std::string&) const override { return nullptr; }
   size_t Rank(const std::string&) const override { return 4; }
-  int64_t Channels(const std::string&) const override { return -1; }
 
  private:
   cpp::OpDesc desc_;

@@ -3,8 +3,10 @@
 // around its 4-lane blocks.
 #include <gtest/gtest.h>
 
+#include "lite/backends/arm/math/depthwise/depthwise_conv.h"
 #include "lite/tests/kernels/arm/arm_vs_host.h"
 #include "lite/tests/kernels/backend_cases/backend_cases.h"
+#include "lite/tests/kernels/depthwise_plane_errors.h"
 
 namespace paddle {
 namespace lite {
@@ -17,6 +19,12 @@ INSTANTIATE_TEST_SUITE_P(, DepthwiseConvVsHost, ::testing::Values(ArmBackend()),
 // Output widths 1..14 around the 4-lane blocks and their border blocks, each padding side.
 TEST(DepthwiseArm, EveryWidthAroundTheVectorBlocks) {
   ExpectDepthwiseWidthsMatchHost(kArmPlace, 14);
+}
+
+// A filter no direct loop takes: an error naming the entry point and the filter.
+TEST(DepthwiseArm, UnsupportedFilterIsNamed) {
+  ExpectUnsupportedDepthwiseFiltersNamed(lite::arm::math::DepthwiseConvPlane,
+                                         lite::arm::math::DepthwiseConvPlanes);
 }
 
 }  // namespace

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "lite/backends/x86/math/depthwise/depthwise_conv.h"
+#include "lite/tests/kernels/depthwise_plane_errors.h"
 #include "lite/tests/kernels/kernel_test_util.h"
 #include "lite/tests/kernels/x86/depthwise_reference.h"
 #include "lite/tests/kernels/x86/isa_switch_test.h"
@@ -140,6 +141,11 @@ TEST_P(DepthwisePlanes, RangesChannelsAndActivations) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Isa, DepthwisePlanes, ::testing::Bool(), IsaParamName);
+
+// A filter no direct loop takes: an error naming the entry point and the filter.
+TEST(DepthwisePlanesErrors, UnsupportedFilterIsNamed) {
+  ExpectUnsupportedDepthwiseFiltersNamed(math::DepthwiseConvPlane, math::DepthwiseConvPlanes);
+}
 
 // ---- the depthwise_conv2d kernel on the network's small planes against the host kernel
 

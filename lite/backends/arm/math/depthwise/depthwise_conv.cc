@@ -7,7 +7,6 @@
 #include <type_traits>
 #include <utility>
 
-#include "lite/utils/check.h"
 
 namespace paddle {
 namespace lite {
@@ -65,9 +64,8 @@ struct V : VecNeon {
 
 void DepthwiseConvPlane(const float* in, const float* filter, float bias,
                         const DepthwisePlane& p, const Activation& act, float* out) {
-  PLITE_CHECK(ConvPlane(in, filter, bias, p, act, out), "DepthwiseConvPlane: no direct loop for a ",
-              p.kernel, "x", p.kernel, " filter with strides (", p.stride_h, ", ", p.stride_w,
-              ") in this build");
+  simd::CheckDepthwiseDirectSupports(p, "DepthwiseConvPlane");
+  ConvPlane(in, filter, bias, p, act, out);
 }
 
 void DepthwiseConvPlanes(const float* in, const float* filters, const float* biases,
@@ -75,9 +73,7 @@ void DepthwiseConvPlanes(const float* in, const float* filters, const float* bia
                          const Activation& act, float* out) {
   const size_t in_plane = static_cast<size_t>(p.in_h) * p.in_w;
   const size_t out_plane = static_cast<size_t>(p.out_h) * p.out_w;
-  PLITE_CHECK(DepthwiseDirectSupports(p), "DepthwiseConvPlanes: no direct loop for a ", p.kernel,
-              "x", p.kernel, " filter with strides (", p.stride_h, ", ", p.stride_w,
-              ") in this build");
+  simd::CheckDepthwiseDirectSupports(p, "DepthwiseConvPlanes");
   const int kk = p.kernel * p.kernel;
   for (int i = begin, c = begin % channels; i < end; ++i, c = c + 1 == channels ? 0 : c + 1) {
     ConvPlane(in + i * in_plane, filters + static_cast<size_t>(c) * kk, biases ? biases[c] : 0.f,

@@ -4,7 +4,6 @@
 #include <atomic>
 
 #include "lite/backends/x86/cpu_info.h"
-#include "lite/utils/check.h"
 
 namespace paddle {
 namespace lite {
@@ -28,9 +27,7 @@ void DepthwiseAllowAvx512(bool allow) { allow_avx512.store(allow, std::memory_or
 void DepthwiseConvPlane(const float* in, const float* filter, float bias,
                         const DepthwisePlane& p, const Activation& act,
                         float* out) {
-  PLITE_CHECK(DepthwiseDirectSupports(p), "DepthwiseConvPlane: no direct loop for a ", p.kernel,
-              "x", p.kernel, " filter with strides (", p.stride_h, ", ", p.stride_w,
-              ") in this build");
+  simd::CheckDepthwiseDirectSupports(p, "DepthwiseConvPlane");
   if constexpr (kWithAvx512) {
     if (VectorWidth(p) == 16) {
       DepthwiseConvPlaneAvx512(in, filter, bias, p, act, out);
@@ -54,9 +51,7 @@ void DepthwiseConvPlanes(const float* in, const float* filters, const float* bia
                          int channels, int begin, int end, const DepthwisePlane& p,
                          const Activation& act, float* out) {
   if (begin >= end) return;
-  PLITE_CHECK(DepthwiseDirectSupports(p), "DepthwiseConvPlanes: no direct loop for a ", p.kernel,
-              "x", p.kernel, " filter with strides (", p.stride_h, ", ", p.stride_w,
-              ") in this build");
+  simd::CheckDepthwiseDirectSupports(p, "DepthwiseConvPlanes");
   if constexpr (kWithAvx512) {
     if (DepthwiseUsesAvx512() && DepthwiseFlatFits(p)) {
       DepthwiseConvPlanesFlatAvx512(in, filters, biases, channels, begin, end, p, act, out);
