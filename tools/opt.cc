@@ -35,7 +35,6 @@
 #include "lite/optimizer/optimizer.h"
 #include "lite/optimizer/program_dot.h"
 #include "lite/model_parser/model_parser.h"
-#include "lite/model_parser/pb/program_desc_parser.h"
 #include "tools/flag_help.h"
 #include "tools/opt_report.h"
 
@@ -112,26 +111,34 @@ LiteModelType ParseOutType(const std::string& type) {
 }
 
 // One model: the flags' model files, or those of one model of --model_set_dir.
-struct ModelFiles {
+struct ModelArgs {
   std::string dir, file, params;
 };
 
 bool HasModel() { return !FLAGS_model_dir.empty() || !FLAGS_model_file.empty(); }
 
-ModelFiles FlagModel() { return {FLAGS_model_dir, FLAGS_model_file, FLAGS_param_file}; }
+ModelArgs FlagModel() { return {FLAGS_model_dir, FLAGS_model_file, FLAGS_param_file}; }
 
-// The program only (no params): enough to list and check the model's ops.
-lite::cpp::ProgramDesc LoadProgram(const ModelFiles& model) {
-  const lite::PbModelFiles files = lite::FindPbModelFiles(model.dir, model.file, model.params);
+// The program only (no params): enough to list and check the model's ops. A Paddle 3
+// (PIR) program also reports what each of its op types became.
+struct LoadedProgram {
+  lite::cpp::ProgramDesc program;
+  lite::pir::PirOpReport pir_ops;  // empty for a legacy program
+};
+
+LoadedProgram LoadProgram(const ModelArgs& model) {
+  const lite::ModelFiles files = lite::FindModelFiles(model.dir, model.file, model.params);
   std::ifstream in(files.model_file, std::ios::binary);
   if (!in) UsageError("cannot open model file " + files.model_file);
   const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  return lite::pb::ParseProgramDesc(bytes, files.model_file);
+  LoadedProgram loaded;
+  loaded.program = lite::ParseProgram(bytes, files.model_file, &loaded.pir_ops);
+  return loaded;
 }
 
 // The name of the graph file: the model dir's name; else the model file's stem unless that is
 // one of Paddle's generic names, then the name of the directory holding it.
-std::string ModelName(const ModelFiles& model) {
+std::string ModelName(const ModelArgs& model) {
   fs::path path = model.dir.empty() ? fs::path(model.file) : fs::path(model.dir);
   path = fs::absolute(path).lexically_normal();
   if (!path.has_filename()) path = path.parent_path();  // "dir/"
@@ -252,7 +259,7 @@ std::vector<std::string> KeepFp32Ops() {
   return ops;
 }
 
-void Optimize(const lite::opt::ValidTargets& valid, const ModelFiles& model,
+void Optimize(const lite::opt::ValidTargets& valid, const ModelArgs& model,
               const lite::cpp::ProgramDesc& program, LiteModelType out_type,
               const std::string& optimize_out) {
   lite::opt::CheckModelSupported(program, valid.targets);
@@ -303,7 +310,7 @@ void OptimizeModelSet(const lite::opt::ValidTargets& valid, LiteModelType out_ty
   std::sort(dirs.begin(), dirs.end());
   std::map<std::string, std::set<std::string>> lists;  // list file -> lines
   for (const fs::path& dir : dirs) {
-    ModelFiles model{dir.string(), "", ""};
+    ModelArgs model{dir.string(), "", ""};
     if (!FLAGS_model_filename.empty()) {
       model = {"", (dir / FLAGS_model_filename).string(),
                FLAGS_param_filename.empty() ? "" : (dir / FLAGS_param_filename).string()};
@@ -312,7 +319,7 @@ void OptimizeModelSet(const lite::opt::ValidTargets& valid, LiteModelType out_ty
     const std::string out = (fs::path(FLAGS_optimize_out) / name).string();
     std::cout << "model " << name << ":\n";
     try {
-      Optimize(valid, model, LoadProgram(model), out_type, out);
+      Optimize(valid, model, LoadProgram(model).program, out_type, out);
     } catch (const paddle::lite_api::PaddleLiteException& e) {
       UsageError("model " + dir.string() + ": " + e.what());
     }
@@ -389,8 +396,10 @@ int Run() {
   if (FLAGS_print_supported_ops) std::cout << lite::opt::SupportedOpsTable(valid.targets) << "\n";
   if (FLAGS_display_kernels) std::cout << lite::opt::KernelListing() << "\n";
   if (!HasModel()) return 0;
-  const lite::cpp::ProgramDesc program = LoadProgram(FlagModel());
+  const LoadedProgram loaded = LoadProgram(FlagModel());
+  const lite::cpp::ProgramDesc& program = loaded.program;
   if (FLAGS_print_model_ops) {
+    if (!loaded.pir_ops.empty()) std::cout << lite::opt::PirOpsTable(loaded.pir_ops) << "\n";
     std::cout << lite::opt::ModelOpsTable(program, valid.targets) << "\n";
   }
   if (optimizing) Optimize(valid, FlagModel(), program, out_type, FLAGS_optimize_out);

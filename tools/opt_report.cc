@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <iomanip>
 #include <map>
 #include <set>
 #include <sstream>
@@ -252,6 +253,29 @@ std::string ModelOpsTable(const cpp::ProgramDesc& program, const std::vector<Tar
                              " ops) in the model; valid targets: ", TargetNames(targets));
   if (missing) title += StrCat("; ", missing, " cannot run there (marked <-)");
   return table.Render(title);
+}
+
+std::string PirOpsTable(const pir::PirOpReport& report) {
+  size_t width = 8;
+  int total = 0;
+  for (const auto& [name, use] : report) {
+    width = std::max(width, name.size());
+    total += use.count;
+  }
+  std::ostringstream os;
+  os << report.size() << " op types (" << total << " ops) in the Paddle 3 program, and what "
+     << "each became in plite\n";
+  os << std::left << std::setw(static_cast<int>(width) + 2) << "pir_op" << std::setw(7)
+     << "count" << "plite ops\n";
+  for (const auto& [name, use] : report) {
+    std::vector<std::string> became(use.became.begin(), use.became.end());
+    os << std::setw(static_cast<int>(width) + 2) << name << std::setw(7) << use.count
+       << (!became.empty() ? Join(became, ", ")
+           : name == "builtin.parameter" ? std::string("(weights)")
+                                         : std::string("(folded)"))
+       << "\n";
+  }
+  return os.str();
 }
 
 std::string KernelListing() {

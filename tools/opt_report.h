@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "lite/core/program_desc.h"
+#include "lite/model_parser/pir/translator.h"
 #include "tools/valid_targets.h"
 
 namespace paddle {
@@ -45,6 +46,11 @@ std::string AllOpsTable();
 // records none for); rows that cannot run on `targets` end with "<- not registered" or
 // "<- no kernel on <targets>".
 std::string ModelOpsTable(const cpp::ProgramDesc& program, const std::vector<TargetType>& targets);
+
+// A Paddle 3 (PIR) program's op types as the file names them, with their counts and the
+// plite ops each became ("(folded)" for constants and lists that became attributes or
+// argument lists): the rows ModelOpsTable then lists by plite op.
+std::string PirOpsTable(const pir::PirOpReport& report);
 
 // Every registered kernel, sorted by key: key, source file, declared argument types.
 std::string KernelListing();

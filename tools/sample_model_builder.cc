@@ -276,7 +276,7 @@ void InsertOpsBeforeFetch(const std::vector<std::string>& op_types, cpp::Program
   block.ops.push_back(fetch);
 }
 
-PbModelFiles WriteSampleModel(const std::string& dir, bool combined,
+ModelFiles WriteSampleModel(const std::string& dir, bool combined,
                               const std::vector<std::string>& extra_ops) {
   cpp::ProgramDesc program;
   Scope scope;

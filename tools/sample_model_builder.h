@@ -35,7 +35,7 @@ void InsertOpsBeforeFetch(const std::vector<std::string>& op_types, cpp::Program
 // Builds the model (with `extra_ops` inserted before the fetch) and writes it to `dir`
 // (combined: model.pdmodel + model.pdiparams; separate: __model__ + one file per weight).
 // Returns the files written.
-PbModelFiles WriteSampleModel(const std::string& dir, bool combined = true,
+ModelFiles WriteSampleModel(const std::string& dir, bool combined = true,
                               const std::vector<std::string>& extra_ops = {});
 
 }  // namespace lite

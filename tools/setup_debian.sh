@@ -5,7 +5,8 @@ set -euo pipefail
 
 build_packages=(build-essential cmake ninja-build pkg-config
   libprotobuf-dev protobuf-compiler libflatbuffers-dev flatbuffers-compiler
-  libgflags-dev libgoogle-glog-dev libgtest-dev libgmock-dev libbenchmark-dev)
+  libgflags-dev libgoogle-glog-dev libgtest-dev libgmock-dev libbenchmark-dev
+  rapidjson-dev)
 # For the fuzzers (tools/run_fuzzers.sh): clang and its runtimes (libclang_rt.fuzzer, asan).
 build_packages+=(clang libclang-rt-dev)
 # For the twin models (../shared/tools/twins) that tests compare against ONNX Runtime.

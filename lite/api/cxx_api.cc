@@ -168,9 +168,9 @@ void LoadModel(const lite_api::CxxConfig& config, Scope* root, cpp::ProgramDesc*
   if (config.is_model_from_memory()) {
     const lite_api::CxxModelBuffer& buffer = config.get_model_buffer();
     PLITE_CHECK(!buffer.is_empty(), "CxxConfig::set_model_buffer: the program buffer is empty");
-    LoadModelPbFromMemory(buffer.get_program(), buffer.get_params(), root, program);
+    LoadModelFromMemory(buffer.get_program(), buffer.get_params(), root, program);
   } else {
-    LoadModelPb(config.model_dir(), config.model_file(), config.param_file(), root, program);
+    LoadModel(config.model_dir(), config.model_file(), config.param_file(), root, program);
   }
 }
 

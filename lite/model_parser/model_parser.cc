@@ -8,6 +8,7 @@
 
 #include "lite/model_parser/pb/params_io.h"
 #include "lite/model_parser/pb/program_desc_parser.h"
+#include "lite/model_parser/pir/pir_model.h"
 #include "lite/utils/check.h"
 
 namespace paddle {
@@ -67,11 +68,32 @@ void WriteFile(const std::string& path, const std::string& bytes) {
   PLITE_CHECK(!out.fail(), "could not write ", path);
 }
 
+// What the program file's first bytes say it is (the file is read only that far).
+ModelFormat FormatOfFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::string head(64, '\0');
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<size_t>(in.gcount()));
+  return ModelFormatOf(head);
+}
+
 }  // namespace
 
-PbModelFiles FindPbModelFiles(const std::string& model_dir, const std::string& model_file,
-                              const std::string& param_file) {
-  PbModelFiles files;
+ModelFormat ModelFormatOf(const std::string& program_bytes) {
+  return pir::LooksLikePirJson(program_bytes) ? ModelFormat::kPir : ModelFormat::kProtobuf;
+}
+
+cpp::ProgramDesc ParseProgram(const std::string& program_bytes, const std::string& source,
+                              pir::PirOpReport* pir_report) {
+  if (ModelFormatOf(program_bytes) == ModelFormat::kPir) {
+    return pir::ReadPirProgram(program_bytes, source, pir_report);
+  }
+  return pb::ParseProgramDesc(program_bytes, source);
+}
+
+ModelFiles FindModelFiles(const std::string& model_dir, const std::string& model_file,
+                          const std::string& param_file) {
+  ModelFiles files;
   if (!model_file.empty()) {
     RequireFile(model_file, "model file");
     files.model_file = model_file;
@@ -80,9 +102,16 @@ PbModelFiles FindPbModelFiles(const std::string& model_dir, const std::string& m
     std::error_code ec;
     PLITE_CHECK(fs::is_directory(model_dir, ec), "missing model dir ", model_dir);
     files.model_file = FindInDir(model_dir, {"__model__", "model"}, ".pdmodel", "model");
+    if (files.model_file.empty()) {
+      // A Paddle 3 export: inference.json (or __model__.json with separate params).
+      files.model_file = FindInDir(model_dir, {"inference.json", "model.json", "__model__.json"},
+                                   ".json", "model");
+    }
     PLITE_CHECK(!files.model_file.empty(), "no model file in ", model_dir,
-                " (looked for __model__, model, *.pdmodel)");
+                " (looked for __model__, model, *.pdmodel, and for a Paddle 3 program: "
+                "inference.json, model.json, __model__.json, *.json)");
   }
+  files.format = FormatOfFile(files.model_file);
   if (!param_file.empty()) {
     RequireFile(param_file, "params file");
     files.params_file = param_file;
@@ -96,31 +125,53 @@ PbModelFiles FindPbModelFiles(const std::string& model_dir, const std::string& m
   return files;
 }
 
-PbModelFiles LoadModelPb(const std::string& model_dir, const std::string& model_file,
-                         const std::string& param_file, Scope* scope,
-                         cpp::ProgramDesc* program) {
-  const PbModelFiles files = FindPbModelFiles(model_dir, model_file, param_file);
-  *program = pb::ParseProgramDesc(ReadFile(files.model_file, "model file"), files.model_file);
-  if (files.combined()) {
-    pb::LoadCombinedParams(files.params_file, *program, scope);
-  } else {
-    pb::LoadSeparateParams(files.params_dir, *program, scope);
+namespace {
+
+// Loads the params of a program read from a PIR file: the same records, with a note on
+// what a PIR params file holds added to any error.
+template <typename LoadFn>
+void LoadParams(const cpp::ProgramDesc& program, ModelFormat format, LoadFn load) {
+  if (format != ModelFormat::kPir) {
+    load();
+    return;
   }
+  try {
+    load();
+  } catch (const PaddleLiteException& e) {
+    throw PaddleLiteException(std::string(e.what()) + pir::PirParamsNote(program));
+  }
+}
+
+}  // namespace
+
+ModelFiles LoadModel(const std::string& model_dir, const std::string& model_file,
+                     const std::string& param_file, Scope* scope, cpp::ProgramDesc* program) {
+  const ModelFiles files = FindModelFiles(model_dir, model_file, param_file);
+  *program = ParseProgram(ReadFile(files.model_file, "model file"), files.model_file);
+  LoadParams(*program, files.format, [&] {
+    if (files.combined()) {
+      pb::LoadCombinedParams(files.params_file, *program, scope);
+    } else {
+      pb::LoadSeparateParams(files.params_dir, *program, scope);
+    }
+  });
   return files;
 }
 
-void LoadModelPbFromMemory(const std::string& model, const std::string& params, Scope* scope,
-                           cpp::ProgramDesc* program) {
-  *program = pb::ParseProgramDesc(model, "<model buffer>");
-  pb::LoadCombinedParamsFromMemory(params, "<params buffer>", *program, scope);
+void LoadModelFromMemory(const std::string& model, const std::string& params, Scope* scope,
+                         cpp::ProgramDesc* program) {
+  *program = ParseProgram(model, "<model buffer>");
+  LoadParams(*program, ModelFormatOf(model), [&] {
+    pb::LoadCombinedParamsFromMemory(params, "<params buffer>", *program, scope);
+  });
 }
 
-PbModelFiles SaveModelPb(const std::string& model_dir, const cpp::ProgramDesc& program,
+ModelFiles SaveModelPb(const std::string& model_dir, const cpp::ProgramDesc& program,
                          const Scope& scope, bool combined) {
   std::error_code ec;
   fs::create_directories(model_dir, ec);
   PLITE_CHECK(!ec, "cannot create model dir ", model_dir, ": ", ec.message());
-  PbModelFiles files;
+  ModelFiles files;
   if (combined) {
     files.model_file = (fs::path(model_dir) / "model.pdmodel").string();
     files.params_file = (fs::path(model_dir) / "model.pdiparams").string();

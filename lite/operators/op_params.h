@@ -546,6 +546,27 @@ struct Pad3dParam : ParamBase {
   bool channel_last{false};  // data_format "NDHWC"
 };
 
+// prelu: Out = X where X > 0, else Alpha * X, with one alpha ("all"), one per channel
+// ("channel", dim 1 of NCHW or the last of NHWC) or one per element of a sample ("element").
+struct PreluParam : ParamBase {
+  const Tensor* x{nullptr};
+  const Tensor* alpha{nullptr};
+  Tensor* out{nullptr};
+  std::string mode{"all"};
+  bool channels_last{false};
+};
+
+// grid_sampler: Output [N, C, Ho, Wo] samples X [N, C, H, W] at Grid [N, Ho, Wo, 2] (x, y in
+// [-1, 1]), bilinear or nearest, with zeros, border or reflection padding.
+struct GridSamplerParam : ParamBase {
+  const Tensor* x{nullptr};
+  const Tensor* grid{nullptr};
+  Tensor* out{nullptr};
+  std::string mode{"bilinear"};
+  std::string padding_mode{"zeros"};
+  bool align_corners{true};
+};
+
 // flip: Out = X reversed along each of `axis`.
 struct FlipParam : ParamBase {
   const Tensor* x{nullptr};

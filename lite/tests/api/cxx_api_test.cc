@@ -54,11 +54,11 @@ class CxxApiTest : public ::testing::Test {
   }
 
   static std::string dir_;
-  static PbModelFiles files_;
+  static ModelFiles files_;
 };
 
 std::string CxxApiTest::dir_;
-PbModelFiles CxxApiTest::files_;
+ModelFiles CxxApiTest::files_;
 
 void WriteFile(const std::string& path, const std::string& bytes) {
   std::ofstream(path, std::ios::binary) << bytes;
@@ -68,7 +68,7 @@ void WriteFile(const std::string& path, const std::string& bytes) {
 // memory_optimize gives c the buffer of a (dead after relu6), so the reshape2 writes 'a'.
 // On x = [1, -2, 3, -4, 5, 6] the output is [1, 0, 3, 0, 5, 6] as [3, 2]; an input of 4
 // elements cannot be reshaped to [3, -1].
-PbModelFiles WriteReusingModel(const std::string& dir) {
+ModelFiles WriteReusingModel(const std::string& dir) {
   Builder b({-1, 6});
   b.Op("relu", {{"X", "x"}}, {{"Out", "a"}});
   b.Op("relu6", {{"X", "a"}}, {{"Out", "b"}}).SetAttr<float>("threshold", 6.f);
@@ -81,7 +81,7 @@ PbModelFiles WriteReusingModel(const std::string& dir) {
 const std::vector<float> kReusingInput = {1, -2, 3, -4, 5, 6};
 const std::vector<float> kReusingOutput = {1, 0, 3, 0, 5, 6};
 
-CxxConfig ConfigOf(const PbModelFiles& files) {
+CxxConfig ConfigOf(const ModelFiles& files) {
   CxxConfig config;
   config.set_model_file(files.model_file);
   config.set_param_file(files.params_file);
@@ -206,7 +206,7 @@ TEST_F(CxxApiTest, DirectoryGivenAsAFileIsNamedSo) {
 }
 
 TEST_F(CxxApiTest, ErrorContextNamesTheOutputAsTheModelDoesUnderMemoryReuse) {
-  const PbModelFiles files = WriteReusingModel(dir_ + "/reusing");
+  const ModelFiles files = WriteReusingModel(dir_ + "/reusing");
   CxxConfig config = ConfigOf(files);
   config.set_memory_optimize(true);
   auto full = lite_api::CreatePaddlePredictor(config);
@@ -241,7 +241,7 @@ TEST_F(CxxApiTest, ZeroDimensionInputHasItsOwnMessage) {
 }
 
 TEST_F(CxxApiTest, InvalidOrUnsupportedPlacesAreNamedAtCreate) {
-  const PbModelFiles files = WriteReusingModel(dir_ + "/places");
+  const ModelFiles files = WriteReusingModel(dir_ + "/places");
   using lite_api::Place;
   const Place host{TargetType::kHost, PrecisionType::kFloat};
   struct Case {

@@ -613,7 +613,7 @@ void RunEverywhere(const cpp::ProgramDesc& program, const std::vector<Case>& cas
                    float coord_scale) {
   TempDir dir;
   Scope no_weights;
-  const PbModelFiles files = SaveModelPb(dir.path() + "/model", program, no_weights, true);
+  const ModelFiles files = SaveModelPb(dir.path() + "/model", program, no_weights, true);
   const std::vector<std::pair<std::string, std::vector<lite_api::Place>>> place_sets = {
       {"host", {lite_api::Place{TARGET(kHost), PRECISION(kFloat)}}},
       {"x86+host",

@@ -85,14 +85,14 @@ class LightApiTest : public ::testing::Test {
 
   static std::string dir_;
   static std::string nb_;
-  static PbModelFiles files_;
+  static ModelFiles files_;
   static std::vector<std::vector<float>> expected_;
   static std::vector<std::string> full_inputs_, full_outputs_;
 };
 
 std::string LightApiTest::dir_;
 std::string LightApiTest::nb_;
-PbModelFiles LightApiTest::files_;
+ModelFiles LightApiTest::files_;
 std::vector<std::vector<float>> LightApiTest::expected_;
 std::vector<std::string> LightApiTest::full_inputs_, LightApiTest::full_outputs_;
 

@@ -62,12 +62,12 @@ class PaddleApiBehaviourTest : public ::testing::Test {
   }
 
   static std::string dir_;
-  static PbModelFiles files_;
+  static ModelFiles files_;
   static std::vector<float> expected_;
 };
 
 std::string PaddleApiBehaviourTest::dir_;
-PbModelFiles PaddleApiBehaviourTest::files_;
+ModelFiles PaddleApiBehaviourTest::files_;
 std::vector<float> PaddleApiBehaviourTest::expected_;
 
 }  // namespace

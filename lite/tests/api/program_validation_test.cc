@@ -174,11 +174,11 @@ class ProgramValidationTest : public ::testing::Test {
   }
 
   static std::string dir_;
-  static PbModelFiles files_;
+  static ModelFiles files_;
 };
 
 std::string ProgramValidationTest::dir_;
-PbModelFiles ProgramValidationTest::files_;
+ModelFiles ProgramValidationTest::files_;
 
 }  // namespace
 

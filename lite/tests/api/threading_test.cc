@@ -82,12 +82,12 @@ class ThreadingTest : public ::testing::Test {
   }
 
   static std::string dir_;
-  static PbModelFiles files_;
+  static ModelFiles files_;
   static std::vector<std::vector<float>> expected_;
 };
 
 std::string ThreadingTest::dir_;
-PbModelFiles ThreadingTest::files_;
+ModelFiles ThreadingTest::files_;
 std::vector<std::vector<float>> ThreadingTest::expected_;
 
 // The x86 kernels first where this build has them; the host kernels fill the gaps.

@@ -32,7 +32,7 @@ int main(int argc, char** argv) {
   }
   const std::string out = argv[1];
   try {
-    const PbModelFiles files = WriteSampleModel(out + "/model", true);
+    const ModelFiles files = WriteSampleModel(out + "/model", true);
     paddle::lite_api::CxxConfig config;
     config.set_model_file(files.model_file);
     config.set_param_file(files.params_file);

@@ -1,5 +1,5 @@
 // libFuzzer target: a Paddle protobuf model from memory (fuzz_input.h gives the input
-// format) -> LoadModelPbFromMemory -> the optimizer -> the runtime program, as the full
+// format) -> LoadModelFromMemory -> the optimizer -> the runtime program, as the full
 // predictor builds it (fuzz_targets.cc). A PaddleLiteException is the expected answer to a
 // bad model; anything else escaping, and any sanitizer report, is a bug.
 #include "lite/tests/fuzz/fuzz_input.h"

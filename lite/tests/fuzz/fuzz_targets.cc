@@ -21,7 +21,7 @@ bool LoadAndOptimizePb(const uint8_t* data, size_t size) {
   const PbInput in = SplitPbInput(data, size);
   auto root = std::make_shared<Scope>();
   cpp::ProgramDesc program;
-  LoadModelPbFromMemory(in.program, in.params, root.get(), &program);
+  LoadModelFromMemory(in.program, in.params, root.get(), &program);
   Scope* exec = &root->NewScope();
   const std::vector<Place> places = {Place(TargetType::kHost, PrecisionType::kFloat)};
   const cpp::ProgramDesc optimized = Optimize(program, exec, places, DefaultPasses());

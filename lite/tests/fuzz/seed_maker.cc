@@ -159,7 +159,7 @@ std::vector<Seed> SeedsOf(const std::string& tag, const std::string& program_byt
 std::vector<Seed> PbSeedsOfModel(const std::string& model_dir, const std::string& tag) {
   Scope scope;
   cpp::ProgramDesc program;
-  const PbModelFiles files = LoadModelPb(model_dir, "", "", &scope, &program);
+  const ModelFiles files = LoadModel(model_dir, "", "", &scope, &program);
   return SeedsOf(tag, ReadAll(files.model_file), program, scope);
 }
 

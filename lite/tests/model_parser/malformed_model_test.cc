@@ -26,7 +26,7 @@ constexpr int kFP32 = 5, kFP64 = 6, kBF16 = 22;
 void Load(const std::string& dir, const std::string& model = "", const std::string& params = "") {
   Scope scope;
   cpp::ProgramDesc program;
-  LoadModelPb(dir, model, params, &scope, &program);
+  LoadModel(dir, model, params, &scope, &program);
 }
 
 class MalformedModelTest : public ::testing::Test {
@@ -97,7 +97,7 @@ TEST_F(MalformedModelTest, EveryTruncationOfTheParamsFails) {
     SCOPED_TRACE(cut);
     Scope scope;
     cpp::ProgramDesc p;
-    ExpectError([&] { LoadModelPbFromMemory(ReadBytes(model_), bytes.substr(0, cut), &scope, &p); },
+    ExpectError([&] { LoadModelFromMemory(ReadBytes(model_), bytes.substr(0, cut), &scope, &p); },
                 {"params file <params buffer>, var '"});
   }
 }
@@ -236,7 +236,7 @@ TEST_F(MalformedModelTest, HugeOrNegativeSizeFields) {
     Scope scope;
     cpp::ProgramDesc program;
     try {
-      LoadModelPb(separate_.path(), "", "", &scope, &program);
+      LoadModel(separate_.path(), "", "", &scope, &program);
       ADD_FAILURE() << "no exception";
     } catch (const PaddleLiteException& e) {
       const std::string what = e.what();
@@ -262,7 +262,7 @@ TEST(MalformedParams, HugeDimsAreNotAllocated) {
   cpp::ProgramDesc program;
   ExpectError(
       [&] {
-        LoadModelPbFromMemory(OneParamProgram({int64_t{1} << 40}),
+        LoadModelFromMemory(OneParamProgram({int64_t{1} << 40}),
                               TensorRecord(kFP32, {int64_t{1} << 40}, std::string(16, '\0')),
                               &scope, &program);
       },
@@ -278,14 +278,14 @@ TEST(MalformedParams, WeightDimsMustBeDeclaredExactly) {
     cpp::ProgramDesc program;
     ExpectError(
         [&] {
-          LoadModelPbFromMemory(OneParamProgram(declared), TensorRecord(kFP32, {2, 4}, data),
+          LoadModelFromMemory(OneParamProgram(declared), TensorRecord(kFP32, {2, 4}, data),
                                 &scope, &program);
         },
         {"var 'w'", "dims [2, 4] in the params do not match"});
   }
   Scope scope;
   cpp::ProgramDesc program;
-  LoadModelPbFromMemory(OneParamProgram({2, 4}), TensorRecord(kFP32, {2, 4}, data), &scope,
+  LoadModelFromMemory(OneParamProgram({2, 4}), TensorRecord(kFP32, {2, 4}, data), &scope,
                         &program);
   EXPECT_EQ(scope.FindTensor("w")->dims(), DDim({2, 4}));
 }
@@ -294,9 +294,9 @@ TEST(MalformedParams, BytesForAProgramWithoutParams) {
   const std::string model = testing::ProgramWire({testing::BlockWire(0, -1, {}, {})}).str();
   Scope scope;
   cpp::ProgramDesc program;
-  ExpectError([&] { LoadModelPbFromMemory(model, "xy", &scope, &program); },
+  ExpectError([&] { LoadModelFromMemory(model, "xy", &scope, &program); },
               {"2 bytes left over but the program has no params"});
-  LoadModelPbFromMemory(model, "", &scope, &program);  // no params, no bytes: fine
+  LoadModelFromMemory(model, "", &scope, &program);  // no params, no bytes: fine
 }
 
 TEST(MalformedParams, NonTensorPersistableCannotBeLoaded) {
@@ -306,7 +306,7 @@ TEST(MalformedParams, NonTensorPersistableCannotBeLoaded) {
           .str();
   Scope scope;
   cpp::ProgramDesc program;
-  ExpectError([&] { LoadModelPbFromMemory(model, "", &scope, &program); },
+  ExpectError([&] { LoadModelFromMemory(model, "", &scope, &program); },
               {"var 'raw'", "only LOD_TENSOR vars"});
 }
 

@@ -262,10 +262,10 @@ class NbSampleModel : public ::testing::Test {
   }
 
   static TempDir* dir_;
-  static PbModelFiles files_;
+  static ModelFiles files_;
 };
 TempDir* NbSampleModel::dir_ = nullptr;
-PbModelFiles NbSampleModel::files_;
+ModelFiles NbSampleModel::files_;
 
 // The list var a feed/fetch op reads or writes.
 std::string ListName(const cpp::ProgramDesc& program, const std::string& op_type) {
@@ -334,7 +334,7 @@ TEST_F(NbSampleModel, SavedProtobufHoldsTheOptimizedProgram) {
   cxx->SaveOptimizedModel(dir, lite_api::LiteModelType::kProtobuf);
   Scope pb_scope;
   cpp::ProgramDesc pb_program;
-  LoadModelPb(dir, "", "", &pb_scope, &pb_program);
+  LoadModel(dir, "", "", &pb_scope, &pb_program);
   const auto& original = static_cast<const Predictor&>(*cxx).optimized_program();
   ExpectSavedProgram(original, pb_program, pb_scope);
 

@@ -146,7 +146,7 @@ TEST(NbRealModels, RunFromNbBitIdenticalToTheFullPredictor) {
     full->SaveOptimizedModel(base + "_pb", lite_api::LiteModelType::kProtobuf);
     Scope pb_scope, nb_scope;
     cpp::ProgramDesc pb_program, nb_program;
-    LoadModelPb(base + "_pb", "", "", &pb_scope, &pb_program);
+    LoadModel(base + "_pb", "", "", &pb_scope, &pb_program);
     LoadModelNb(NbModelBytes::MapFile(base + ".nb"), &nb_scope, &nb_program);
     testing::ExpectSameProgram(pb_program, nb_program);
     testing::ExpectSameParams(nb_program, pb_scope, nb_scope);

@@ -192,7 +192,7 @@ TEST(PbFormat, HandEncodedParamsWithLoD) {
                             {{0, 1, 4}});
   Scope scope;
   cpp::ProgramDesc program;
-  LoadModelPbFromMemory(model, params, &scope, &program);
+  LoadModelFromMemory(model, params, &scope, &program);
   const Tensor* w = scope.FindTensor("a_w");
   ASSERT_NE(w, nullptr);
   EXPECT_EQ(w->dims(), DDim({2, 2}));
@@ -212,7 +212,7 @@ TEST(PbFormat, HandEncodedParamsWithLoD) {
       testing::TensorRecord(3, {4}, testing::DataBytes<int64_t>({7, -8, 9, 0})) +
       testing::TensorRecord(5, {2, 2}, testing::DataBytes<float>({1.f, -2.f, 3.5f, 0.f}));
   Scope other;
-  ExpectError([&] { LoadModelPbFromMemory(model, swapped, &other, &program); },
+  ExpectError([&] { LoadModelFromMemory(model, swapped, &other, &program); },
               {"var 'a_w'", "data type INT64 in the params does not match float"});
 }
 

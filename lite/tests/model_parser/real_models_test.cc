@@ -84,7 +84,7 @@ TEST_P(RealModelTest, LoadsWithManifestFigures) {
   const ManifestFigures& m = GetParam();
   Scope scope;
   cpp::ProgramDesc program;
-  const PbModelFiles files = LoadModelPb(dir_, "", "", &scope, &program);
+  const ModelFiles files = LoadModel(dir_, "", "", &scope, &program);
   EXPECT_EQ(files.combined(), m.combined);
   EXPECT_EQ(program.version, m.version);
   ASSERT_EQ(program.blocks.size(), 1u);
@@ -117,7 +117,7 @@ TEST_P(RealModelTest, LoadsWithManifestFigures) {
 TEST_P(RealModelTest, ParamsWrittenBackAreByteIdentical) {
   Scope scope;
   cpp::ProgramDesc program;
-  const PbModelFiles files = LoadModelPb(dir_, "", "", &scope, &program);
+  const ModelFiles files = LoadModel(dir_, "", "", &scope, &program);
   TempDir out;
   if (files.combined()) {
     pb::SaveCombinedParams(out / "params", program, scope);
@@ -134,7 +134,7 @@ TEST_P(RealModelTest, ParamsWrittenBackAreByteIdentical) {
   Scope reloaded_scope;
   cpp::ProgramDesc reloaded;
   SaveModelPb(out / "model", program, scope, true);
-  LoadModelPb(out / "model", "", "", &reloaded_scope, &reloaded);
+  LoadModel(out / "model", "", "", &reloaded_scope, &reloaded);
   testing::ExpectSameProgram(program, reloaded);
 }
 
@@ -151,7 +151,7 @@ TEST(RealModels, FluidOneModelKeepsIntFlags) {
   }
   Scope scope;
   cpp::ProgramDesc program;
-  LoadModelPb(dir, "", "", &scope, &program);
+  LoadModel(dir, "", "", &scope, &program);
   for (const auto& op : program.blocks[0].ops) {
     if (op.Type() != "dropout") continue;
     EXPECT_EQ(op.GetAttrType("is_test"), cpp::AttrType::INT);  // BOOLEAN in Paddle 2.x

@@ -23,12 +23,12 @@ TEST(ModelRoundTrip, CombinedParamsKeepEveryAttributeVarAndTensor) {
   Scope scope;
   const cpp::ProgramDesc program = ProgramWithEverything(&scope);
   TempDir dir;
-  const PbModelFiles saved = SaveModelPb(dir.path(), program, scope, true);
+  const ModelFiles saved = SaveModelPb(dir.path(), program, scope, true);
   EXPECT_TRUE(saved.combined());
 
   Scope loaded_scope;
   cpp::ProgramDesc loaded;
-  const PbModelFiles files = LoadModelPb(dir.path(), "", "", &loaded_scope, &loaded);
+  const ModelFiles files = LoadModel(dir.path(), "", "", &loaded_scope, &loaded);
   EXPECT_TRUE(files.combined());
   EXPECT_EQ(files.model_file, saved.model_file);
   EXPECT_EQ(files.params_file, saved.params_file);
@@ -51,7 +51,7 @@ TEST(ModelRoundTrip, SeparateParamsKeepEveryAttributeVarAndTensor) {
   }
   Scope loaded_scope;
   cpp::ProgramDesc loaded;
-  const PbModelFiles files = LoadModelPb(dir.path(), "", "", &loaded_scope, &loaded);
+  const ModelFiles files = LoadModel(dir.path(), "", "", &loaded_scope, &loaded);
   EXPECT_FALSE(files.combined());
   EXPECT_EQ(files.params_dir, dir.path());
   ExpectSameProgram(program, loaded);
@@ -66,7 +66,7 @@ TEST(ModelRoundTrip, ExplicitFileNamesAndMemoryBuffers) {
 
   Scope from_files;
   cpp::ProgramDesc loaded;
-  const PbModelFiles files = LoadModelPb("", dir / "net.bin", dir / "weights.bin", &from_files,
+  const ModelFiles files = LoadModel("", dir / "net.bin", dir / "weights.bin", &from_files,
                                          &loaded);
   EXPECT_EQ(files.params_file, dir / "weights.bin");
   ExpectSameProgram(program, loaded);
@@ -74,7 +74,7 @@ TEST(ModelRoundTrip, ExplicitFileNamesAndMemoryBuffers) {
 
   Scope from_memory;
   cpp::ProgramDesc loaded_from_memory;
-  LoadModelPbFromMemory(testing::ReadBytes(dir / "net.bin"),
+  LoadModelFromMemory(testing::ReadBytes(dir / "net.bin"),
                         testing::ReadBytes(dir / "weights.bin"), &from_memory,
                         &loaded_from_memory);
   ExpectSameProgram(program, loaded_from_memory);

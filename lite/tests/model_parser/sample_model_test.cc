@@ -18,7 +18,7 @@ TEST(SampleModel, LoadsWithTheDocumentedOps) {
   WriteSampleModel(dir.path(), true);
   Scope scope;
   cpp::ProgramDesc program;
-  const PbModelFiles files = LoadModelPb(dir.path(), "", "", &scope, &program);
+  const ModelFiles files = LoadModel(dir.path(), "", "", &scope, &program);
   EXPECT_TRUE(files.combined());
   ASSERT_EQ(program.blocks.size(), 1u);
   std::vector<std::string> types;
@@ -57,18 +57,18 @@ TEST(SampleModel, LoadsWithTheDocumentedOps) {
 
 TEST(SampleModel, AModelFileAloneFindsItsParamsBesideIt) {
   TempDir dir;
-  const PbModelFiles saved = WriteSampleModel(dir.path(), true);
+  const ModelFiles saved = WriteSampleModel(dir.path(), true);
   Scope scope;
   cpp::ProgramDesc program;
-  const PbModelFiles files = LoadModelPb("", saved.model_file, "", &scope, &program);
+  const ModelFiles files = LoadModel("", saved.model_file, "", &scope, &program);
   EXPECT_EQ(files.params_file, saved.params_file);
   EXPECT_NE(scope.FindTensor("linear_0.w_0"), nullptr);
 }
 
 TEST(SampleModel, EveryBuildIsByteIdentical) {
   TempDir a, b;
-  const PbModelFiles fa = WriteSampleModel(a.path(), true);
-  const PbModelFiles fb = WriteSampleModel(b.path(), true);
+  const ModelFiles fa = WriteSampleModel(a.path(), true);
+  const ModelFiles fb = WriteSampleModel(b.path(), true);
   EXPECT_TRUE(ReadBytes(fa.model_file) == ReadBytes(fb.model_file));
   EXPECT_TRUE(ReadBytes(fa.params_file) == ReadBytes(fb.params_file));
 }
@@ -79,8 +79,8 @@ TEST(SampleModel, SeparateParamsHoldTheSameTensors) {
   WriteSampleModel(separate.path(), false);
   Scope a, b;
   cpp::ProgramDesc pa, pb_;
-  LoadModelPb(combined.path(), "", "", &a, &pa);
-  const PbModelFiles files = LoadModelPb(separate.path(), "", "", &b, &pb_);
+  LoadModel(combined.path(), "", "", &a, &pa);
+  const ModelFiles files = LoadModel(separate.path(), "", "", &b, &pb_);
   EXPECT_FALSE(files.combined());
   testing::ExpectSameProgram(pa, pb_);
   testing::ExpectSameParams(pa, a, b);

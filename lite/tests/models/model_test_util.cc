@@ -32,7 +32,10 @@ std::string SharedModelsDir() {
 std::string SharedModelDir(const std::string& name) {
   const std::string root = SharedModelsDir();
   if (root.empty()) return "";
-  for (const std::string& dir : {root + "/" + name, root + "/next/" + name}) {
+  // next/: models whose ops are being added; incoming/: the models of the open issues (this
+  // one reads the Paddle 3 PIR programs there).
+  for (const std::string& dir :
+       {root + "/" + name, root + "/next/" + name, root + "/incoming/" + name}) {
     if (IsDir(dir)) return dir;
   }
   return "";

@@ -17,7 +17,8 @@ namespace test {
 // $PLITE_MODELS_DIR, else ../shared/models beside the source tree; empty when absent.
 std::string SharedModelsDir();
 // The directory of shared model `name`: <shared>/name, else <shared>/next/name (models whose
-// ops are being added wait there); empty when neither exists.
+// ops are being added wait there), else <shared>/incoming/name (the models of open issues);
+// empty when none exists.
 std::string SharedModelDir(const std::string& name);
 // $PLITE_TWINS_DIR when it names an existing directory; empty otherwise.
 std::string TwinsDir();

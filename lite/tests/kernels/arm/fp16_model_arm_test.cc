@@ -129,11 +129,11 @@ class Fp16ModelArmTest : public ::testing::Test {
   }
 
   static std::string dir_;
-  static PbModelFiles files_;
+  static ModelFiles files_;
 };
 
 std::string Fp16ModelArmTest::dir_;
-PbModelFiles Fp16ModelArmTest::files_;
+ModelFiles Fp16ModelArmTest::files_;
 
 TEST_F(Fp16ModelArmTest, Fp16PlaceFirstPicksFp16KernelsWithCalibCasts) {
   auto fp16 = Create({kArmFp16, kArmFloat, kHostFloat});

@@ -222,7 +222,7 @@ class SampleModelOnOpenCl {
   }
 
  private:
-  PbModelFiles files_;
+  ModelFiles files_;
 };
 
 // A second start with set_opencl_binary_path_name loads the programs the first compiled
@@ -290,12 +290,12 @@ TEST_F(OpenClProgramTest, TuningKeepsItsChoicesForTheNextStart) {
 }
 
 // x -> relu -> a -> sigmoid -> y, saved as a Paddle model in `dir`.
-PbModelFiles WriteReluSigmoidModel(const std::string& dir) {
+ModelFiles WriteReluSigmoidModel(const std::string& dir) {
   Builder b({-1, 1, 1, -1});
   b.Op("relu", {{"X", "x"}}, {{"Out", "a"}});
   b.Op("sigmoid", {{"X", "a"}}, {{"Out", "y"}});
   b.Fetch("y", 0);
-  PbModelFiles files{dir + "/model.pdmodel", dir + "/model.pdiparams", ""};
+  ModelFiles files{dir + "/model.pdmodel", dir + "/model.pdiparams", ""};
   SaveModelPbFiles(files.model_file, files.params_file, b.program(), Scope());
   return files;
 }
@@ -327,7 +327,7 @@ std::vector<float> ReluSigmoid(const std::vector<float>& x) {
 TEST_F(OpenClProgramTest, TensorsTooLargeForImagesMoveTheirOpsToTheCpu) {
   char tmpl[] = "/tmp/plite_opencl_wide_XXXXXX";
   const std::string dir = mkdtemp(tmpl);
-  const PbModelFiles files = WriteReluSigmoidModel(dir);
+  const ModelFiles files = WriteReluSigmoidModel(dir);
   lite_api::CxxConfig config;
   config.set_model_file(files.model_file);
   config.set_param_file(files.params_file);

@@ -66,11 +66,11 @@ class ConvX86PickTest : public ::testing::Test {
   }
 
   static std::string dir_;
-  static PbModelFiles files_;
+  static ModelFiles files_;
 };
 
 std::string ConvX86PickTest::dir_;
-PbModelFiles ConvX86PickTest::files_;
+ModelFiles ConvX86PickTest::files_;
 
 const Place kHost(TargetType::kHost, PrecisionType::kFloat);
 const Place kX86(TargetType::kX86, PrecisionType::kFloat);

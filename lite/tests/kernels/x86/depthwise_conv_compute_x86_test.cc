@@ -31,7 +31,7 @@ using DepthwiseX86 = X86KernelTest;
 TEST_F(DepthwiseX86, OptimizerPicksItForTheSampleModel) {
   char tmpl[] = "/tmp/plite_dw_x86_pick_XXXXXX";
   const std::string dir = mkdtemp(tmpl);
-  const PbModelFiles files = WriteSampleModel(dir + "/sample", true);
+  const ModelFiles files = WriteSampleModel(dir + "/sample", true);
   auto create = [&](const std::vector<Place>& places) {
     lite_api::CxxConfig config;
     config.set_model_file(files.model_file);
