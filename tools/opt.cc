@@ -269,7 +269,9 @@ void Optimize(const lite::opt::ValidTargets& valid, const ModelArgs& model,
   config.set_param_file(model.params);
   config.set_valid_places(valid.places);
   config.set_fusion_passes(FLAGS_fusion_passes);
-  config.set_memory_optimize(FLAGS_memory_optimize);
+  // A Paddle model has one writer per variable, so a protobuf output carries no memory reuse
+  // (the predictor that loads it plans its own).
+  config.set_memory_optimize(FLAGS_memory_optimize && out_type != LiteModelType::kProtobuf);
   config.set_blocked_layout(FLAGS_blocked_layout && FLAGS_x86_blocked_layout);
   config.set_keep_fp32_ops(KeepFp32Ops());
   config.set_keep_cpu_ops(CommaList(FLAGS_keep_cpu_ops));
@@ -285,7 +287,7 @@ void Optimize(const lite::opt::ValidTargets& valid, const ModelArgs& model,
   }
   lite::OptimizerOptions options;
   options.fuse = FLAGS_fusion_passes;
-  options.memory_optimize = FLAGS_memory_optimize;
+  options.memory_optimize = FLAGS_memory_optimize && out_type != LiteModelType::kProtobuf;
   options.blocked_layout = FLAGS_blocked_layout && FLAGS_x86_blocked_layout;
   std::cout << lite::opt::OptimizeSummary(program, predictor.optimized_program(),
                                           lite::DefaultPasses(options));

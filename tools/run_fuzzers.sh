@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# run_fuzzers.sh [seconds_per_target] [--runs N] [--targets pb,nb,program] [--parallel]: build the
+# run_fuzzers.sh [seconds_per_target] [--runs N] [--targets pb,pir,nb,program] [--parallel]: build the
 # libFuzzer targets (clang, ASan + UBSan) in build-fuzz/, make their seed corpora from the
 # sample model and the shared real models, and run each target for the given time (default
 # 60 s), or for N executions with --runs (the long run). Fails naming the reproducer when a
 # target finds a crash, a leak, a timeout or an out-of-memory input. --parallel runs the
 # targets side by side (one process each) instead of one after another.
-#   Targets: pb (fuzz_pb_loader), nb (fuzz_nb_loader), program (fuzz_program_mutator).
+#   Targets: pb (fuzz_pb_loader), pir (fuzz_pir_loader: Paddle 3 JSON programs), nb
+#   (fuzz_nb_loader), program (fuzz_program_mutator).
 #   Replay one input:  build-fuzz/lite/tests/fuzz/fuzz_pb_loader <file>  (or another target)
 # Seeds are generated into build-fuzz/corpus/<target>/ (never committed); what the fuzzers
 # add goes to build-fuzz/corpus/<target>-work/, which later runs start from. Each target's
@@ -14,7 +15,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=60
 runs=
-targets=(pb nb program)
+targets=(pb pir nb program)
 parallel=
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -37,22 +38,27 @@ CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Re
   -DLITE_WITH_FUZZERS=ON -DLITE_WITH_TESTS=OFF -DLITE_WITH_TOOLS=OFF "${launcher[@]}" >/dev/null
 cmake --build "$build" --target fuzzers -- -j"$(nproc)"
 
-# Seeds: the sample model always, and each shared model (a dir with a MANIFEST.txt, also
-# under next/, where models wait while their ops are added).
+# Seeds: the sample model (and its PIR form) always, and each shared model (a dir with a
+# MANIFEST.txt, also under next/, where models wait while their ops are added, and the
+# Paddle 3 models of incoming/: those with an inference.json).
 model_dirs=()
 if [ -d "$models" ]; then
-  for manifest in "$models"/*/MANIFEST.txt "$models"/next/*/MANIFEST.txt; do
-    [ -f "$manifest" ] && model_dirs+=("$(dirname "$manifest")")
+  for manifest in "$models"/*/MANIFEST.txt "$models"/next/*/MANIFEST.txt \
+    "$models"/incoming/*/MANIFEST.txt; do
+    [ -f "$manifest" ] || continue
+    case "$manifest" in "$models"/incoming/*) [ -f "$(dirname "$manifest")/inference.json" ] || continue ;; esac
+    model_dirs+=("$(dirname "$manifest")")
   done
 fi
 [ ${#model_dirs[@]} -gt 0 ] || echo "run_fuzzers: no shared models in $models; seeding from the sample model only"
-rm -rf "$build/corpus/pb" "$build/corpus/nb" "$build/corpus/program"
+rm -rf "$build/corpus/pb" "$build/corpus/nb" "$build/corpus/program" "$build/corpus/pir"
 "$build/lite/tests/fuzz/make_fuzz_seeds" "$build/corpus/pb" "$build/corpus/nb" \
-  "$build/corpus/program" "${model_dirs[@]}" >/dev/null
+  "$build/corpus/program" "$build/corpus/pir" "${model_dirs[@]}" >/dev/null
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
-declare -A binaries=([pb]=fuzz_pb_loader [nb]=fuzz_nb_loader [program]=fuzz_program_mutator)
+declare -A binaries=([pb]=fuzz_pb_loader [pir]=fuzz_pir_loader [nb]=fuzz_nb_loader
+  [program]=fuzz_program_mutator)
 # A run stays far under a second (lite/tests/fuzz/program_runner.h bounds it); 10 s is a hang.
 limit=(-max_total_time="$seconds")
 [ -n "$runs" ] && limit=(-runs="$runs")
@@ -62,7 +68,7 @@ limit+=(-max_len=65536)
 # run_target TARGET: one target's run and its summary; fails when the target found something.
 run_target() {
   local target=$1 binary work artifacts log dirs regressions status start reproducer
-  binary=${binaries[$target]:?"unknown target $target (pb, nb, program)"}
+  binary=${binaries[$target]:?"unknown target $target (pb, pir, nb, program)"}
   work="$build/corpus/$target-work"
   artifacts="$build/artifacts/$target"
   log="$build/fuzz_$target.log"

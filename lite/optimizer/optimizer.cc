@@ -3,6 +3,7 @@
 #include "lite/optimizer/pass.h"
 #include "lite/utils/log.h"
 
+USE_MIR_PASS(weight_reshape_fold_pass);
 USE_MIR_PASS(conv_bn_fuse_pass);
 USE_MIR_PASS(conv_elementwise_add_fuse_pass);
 USE_MIR_PASS(conv_activation_fuse_pass);
@@ -30,8 +31,9 @@ std::vector<std::string> DefaultPasses(const OptimizerOptions& options) {
               "conv_activation_fuse_pass", "fc_fuse_pass"};
     passes.push_back("shuffle_channel_fuse_pass");
     passes.push_back("elementwise_activation_fuse_pass");
-    // First, so the fusions see the chains the identities interrupted.
-    passes.insert(passes.begin(), "identity_op_eliminate_pass");
+    // First, so the fusions see the chains the identities interrupted and the weights that
+    // reshapes hid (Paddle 3's conv bias: reshape + add).
+    passes.insert(passes.begin(), {"identity_op_eliminate_pass", "weight_reshape_fold_pass"});
   }
   passes.push_back("static_kernel_pick_pass");
   if (options.blocked_layout) passes.push_back("blocked_layout_pass");

@@ -254,11 +254,15 @@ void LoadSeparateParams(const std::string& dir, const cpp::ProgramDesc& program,
   }
 }
 
-void SaveCombinedParams(const std::string& path, const cpp::ProgramDesc& program,
-                        const Scope& scope) {
+std::string CombinedParamsBytes(const cpp::ProgramDesc& program, const Scope& scope) {
   std::ostringstream out;
   for (const cpp::VarDesc* var : ParamVars(program)) WriteTensorRecord(*var, scope, &out);
-  WriteFile(path, out.str());
+  return out.str();
+}
+
+void SaveCombinedParams(const std::string& path, const cpp::ProgramDesc& program,
+                        const Scope& scope) {
+  WriteFile(path, CombinedParamsBytes(program, scope));
 }
 
 void SaveSeparateParams(const std::string& dir, const cpp::ProgramDesc& program,

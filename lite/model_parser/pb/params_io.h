@@ -36,6 +36,8 @@ void LoadSeparateParams(const std::string& dir, const cpp::ProgramDesc& program,
 // its VarDesc. The directory must exist.
 void SaveCombinedParams(const std::string& path, const cpp::ProgramDesc& program,
                         const Scope& scope);
+// The bytes SaveCombinedParams writes.
+std::string CombinedParamsBytes(const cpp::ProgramDesc& program, const Scope& scope);
 void SaveSeparateParams(const std::string& dir, const cpp::ProgramDesc& program,
                         const Scope& scope);
 

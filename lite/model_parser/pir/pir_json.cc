@@ -23,25 +23,40 @@ using Json = rapidjson::Value;
 // within a few levels, so a deeper one is malformed and is refused before recursion grows.
 constexpr int kMaxNesting = 32;
 
-// Where in the program a value is being read, for messages: "op 17 (pd_op.conv2d)".
+// Reads values of the expected kinds, failing with the program, the op and the attribute
+// being read named: "PIR program m.json, op 17 (pd_op.conv2d), attribute 'strides': an
+// element must be an integer". The `what` arguments are static text, so reading builds no
+// message until something is wrong.
 class Reader {
  public:
   explicit Reader(const std::string& source) : source_(source) {}
 
-  void set_where(std::string where) { where_ = std::move(where); }
+  // The op (and attribute) being read, for messages; the pointers outlive the reading.
+  void set_op(size_t index, const std::string* name) {
+    op_index_ = index;
+    op_name_ = name;
+    attr_ = nullptr;
+  }
+  void set_attr(const std::string* name) { attr_ = name; }
 
   template <typename... Args>
   [[noreturn]] void Fail(const Args&... args) const {
-    PLITE_THROW("PIR program ", source_, where_.empty() ? "" : ", ", where_, ": ", args...);
+    std::string where;
+    if (op_index_ != kNoOp) {
+      where = StrCat(", op ", op_index_);
+      if (op_name_) where += " (" + *op_name_ + ")";
+    }
+    if (attr_) where += ", attribute '" + *attr_ + "'";
+    PLITE_THROW("PIR program ", source_, where, ": ", args...);
   }
 
-  const Json& Member(const Json& object, const char* key, const std::string& what) const {
+  const Json& Member(const Json& object, const char* key, const char* what) const {
     if (!object.IsObject()) Fail(what, " must be a JSON object");
     auto it = object.FindMember(key);
     if (it == object.MemberEnd()) Fail(what, " has no key '", key, "'");
     return it->value;
   }
-  const Json& Object(const Json& v, const std::string& what) const {
+  const Json& Object(const Json& v, const char* what) const {
     if (!v.IsObject()) Fail(what, " must be a JSON object");
     return v;
   }
@@ -51,41 +66,46 @@ class Reader {
     auto it = object.FindMember(key);
     return it == object.MemberEnd() ? nullptr : &it->value;
   }
-  const Json& Array(const Json& v, const std::string& what) const {
+  const Json& Array(const Json& v, const char* what) const {
     if (!v.IsArray()) Fail(what, " must be a JSON array");
     return v;
   }
-  std::string String(const Json& v, const std::string& what) const {
+  std::string String(const Json& v, const char* what) const {
     if (!v.IsString()) Fail(what, " must be a string");
     return std::string(v.GetString(), v.GetStringLength());
   }
-  int64_t Int(const Json& v, const std::string& what) const {
+  int64_t Int(const Json& v, const char* what) const {
     if (v.IsInt64()) return v.GetInt64();
     if (v.IsBool()) return v.GetBool() ? 1 : 0;  // Paddle writes some flags as true/false
     if (v.IsUint64()) Fail(what, " ", v.GetUint64(), " does not fit in a 64-bit integer");
     Fail(what, " must be an integer");
   }
-  double Real(const Json& v, const std::string& what) const {
+  double Real(const Json& v, const char* what) const {
     if (!v.IsNumber()) Fail(what, " must be a number");
     return v.GetDouble();
   }
-  bool Bool(const Json& v, const std::string& what) const {
+  bool Bool(const Json& v, const char* what) const {
     if (v.IsBool()) return v.GetBool();
     if (v.IsInt64()) return v.GetInt64() != 0;
     Fail(what, " must be true or false");
   }
-  std::vector<int64_t> Ints(const Json& v, const std::string& what) const {
+  std::vector<int64_t> Ints(const Json& v, const char* what) const {
+    const Json& array = Array(v, what);
     std::vector<int64_t> out;
-    for (const Json& e : Array(v, what).GetArray()) out.push_back(Int(e, what + " element"));
+    out.reserve(array.Size());
+    for (const Json& e : array.GetArray()) out.push_back(Int(e, "an element"));
     return out;
   }
 
-  Type ParseType(const Json& v, const std::string& what, int depth) const;
-  Attribute ParseAttr(const Json& v, const std::string& what, int depth) const;
+  Type ParseType(const Json& v, const char* what, int depth) const;
+  Attribute ParseAttr(const Json& v, int depth) const;
 
  private:
+  static constexpr size_t kNoOp = static_cast<size_t>(-1);
   const std::string& source_;
-  std::string where_;
+  size_t op_index_{kNoOp};
+  const std::string* op_name_{nullptr};
+  const std::string* attr_{nullptr};
 };
 
 // Dialect ids of the compressed names (paddle/fluid/pir/serialize_deserialize/src/schema.cc).
@@ -125,10 +145,10 @@ DataType ElementTypeFromId(std::string_view id) {
   return DataType::kUndefined;
 }
 
-Type Reader::ParseType(const Json& v, const std::string& what, int depth) const {
+Type Reader::ParseType(const Json& v, const char* what, int depth) const {
   if (depth > kMaxNesting) Fail(what, " nests deeper than ", kMaxNesting, " levels");
   Type type;
-  type.id = String(Member(v, "#", what), what + " id");
+  type.id = String(Member(v, "#", what), "a type id");
   if (type.id == "NULL") return type;
   const DataType element = ElementTypeFromId(type.id);
   if (element != DataType::kUndefined) {
@@ -137,23 +157,24 @@ Type Reader::ParseType(const Json& v, const std::string& what, int depth) const 
     return type;
   }
   if (type.id == "0.t_dtensor" || type.id == "1.t_dtensor") {
-    const Json& data = Array(Member(v, "D", what), what + " data");
+    const Json& data = Array(Member(v, "D", what), "a tensor type's data");
     if (data.Size() < 3) Fail(what, " (", type.id, ") needs [dtype, dims, layout, ...]");
-    const Type dtype = ParseType(data[0], what + " dtype", depth + 1);
+    const Type dtype = ParseType(data[0], "a tensor type's element type", depth + 1);
     if (dtype.kind != Type::Kind::kElement) {
       Fail(what, " has element type '", dtype.id, "', not an element type");
     }
     type.kind = Type::Kind::kDenseTensor;
     type.dtype = dtype.dtype;
-    type.dims = Ints(data[1], what + " dims");
-    type.layout = String(data[2], what + " layout");
+    type.dims = Ints(data[1], "a tensor type's dims");
+    type.layout = String(data[2], "a tensor type's layout");
     return type;
   }
   if (type.id == "0.t_vec") {
     type.kind = Type::Kind::kVector;
-    const Json& data = Array(Member(v, "D", what), what + " data");
+    const Json& data = Array(Member(v, "D", what), "a vector type's data");
+    type.elements.reserve(data.Size());
     for (const Json& e : data.GetArray()) {
-      type.elements.push_back(ParseType(e, what + " element", depth + 1));
+      type.elements.push_back(ParseType(e, "a vector type's element", depth + 1));
     }
     return type;
   }
@@ -161,10 +182,11 @@ Type Reader::ParseType(const Json& v, const std::string& what, int depth) const 
   return type;
 }
 
-Attribute Reader::ParseAttr(const Json& v, const std::string& what, int depth) const {
-  if (depth > kMaxNesting) Fail(what, " nests deeper than ", kMaxNesting, " levels");
+Attribute Reader::ParseAttr(const Json& v, int depth) const {
+  const char* what = depth == 0 ? "the value" : "an element";
+  if (depth > kMaxNesting) Fail("the value nests deeper than ", kMaxNesting, " levels");
   Attribute a;
-  a.id = String(Member(v, "#", what), what + " type");
+  a.id = String(Member(v, "#", what), "an attribute type");
   const std::string& id = a.id;
   using K = Attribute::Kind;
   if (id == "0.a_bool") {
@@ -177,14 +199,14 @@ Attribute Reader::ParseAttr(const Json& v, const std::string& what, int depth) c
     a.kind = id == "0.a_f32" ? K::kFloat : K::kDouble;
     // NaN and infinities are written as {"VD": "NAN" | "INF" | "-INF"}.
     if (const Json* vd = OptionalMember(v, "VD")) {
-      const std::string s = String(*vd, what + " VD");
+      const std::string s = String(*vd, "VD");
       if (s == "NAN") {
         a.f = std::numeric_limits<double>::quiet_NaN();
       } else if (s == "INF" || s == "-INF") {
         a.f = s == "INF" ? std::numeric_limits<double>::infinity()
                          : -std::numeric_limits<double>::infinity();
       } else {
-        Fail(what, " VD '", s, "' is not NAN, INF or -INF");
+        Fail("VD '", s, "' is not NAN, INF or -INF");
       }
     } else {
       a.f = Real(Member(v, "D", what), what);
@@ -194,9 +216,9 @@ Attribute Reader::ParseAttr(const Json& v, const std::string& what, int depth) c
     a.s = String(Member(v, "D", what), what);
   } else if (id == "0.a_array") {
     a.kind = K::kArray;
-    for (const Json& e : Array(Member(v, "D", what), what).GetArray()) {
-      a.array.push_back(ParseAttr(e, what + " element", depth + 1));
-    }
+    const Json& data = Array(Member(v, "D", what), what);
+    a.array.reserve(data.Size());
+    for (const Json& e : data.GetArray()) a.array.push_back(ParseAttr(e, depth + 1));
   } else if (id == "0.a_type") {
     a.kind = K::kType;
     a.type = ParseType(Member(v, "D", what), what, depth + 1);
@@ -214,20 +236,20 @@ Attribute Reader::ParseAttr(const Json& v, const std::string& what, int depth) c
     a.kind = K::kPlace;
     const Json& data = Array(Member(v, "D", what), what);
     if (data.Size() != 3) Fail(what, " must be [type, device id, device type]");
-    a.ints = {Int(data[0], what + " type"), Int(data[1], what + " device id")};
-    a.s = String(data[2], what + " device type");
+    a.ints = {Int(data[0], "the place type"), Int(data[1], "the device id")};
+    a.s = String(data[2], "the device type");
   } else if (id == "1.a_scalar") {
     a.kind = K::kScalar;
     const Json& data = Array(Member(v, "D", what), what);
     if (data.Size() < 2) Fail(what, " must be [dtype, value]");
-    a.s = String(data[0], what + " dtype");
+    a.s = String(data[0], "the scalar's dtype");
     a.dtype = DataTypeFromName(a.s);
     const Json& value = data[1];
     if (value.IsBool() || value.IsInt64()) {
-      a.i = Int(value, what + " value");
+      a.i = Int(value, "the scalar's value");
       a.f = static_cast<double>(a.i);
     } else {
-      a.f = Real(value, what + " value");
+      a.f = Real(value, "the scalar's value");
       a.i = std::isfinite(a.f) && std::fabs(a.f) < 9.2e18 ? static_cast<int64_t>(a.f) : 0;
     }
   } else {
@@ -236,11 +258,11 @@ Attribute Reader::ParseAttr(const Json& v, const std::string& what, int depth) c
   return a;
 }
 
-Value ParseResult(const Reader& r, const Json& v, const std::string& what) {
+Value ParseResult(const Reader& r, const Json& v, const char* what) {
   Value value;
   // A result nobody uses may be written without an id (it stays 0, the null value).
-  if (const Json* id = r.OptionalMember(r.Object(v, what), "%")) value.id = r.Int(*id, what + " id");
-  value.type = r.ParseType(r.Member(v, "TT", what), what + " type", 0);
+  if (const Json* id = r.OptionalMember(r.Object(v, what), "%")) value.id = r.Int(*id, "a result id");
+  value.type = r.ParseType(r.Member(v, "TT", what), "a result type", 0);
   return value;
 }
 
@@ -261,20 +283,26 @@ void ParseParameterOp(const Reader& r, const Json& v, Op* op) {
   }
 }
 
-void ParseOp(const Reader& r, const Json& v, Op* op) {
+void ParseOp(Reader& r, const Json& v, Op* op) {
   const Json& operands = r.Array(r.Member(v, "I", "the op"), "its operands 'I'");
+  op->operands.reserve(operands.Size());
   for (const Json& operand : operands.GetArray()) {
     op->operands.push_back(r.Int(r.Member(operand, "%", "an operand"), "an operand id"));
   }
   const Json& results = r.Array(r.Member(v, "O", "the op"), "its results 'O'");
+  op->results.reserve(results.Size());
   for (const Json& result : results.GetArray()) {
     op->results.push_back(ParseResult(r, result, "a result"));
   }
   if (const Json* attrs = r.OptionalMember(v, "A")) {
-    for (const Json& attr : r.Array(*attrs, "its attributes 'A'").GetArray()) {
-      const std::string name = r.String(r.Member(attr, "N", "an attribute"), "an attribute name");
-      op->attrs.emplace_back(name, r.ParseAttr(r.Member(attr, "AT", "attribute '" + name + "'"),
-                                               "attribute '" + name + "'", 0));
+    const Json& list = r.Array(*attrs, "its attributes 'A'");
+    op->attrs.reserve(list.Size());
+    for (const Json& attr : list.GetArray()) {
+      std::string name = r.String(r.Member(attr, "N", "an attribute"), "an attribute name");
+      op->attrs.emplace_back(std::move(name), Attribute());
+      r.set_attr(&op->attrs.back().first);
+      op->attrs.back().second = r.ParseAttr(r.Member(attr, "AT", "the attribute"), 0);
+      r.set_attr(nullptr);
     }
   }
   if (const Json* regions = r.OptionalMember(v, "regions")) {
@@ -372,17 +400,17 @@ Program ParseProgram(std::string_view json, const std::string& source) {
   program.ops.reserve(ops.Size());
   for (rapidjson::SizeType i = 0; i < ops.Size(); ++i) {
     const Json& v = ops[i];
-    Op op;
+    program.ops.emplace_back();
+    Op& op = program.ops.back();
     op.index = i;
-    r.set_where(StrCat("op ", i));
+    r.set_op(i, nullptr);
     op.name = DecompressOpName(r.String(r.Member(v, "#", "the op"), "the op name"));
-    r.set_where(StrCat("op ", i, " (", op.name, ")"));
+    r.set_op(i, &op.name);
     if (op.name == "builtin.parameter") {
       ParseParameterOp(r, v, &op);
     } else {
       ParseOp(r, v, &op);
     }
-    program.ops.push_back(std::move(op));
   }
   return program;
 }

@@ -61,6 +61,32 @@ void FoldInto(SSAGraph* graph, Node* first, const std::string& first_out, Node* 
   graph->ResetStmt(first);
 }
 
+void MoveReaders(SSAGraph* graph, Node* from, Node* to, const Node* except) {
+  std::vector<Node*> readers;
+  for (Node* r : from->outlinks) {
+    if (r != except && std::find(readers.begin(), readers.end(), r) == readers.end()) {
+      readers.push_back(r);
+    }
+  }
+  for (Node* r : readers) {
+    // An op reading the arg through several params is linked once per param.
+    const auto edges = std::count(r->inlinks.begin(), r->inlinks.end(), from);
+    graph->Unlink(from, r);
+    for (auto& param : *r->desc.mutable_inputs()) {
+      std::replace(param.second.begin(), param.second.end(), from->name, to->name);
+    }
+    for (int64_t i = 0; i < edges; ++i) graph->Link(to, r);
+    graph->ResetStmt(r);
+  }
+}
+
+bool ReadByFetch(const Node* arg) {
+  for (const Node* reader : arg->outlinks) {
+    if (reader->desc.Type() == "fetch") return true;
+  }
+  return false;
+}
+
 Tensor* NewWeight(SSAGraph* graph, const std::string& name, const DDim& dims) {
   Tensor* t = graph->weight_scope()->Var(name)->GetMutable<Tensor>();
   t->Resize(dims);

@@ -26,6 +26,12 @@ bool OtherOutputsUnused(Node* stmt, const std::string& param);
 void FoldInto(SSAGraph* graph, Node* first, const std::string& first_out, Node* second,
               const std::string& second_out);
 
+// Each reader of `from` other than `except` reads `to` instead (by name and by edge).
+void MoveReaders(SSAGraph* graph, Node* from, Node* to, const Node* except);
+
+// True when a fetch reads `arg` (its name is a user-visible output).
+bool ReadByFetch(const Node* arg);
+
 // Adds a persistable float tensor `name` of `dims` to the weight scope and an arg for it.
 Tensor* NewWeight(SSAGraph* graph, const std::string& name, const DDim& dims);
 

@@ -1,5 +1,6 @@
 // The input formats the fuzz targets read, shared with the seed maker that writes them.
 //   pb input: uint32 little-endian length L | L bytes of ProgramDesc protobuf | combined params
+//   pir input: the same with L bytes of Paddle 3 PIR JSON (inference.json) as the program
 //   nb input: the bytes of a .nb file
 #pragma once
 
@@ -34,6 +35,7 @@ inline PbInput SplitPbInput(const uint8_t* data, size_t size) {
 // inputs (program_runner.h). True when the program ran, false when it was too big to run;
 // they throw PaddleLiteException for a bad model.
 bool LoadAndOptimizePb(const uint8_t* data, size_t size);
+bool LoadAndOptimizePir(const uint8_t* data, size_t size);
 bool LoadAndBuildNb(const uint8_t* data, size_t size);
 
 inline std::string JoinPbInput(const std::string& program, const std::string& params) {

@@ -1,6 +1,6 @@
-// What the fuzz targets run on one input (fuzz_pb_loader.cc, fuzz_nb_loader.cc and
-// fuzz_program_mutator.cc hold their libFuzzer entry points); also run by fuzz_targets_test
-// on seeds and regression inputs.
+// What the fuzz targets run on one input (fuzz_pb_loader.cc, fuzz_pir_loader.cc,
+// fuzz_nb_loader.cc and fuzz_program_mutator.cc hold their libFuzzer entry points); also run
+// by fuzz_targets_test on seeds and regression inputs.
 #include <memory>
 #include <string>
 
@@ -8,6 +8,8 @@
 #include "lite/model_parser/flatbuffers/nb_format.h"
 #include "lite/model_parser/flatbuffers/nb_model.h"
 #include "lite/model_parser/model_parser.h"
+#include "lite/model_parser/pb/params_io.h"
+#include "lite/model_parser/pir/pir_model.h"
 #include "lite/tests/fuzz/fuzz_input.h"
 #include "lite/tests/fuzz/program_runner.h"
 
@@ -17,15 +19,33 @@ namespace fuzz {
 
 // As the full predictor: load, optimize for the host, build the runtime program and run it
 // on small inputs.
+namespace {
+
+bool OptimizeAndRun(const cpp::ProgramDesc& program, Scope* root) {
+  Scope* exec = &root->NewScope();
+  const std::vector<Place> places = {Place(TargetType::kHost, PrecisionType::kFloat)};
+  const cpp::ProgramDesc optimized = Optimize(program, exec, places, DefaultPasses());
+  return RunOnSmallInputs(optimized, exec);
+}
+
+}  // namespace
+
 bool LoadAndOptimizePb(const uint8_t* data, size_t size) {
   const PbInput in = SplitPbInput(data, size);
   auto root = std::make_shared<Scope>();
   cpp::ProgramDesc program;
   LoadModelFromMemory(in.program, in.params, root.get(), &program);
-  Scope* exec = &root->NewScope();
-  const std::vector<Place> places = {Place(TargetType::kHost, PrecisionType::kFloat)};
-  const cpp::ProgramDesc optimized = Optimize(program, exec, places, DefaultPasses());
-  return RunOnSmallInputs(optimized, exec);
+  return OptimizeAndRun(program, root.get());
+}
+
+// Always the PIR reader, whatever the bytes look like: a mutation of the first bytes must
+// not send the input to the protobuf parser.
+bool LoadAndOptimizePir(const uint8_t* data, size_t size) {
+  const PbInput in = SplitPbInput(data, size);
+  auto root = std::make_shared<Scope>();
+  const cpp::ProgramDesc program = pir::ReadPirProgram(in.program, "<fuzz input>");
+  pb::LoadCombinedParamsFromMemory(in.params, "<fuzz params>", program, root.get());
+  return OptimizeAndRun(program, root.get());
 }
 
 // As the light predictor: load the .nb, build the runtime program over a child scope and

@@ -66,21 +66,44 @@ TEST(FuzzTargets, SampleModelSeedsLoad) {
   EXPECT_THROW(RunTarget(LoadAndBuildNb, seeds[2].bytes), PaddleLiteException);  // not a .nb
 }
 
+TEST(FuzzTargets, SamplePirModelSeedsLoad) {
+  const auto seeds = PirSeedsOfSampleModel();
+  ASSERT_EQ(seeds.size(), 3u);
+  ExpectSeedsRun(LoadAndOptimizePir, seeds);
+  EXPECT_LT(seeds[2].bytes.size(), seeds[0].bytes.size());  // .compact drops bookkeeping
+}
+
+// The shared models' dirs: every one with a MANIFEST.txt, also under next/ (models whose ops
+// are being added), and the Paddle 3 models of incoming/ (those with an inference.json).
+std::vector<fs::path> SharedModelDirs(const fs::path& root) {
+  std::vector<fs::path> dirs;
+  for (const fs::path& dir : {root, root / "next", root / "incoming"}) {
+    if (!fs::is_directory(dir)) continue;
+    for (const auto& entry : fs::directory_iterator(dir)) {
+      if (!fs::is_regular_file(entry.path() / "MANIFEST.txt")) continue;
+      if (dir == root / "incoming" && !fs::is_regular_file(entry.path() / "inference.json")) {
+        continue;
+      }
+      dirs.push_back(entry.path());
+    }
+  }
+  return dirs;
+}
+
 TEST(FuzzTargets, RealModelSeedsLoad) {
   const fs::path root = test::SharedModelsRoot();
   if (!fs::is_directory(root)) GTEST_SKIP() << "no shared models at " << root;
   int models = 0;
-  // next/ holds models whose ops are being added.
-  for (const fs::path& dir : {root, root / "next"}) {
-    if (!fs::is_directory(dir)) continue;
-    for (const auto& entry : fs::directory_iterator(dir)) {
-      if (!fs::is_regular_file(entry.path() / "MANIFEST.txt")) continue;
-      SCOPED_TRACE(entry.path().string());
-      const auto seeds = PbSeedsOfModel(entry.path().string(), entry.path().filename().string());
-      ExpectSeedsRun(LoadAndOptimizePb, seeds, true);
-      ExpectSeedsRun(LoadAndBuildNb, NbSeedsOf(seeds), true);
-      ++models;
+  for (const fs::path& dir : SharedModelDirs(root)) {
+    SCOPED_TRACE(dir.string());
+    const std::string tag = dir.filename().string();
+    const auto seeds = PbSeedsOfModel(dir.string(), tag);
+    ExpectSeedsRun(LoadAndOptimizePb, seeds, true);
+    ExpectSeedsRun(LoadAndBuildNb, NbSeedsOf(seeds), true);
+    if (fs::is_regular_file(dir / "inference.json")) {
+      ExpectSeedsRun(LoadAndOptimizePir, PirSeedsOfModel(dir.string(), tag), true);
     }
+    ++models;
   }
   if (models == 0) GTEST_SKIP() << "no models (MANIFEST.txt) under " << root;
 }
@@ -163,6 +186,7 @@ void ExpectRegressionsFail(const std::string& target, Target run) {
 
 TEST(FuzzTargets, RegressionInputsFailCleanly) {
   ExpectRegressionsFail("pb", LoadAndOptimizePb);
+  ExpectRegressionsFail("pir", LoadAndOptimizePir);
   ExpectRegressionsFail("nb", LoadAndBuildNb);
   ExpectRegressionsFail("program", LoadAndOptimizePb);
 }

@@ -1,5 +1,8 @@
 #include "lite/tests/fuzz/seed_maker.h"
 
+#include <rapidjson/document.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -19,6 +22,7 @@
 #include "lite/tests/fuzz/fuzz_input.h"
 #include "lite/utils/check.h"
 #include "tools/sample_model_builder.h"
+#include "tools/sample_pir_model.h"
 
 namespace paddle {
 namespace lite {
@@ -57,14 +61,6 @@ std::string ReadAll(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   PLITE_CHECK(in.is_open(), "cannot open ", path);
   return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
-// The combined params of `program` from `scope`, written through a scratch file (the writer
-// only writes files).
-std::string CombinedParams(const cpp::ProgramDesc& program, const Scope& scope) {
-  ScratchDir dir;
-  pb::SaveCombinedParams(dir / "params", program, scope);
-  return ReadAll(dir / "params");
 }
 
 // Attributes Paddle writes for its own bookkeeping; no op reads them.
@@ -135,7 +131,7 @@ cpp::ProgramDesc OneOpProgram(const cpp::ProgramDesc& program, const cpp::OpDesc
 
 std::vector<Seed> SeedsOf(const std::string& tag, const std::string& program_bytes,
                           const cpp::ProgramDesc& program, const Scope& scope) {
-  const std::string params = CombinedParams(program, scope);
+  const std::string params = pb::CombinedParamsBytes(program, scope);
   const bool has_params = !pb::ParamVars(program).empty();
   std::vector<Seed> seeds = {
       {tag + ".full", JoinPbInput(program_bytes, params), true},
@@ -148,7 +144,7 @@ std::vector<Seed> SeedsOf(const std::string& tag, const std::string& program_byt
     if (op.Type() == "feed" || op.Type() == "fetch" || !types.insert(op.Type()).second) continue;
     const cpp::ProgramDesc one = OneOpProgram(program, op);
     seeds.push_back({tag + ".op." + op.Type(),
-                     JoinPbInput(pb::SerializeProgramDesc(one), CombinedParams(one, scope)),
+                     JoinPbInput(pb::SerializeProgramDesc(one), pb::CombinedParamsBytes(one, scope)),
                      true});
   }
   return seeds;
@@ -160,7 +156,11 @@ std::vector<Seed> PbSeedsOfModel(const std::string& model_dir, const std::string
   Scope scope;
   cpp::ProgramDesc program;
   const ModelFiles files = LoadModel(model_dir, "", "", &scope, &program);
-  return SeedsOf(tag, ReadAll(files.model_file), program, scope);
+  // A Paddle 3 model's pb seeds hold its translation as a ProgramDesc.
+  return SeedsOf(tag,
+                 files.format == ModelFormat::kPir ? pb::SerializeProgramDesc(program)
+                                                   : ReadAll(files.model_file),
+                 program, scope);
 }
 
 std::vector<Seed> PbSeedsOfSampleModel() {
@@ -168,6 +168,60 @@ std::vector<Seed> PbSeedsOfSampleModel() {
   cpp::ProgramDesc program;
   BuildSampleModel(&program, &scope);
   return SeedsOf("sample", pb::SerializeProgramDesc(program), program, scope);
+}
+
+namespace {
+
+// The JSON of a PIR program without what Paddle writes for its own bookkeeping and no
+// translation reads: the "struct_name" attributes and the result, dist and quant
+// attributes ("OA", "DA", "QA"; the parameter op's "OA" stays: it says persistable).
+std::string CompactPirJson(const std::string& json) {
+  rapidjson::Document doc;
+  doc.Parse(json.data(), json.size());
+  PLITE_CHECK(!doc.HasParseError(), "not JSON at byte ", doc.GetErrorOffset());
+  for (auto& region : doc["program"]["regions"].GetArray()) {
+    for (auto& block : region["blocks"].GetArray()) {
+      for (auto& op : block["ops"].GetArray()) {
+        const bool parameter = std::string(op["#"].GetString()) == "p";
+        for (const char* key : {"OA", "DA", "QA"}) {
+          if (!parameter || std::string(key) != "OA") op.RemoveMember(key);
+        }
+        if (parameter || !op.HasMember("A")) continue;
+        auto& attrs = op["A"];
+        for (auto it = attrs.Begin(); it != attrs.End();) {
+          it = std::string((*it)["N"].GetString()) == "struct_name" ? attrs.Erase(it) : it + 1;
+        }
+      }
+    }
+  }
+  rapidjson::StringBuffer out;
+  rapidjson::Writer<rapidjson::StringBuffer> writer(out);
+  doc.Accept(writer);
+  return std::string(out.GetString(), out.GetSize());
+}
+
+std::vector<Seed> PirSeedsOf(const std::string& tag, const std::string& json,
+                             const std::string& params) {
+  return {
+      {tag + ".full", JoinPbInput(json, params), true},
+      {tag + ".program", JoinPbInput(json, ""), params.empty()},
+      {tag + ".compact", JoinPbInput(CompactPirJson(json), params), true},
+  };
+}
+
+}  // namespace
+
+std::vector<Seed> PirSeedsOfModel(const std::string& model_dir, const std::string& tag) {
+  const ModelFiles files = FindModelFiles(model_dir, "", "");
+  PLITE_CHECK(files.format == ModelFormat::kPir && files.combined(), model_dir,
+              " is not a Paddle 3 model with combined params");
+  return PirSeedsOf(tag, ReadAll(files.model_file), ReadAll(files.params_file));
+}
+
+std::vector<Seed> PirSeedsOfSampleModel() {
+  PirProgramWriter program;
+  BuildSamplePirModel(&program);
+  return PirSeedsOf("sample_pir", program.Json(), program.Params());
 }
 
 std::vector<Seed> NbSeedsOf(const std::vector<Seed>& pb_seeds) {

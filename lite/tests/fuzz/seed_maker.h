@@ -15,7 +15,8 @@ struct Seed {
   bool loads{false};  // a complete model: the target loads and optimizes it without error
 };
 
-// Seeds of the pb target for the Paddle model in `model_dir` (combined or separate params):
+// Seeds of the pb target for the Paddle model in `model_dir` (combined or separate params;
+// a Paddle 3 model's program is its translation, written as a ProgramDesc):
 //   <tag>.full     the program as stored + all params combined
 //   <tag>.program  the program alone (no params: stops at the first param)
 //   <tag>.compact  the program without bookkeeping attributes (op_callstack, ...) + params,
@@ -25,6 +26,16 @@ struct Seed {
 std::vector<Seed> PbSeedsOfModel(const std::string& model_dir, const std::string& tag);
 // The same for the sample model (tools/sample_model_builder.h).
 std::vector<Seed> PbSeedsOfSampleModel();
+
+// Seeds of the pir target (fuzz_input.h) for the Paddle 3 model in `model_dir`
+// (inference.json + inference.pdiparams):
+//   <tag>.full     the JSON as stored + the params
+//   <tag>.program  the JSON alone (no params: stops at the first parameter)
+//   <tag>.compact  the JSON without Paddle's bookkeeping (struct_name attributes, result,
+//                  dist and quant attributes) + the params, so mutations run faster
+std::vector<Seed> PirSeedsOfModel(const std::string& model_dir, const std::string& tag);
+// The same for the sample network as a PIR program (tools/sample_pir_model.h).
+std::vector<Seed> PirSeedsOfSampleModel();
 
 // Seeds of the nb target: every complete pb seed (`loads`) optimized by the full predictor
 // and saved as .nb (SaveOptimizedModel(kNaiveBuffer)), named <pb seed name>.nb.

@@ -17,8 +17,8 @@ namespace {
 using pirj::F32Tensor;
 
 // x [-1, 2] -> matmul with w [2, 2] -> add b [2] -> fetch "y": three parameters.
-PirProgramBuilder SmallModel() {
-  PirProgramBuilder p;
+PirProgramWriter SmallModel() {
+  PirProgramWriter p;
   const PirValue x = p.Data("x", {-1, 2});
   const PirValue w = p.Param("fc.w_0", {2, 2}, {1, 2, 3, 4});
   const PirValue b = p.Param("fc.b_0", {2}, {0.5f, -0.5f});
@@ -44,7 +44,7 @@ std::shared_ptr<lite_api::PaddlePredictor> LoadFiles(const std::string& json,
 
 // The good model still loads and computes after a failure: (x W + b) * 2.
 void ExpectGoodModelRuns(const TempDir& dir) {
-  const PirProgramBuilder p = SmallModel();
+  const PirProgramWriter p = SmallModel();
   auto predictor = LoadFiles(p.Json(), p.Params(), dir);
   SetPirInput(predictor.get(), 0, {1, 2}, {1, 1});
   predictor->Run();
@@ -53,7 +53,7 @@ void ExpectGoodModelRuns(const TempDir& dir) {
 
 TEST(PirErrors, MalformedJsonNamesTheFileAndByte) {
   TempDir dir;
-  const PirProgramBuilder p = SmallModel();
+  const PirProgramWriter p = SmallModel();
   const std::string json = p.Json();
   const size_t cut = json.find("fc.b_0");
   ExpectError([&] { LoadFiles(json.substr(0, cut), p.Params(), dir); },
@@ -63,7 +63,7 @@ TEST(PirErrors, MalformedJsonNamesTheFileAndByte) {
 
 TEST(PirErrors, ParamsThatDoNotFitTheProgram) {
   TempDir dir;
-  const PirProgramBuilder p = SmallModel();
+  const PirProgramWriter p = SmallModel();
   const std::string params = p.Params();
   // Sorted names: fc.b_0, fc.scale, fc.w_0. The last record missing: fc.w_0 finds no bytes.
   const std::string w_record = TensorRecord(5, {2, 2}, DataBytes(std::vector<float>{1, 2, 3, 4}));
@@ -96,13 +96,13 @@ TEST(PirErrors, ParamsThatDoNotFitTheProgram) {
 }
 
 TEST(PirErrors, UnknownAndCustomOps) {
-  PirProgramBuilder p;
+  PirProgramWriter p;
   const PirValue x = p.Data("x", {-1});
   p.Fetch(p.Op1("pd_op.frobnicate", {x}, F32Tensor({-1})), "y");
   ExpectError([&] { LoadPir(p); },
               {"op 1 (pd_op.frobnicate)", "has no translation in plite", "docs/pir.md",
                "paddle_custom_op.h"});
-  PirProgramBuilder c;
+  PirProgramWriter c;
   const PirValue cx = c.Data("x", {-1});
   c.Fetch(c.Op1("custom_op.my_relu", {cx}, F32Tensor({-1})), "y");
   ExpectError([&] { LoadPir(c); },
@@ -111,7 +111,7 @@ TEST(PirErrors, UnknownAndCustomOps) {
 
 TEST(PirErrors, ControlFlowIsNotSupportedYet) {
   for (const std::string name : {"1.if", "1.while"}) {
-    PirProgramBuilder p;
+    PirProgramWriter p;
     p.Data("x", {-1});  // value 1, the branch's operand
     p.RawOp("{\"#\":\"" + name + "\",\"A\":[],\"I\":[{\"%\":1}],\"O\":[{\"%\":2,\"TT\":" +
             F32Tensor({-1}) + "}],\"regions\":[{\"#\":\"region_1\",\"blocks\":[]}]}");
@@ -121,7 +121,7 @@ TEST(PirErrors, ControlFlowIsNotSupportedYet) {
 }
 
 TEST(PirErrors, NewerVersionIsNamed) {
-  const PirProgramBuilder p = SmallModel();
+  const PirProgramWriter p = SmallModel();
   lite_api::CxxConfig config;
   const std::string json = p.Json(7), params = p.Params();
   config.set_model_buffer(json.data(), json.size(), params.data(), params.size());
@@ -132,7 +132,7 @@ TEST(PirErrors, NewerVersionIsNamed) {
 TEST(PirErrors, ValuesTheTranslationCannotGive) {
   // batch_norm's mean_out is not produced at inference.
   {
-    PirProgramBuilder p;
+    PirProgramWriter p;
     const PirValue x = p.Data("x", {-1, 1, 1, 1});
     const PirValue one = p.Param("one", {1}, {1});
     const std::string c = F32Tensor({1});
@@ -146,7 +146,7 @@ TEST(PirErrors, ValuesTheTranslationCannotGive) {
   }
   // pool2d's kernel size computed at run time.
   {
-    PirProgramBuilder p;
+    PirProgramWriter p;
     const PirValue x = p.Data("x", {-1, 1, 4, 4});
     const PirValue k = p.Data("k", {2}, "int64");
     p.Fetch(p.Op1("pd_op.pool2d", {x, k}, F32Tensor({-1, 1, 2, 2}),
@@ -159,18 +159,18 @@ TEST(PirErrors, ValuesTheTranslationCannotGive) {
   }
   // An operand no op defines, and a program without outputs.
   {
-    PirProgramBuilder p;
+    PirProgramWriter p;
     p.Data("x", {-1});
     p.RawOp("{\"#\":\"1.relu\",\"A\":[],\"I\":[{\"%\":99}],\"O\":[{\"%\":2,\"TT\":" +
             F32Tensor({-1}) + "}]}");
     ExpectError([&] { LoadPir(p); }, {"op 1 (pd_op.relu)", "uses value %99, which no earlier op defines"});
-    PirProgramBuilder q;
+    PirProgramWriter q;
     q.Data("x", {-1});
     ExpectError([&] { LoadPir(q); }, {"the program has no output (pd_op.fetch)"});
   }
   // A type plite does not hold.
   {
-    PirProgramBuilder p;
+    PirProgramWriter p;
     const PirValue x = p.Data("x", {-1}, "float32");
     p.Fetch(p.Op1("pd_op.cast", {x}, pirj::Tensor("bf16", {-1}), {{"dtype", pirj::Dtype("bfloat16")}}),
             "y");

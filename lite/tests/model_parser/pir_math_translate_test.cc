@@ -42,7 +42,7 @@ TEST(PirMath, BinaryOpsBroadcastNumpyStyle) {
   };
   const std::vector<float> y = {2, 3, 1};  // broadcast over rows
   for (const Case& c : cases) {
-    PirProgramBuilder p;
+    PirProgramWriter p;
     const PirValue in = p.Data("x", {-1, 3});
     const PirValue w = p.Param("y", {3}, y);
     p.Fetch(p.Op1(c.op, {in, w}, F32Tensor({-1, 3})), "out");
@@ -51,7 +51,7 @@ TEST(PirMath, BinaryOpsBroadcastNumpyStyle) {
     ExpectNear(RunPir(p, {2, 3}, x), want, 1e-5);
   }
   // Both operands broadcast: [2, 1] + [1, 3] -> [2, 3], the parameter first.
-  PirProgramBuilder p;
+  PirProgramWriter p;
   const PirValue in = p.Data("x", {-1, 1});
   const PirValue w = p.Param("row", {1, 3}, {10, 20, 30});
   p.Fetch(p.Op1("pd_op.add", {w, in}, F32Tensor({-1, 3})), "out");
@@ -88,7 +88,7 @@ TEST(PirMath, Activations) {
       {"pd_op.square", {}, [](double v) { return v * v; }},
   };
   for (const Case& c : cases) {
-    PirProgramBuilder p;
+    PirProgramWriter p;
     const PirValue in = p.Data("x", {-1});
     p.Fetch(p.Op1(c.op, {in}, F32Tensor({-1}), c.attrs), "out");
     std::vector<double> want;
@@ -97,7 +97,7 @@ TEST(PirMath, Activations) {
     ExpectNear(RunPir(p, {7}, x), want, 2e-5);
   }
   // Inplace variants translate as their plain forms.
-  PirProgramBuilder p;
+  PirProgramWriter p;
   const PirValue in = p.Data("x", {-1});
   p.Fetch(p.Op1("pd_op.relu_", {in}, F32Tensor({-1})), "out");
   ExpectNear(RunPir(p, {2}, {-1, 1}), {0, 1}, 0);
@@ -105,7 +105,7 @@ TEST(PirMath, Activations) {
 
 TEST(PirMath, ScaleFactorFromAConstantOrATensor) {
   for (const bool after : {true, false}) {
-    PirProgramBuilder p;
+    PirProgramWriter p;
     const PirValue in = p.Data("x", {-1});
     const PirValue factor = p.Full({1}, 3.0);
     p.Fetch(p.Op1("pd_op.scale", {in, factor}, F32Tensor({-1}),
@@ -115,7 +115,7 @@ TEST(PirMath, ScaleFactorFromAConstantOrATensor) {
                0);
     EXPECT_EQ(TranslatedOpTypes(p), (std::vector<std::string>{"feed", "scale", "fetch"}));
   }
-  PirProgramBuilder p;
+  PirProgramWriter p;
   const PirValue in = p.Data("x", {-1});
   const PirValue factor = p.Param("s", {1}, {-2.f});
   p.Fetch(p.Op1("pd_op.scale", {in, factor}, F32Tensor({-1}),
@@ -127,7 +127,7 @@ TEST(PirMath, ScaleFactorFromAConstantOrATensor) {
 TEST(PirMath, MatmulTransposes) {
   // x [2, 3] times y^T with y [2, 3] -> [2, 2].
   const std::vector<float> x = {1, 2, 3, 4, 5, 6}, y = {1, 0, -1, 2, 1, 0};
-  PirProgramBuilder p;
+  PirProgramWriter p;
   const PirValue in = p.Data("x", {-1, 3});
   const PirValue w = p.Param("linear.w_0", {2, 3}, y);
   p.Fetch(p.Op1("pd_op.matmul", {in, w}, F32Tensor({-1, 2}),
@@ -137,7 +137,7 @@ TEST(PirMath, MatmulTransposes) {
 }
 
 TEST(PirMath, SoftmaxOnAnAxis) {
-  PirProgramBuilder p;
+  PirProgramWriter p;
   const PirValue in = p.Data("x", {-1, 2});
   p.Fetch(p.Op1("pd_op.softmax", {in}, F32Tensor({-1, 2}), {{"axis", pirj::I32(0)}}), "out");
   const double e = std::exp(1.0);
@@ -146,7 +146,7 @@ TEST(PirMath, SoftmaxOnAnAxis) {
 }
 
 TEST(PirMath, CastBothWays) {
-  PirProgramBuilder p;
+  PirProgramWriter p;
   const PirValue in = p.Data("x", {-1});
   const PirValue ints = p.Op1("pd_op.cast", {in}, pirj::Tensor("i64", {-1}),
                               {{"dtype", pirj::Dtype("int64")}});
@@ -162,7 +162,7 @@ TEST(PirMath, CastBothWays) {
 }
 
 TEST(PirMath, ClipBoundsConstantOrRuntime) {
-  PirProgramBuilder p;
+  PirProgramWriter p;
   const PirValue in = p.Data("x", {-1});
   const PirValue lo = p.Full({1}, -1.0);
   const PirValue hi = p.Param("hi", {1}, {2.f});  // a tensor bound
@@ -187,7 +187,7 @@ TEST(PirMath, Reductions) {
       {"pd_op.prod", {1}, false, {6, 120}, {2}},
   };
   for (const Case& c : cases) {
-    PirProgramBuilder p;
+    PirProgramWriter p;
     const PirValue in = p.Data("x", {-1, 3});
     const PirValue axis = p.FullIntArray(c.axis);
     PirAttrs attrs = {{"keepdim", pirj::Bool(c.keepdim)}};
@@ -203,7 +203,7 @@ TEST(PirMath, Reductions) {
 
 TEST(PirMath, ArgmaxAndArgmin) {
   for (const bool max : {true, false}) {
-    PirProgramBuilder p;
+    PirProgramWriter p;
     const PirValue in = p.Data("x", {-1, 3});
     const PirValue axis = p.Full({1}, 1, "int64");
     p.Fetch(p.Op1(max ? "pd_op.argmax" : "pd_op.argmin", {in, axis}, pirj::Tensor("i64", {-1}),
@@ -218,7 +218,7 @@ TEST(PirMath, ArgmaxAndArgmin) {
 
 TEST(PirMath, ComparisonsLogicalOpsAndWhere) {
   // where(x > y and not x == 2, x, y) element by element.
-  PirProgramBuilder p;
+  PirProgramWriter p;
   const PirValue x = p.Data("x", {-1});
   const PirValue y = p.Param("y", {4}, {0, 5, 1, 3});
   const PirValue two = p.Full({1}, 2.0);
@@ -237,7 +237,7 @@ TEST(PirMath, ComparisonsLogicalOpsAndWhere) {
 }
 
 TEST(PirMath, CumsumTopkAndPow) {
-  PirProgramBuilder p;
+  PirProgramWriter p;
   const PirValue x = p.Data("x", {-1});
   const PirValue axis = p.Full({1}, 0, "int32");
   const PirValue sum = p.Op1("pd_op.cumsum", {x, axis}, F32Tensor({-1}),

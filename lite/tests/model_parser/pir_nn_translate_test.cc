@@ -75,7 +75,7 @@ void CheckConv(const std::string& op, const ConvShape& s) {
   const std::vector<float> w = Wavy(s.oc * (s.c / s.groups) * s.k * s.k, 0.5f);
   int oh = 0, ow = 0;
   const std::vector<double> want = NaiveConv(s, x, w, &oh, &ow);
-  PirProgramBuilder p;
+  PirProgramWriter p;
   const PirValue in = p.Data("x", {-1, s.c, s.h, s.w});
   const PirValue filter = p.Param("conv.w_0", {s.oc, s.c / s.groups, s.k, s.k}, w);
   const PirValue out = p.Op1(op, {in, filter}, F32Tensor({-1, s.oc, oh, ow}), ConvAttrs(s));
@@ -104,7 +104,7 @@ TEST(PirNn, Conv2dTransposeWithEmptyOutputSize) {
           want[(o * 2 * h + y) * 2 * w + xx] +=
               x[(i * h + y / 2) * w + xx / 2] * f[((i * oc + o) * 2 + y % 2) * 2 + xx % 2];
         }
-  PirProgramBuilder p;
+  PirProgramWriter p;
   const PirValue in = p.Data("x", {-1, c, h, w});
   const PirValue filter = p.Param("deconv.w_0", {c, oc, 2, 2}, f);
   const PirValue size = p.FullIntArray({});
@@ -126,7 +126,7 @@ TEST(PirNn, Conv2dTransposeWithEmptyOutputSize) {
 TEST(PirNn, BatchNormTakesMeanAndVarianceBeforeScaleAndBias) {
   const std::vector<float> mean = {1.f, -2.f}, var = {4.f, 0.25f}, scale = {2.f, 3.f},
                            bias = {0.5f, -1.f};
-  PirProgramBuilder p;
+  PirProgramWriter p;
   const PirValue x = p.Data("x", {-1, 2, 1, 2});
   const PirValue m = p.Param("bn.w_1", {2}, mean);
   const PirValue v = p.Param("bn.w_2", {2}, var);
@@ -151,7 +151,7 @@ TEST(PirNn, BatchNormTakesMeanAndVarianceBeforeScaleAndBias) {
 
 TEST(PirNn, Pool2dKernelSizeIsAnOperand) {
   const std::vector<float> x = Iota(16);  // 4x4: 1..16
-  PirProgramBuilder p;
+  PirProgramWriter p;
   const PirValue in = p.Data("x", {-1, 1, 4, 4});
   const PirValue k = p.FullIntArray({2, 2});
   auto pool = [](const std::string& type, bool adaptive) {
@@ -177,7 +177,7 @@ TEST(PirNn, Pool2dKernelSizeIsAnOperand) {
 TEST(PirNn, LayerNormOverTheTrailingDims) {
   const std::vector<float> x = {1, 2, 3, 4, -1, 0, 1, 6};
   const std::vector<float> scale = {1.f, 2.f, 0.5f, -1.f}, bias = {0.f, 1.f, 0.f, 2.f};
-  PirProgramBuilder p;
+  PirProgramWriter p;
   const PirValue in = p.Data("x", {-1, 4});
   const PirValue s = p.Param("ln.w_0", {4}, scale);
   const PirValue b = p.Param("ln.b_0", {4}, bias);
@@ -200,7 +200,7 @@ TEST(PirNn, LayerNormOverTheTrailingDims) {
 TEST(PirNn, GroupAndInstanceNorm) {
   const std::vector<float> x = Wavy(2 * 4 * 3);  // [2, 4, 1, 3]
   for (const bool group : {true, false}) {
-    PirProgramBuilder p;
+    PirProgramWriter p;
     const PirValue in = p.Data("x", {-1, 4, 1, 3});
     const PirValue s = p.Param("n.w_0", {4}, {1.f, 2.f, 3.f, 4.f});
     const PirValue b = p.Param("n.b_0", {4}, {0.f, 0.5f, -0.5f, 1.f});
@@ -236,7 +236,7 @@ PirAttrs InterpAttrs(const std::string& method, const std::vector<double>& scale
 }
 
 TEST(PirNn, NearestInterpByScale) {
-  PirProgramBuilder p;
+  PirProgramWriter p;
   const PirValue in = p.Data("x", {-1, 1, 2, 2});
   const PirValue out = p.Op1("pd_op.nearest_interp", {in, {}, {}, {}}, F32Tensor({-1, 1, 4, 4}),
                              InterpAttrs("nearest", {2.0, 2.0}, false));
@@ -250,7 +250,7 @@ TEST(PirNn, NearestInterpByScale) {
 TEST(PirNn, BilinearInterpBySizeTensorList) {
   // 1x2 -> 1x4 without corner alignment (align_mode 0): src = (dst + 0.5) / 2 - 0.5,
   // clamped at 0: 0 -> 0, 1 -> 0.25, 2 -> 0.75, 3 -> 1.25 (read as 1).
-  PirProgramBuilder p;
+  PirProgramWriter p;
   const PirValue in = p.Data("x", {-1, 1, 1, 2});
   const PirValue h = p.Full({1}, 1, "int32");
   const PirValue w = p.Full({1}, 4, "int32");
@@ -264,7 +264,7 @@ TEST(PirNn, BilinearInterpBySizeTensorList) {
 }
 
 TEST(PirNn, Pad3dConstantAndReflect) {
-  PirProgramBuilder p;
+  PirProgramWriter p;
   const PirValue in = p.Data("x", {-1, 1, 1, 1, 3});
   const PirValue pads = p.FullIntArray({1, 2, 0, 0, 0, 0});  // left 1, right 2 (along W)
   const PirValue c = p.Op1("pd_op.pad3d", {in, pads}, F32Tensor({-1, 1, 1, 1, 6}),
@@ -284,7 +284,7 @@ TEST(PirNn, Pad3dConstantAndReflect) {
 
 TEST(PirNn, DropoutAtInference) {
   for (const std::string mode : {"upscale_in_train", "downgrade_in_infer"}) {
-    PirProgramBuilder p;
+    PirProgramWriter p;
     const PirValue in = p.Data("x", {-1, 3});
     const PirValue prob = p.Full({1}, 0.25);
     const auto outs = p.Op("pd_op.dropout", {in, {}, prob},
@@ -306,7 +306,7 @@ TEST(PirNn, PreluModes) {
   };
   for (const Case& c : {Case{"all", {1}, {0.5f}}, Case{"channel", {2}, {0.1f, 0.2f}},
                         Case{"element", {1, 2, 2, 2}, Iota(8, 0.1f, 0.1f)}}) {
-    PirProgramBuilder p;
+    PirProgramWriter p;
     const PirValue in = p.Data("x", {-1, 2, 2, 2});
     const PirValue alpha = p.Param("prelu.w_0", c.alpha_dims, c.alpha);
     const PirValue out = p.Op1("pd_op.prelu", {in, alpha}, F32Tensor({-1, 2, 2, 2}),
@@ -327,7 +327,7 @@ TEST(PirNn, GridSampleCornersCentresAndOutside) {
   // there, border padding clamps it to x 1.
   const std::vector<float> grid = {-1, -1, 1, 1, 0, 0, -1, 1, 3, 0};
   for (const std::string padding : {"zeros", "border"}) {
-    PirProgramBuilder p;
+    PirProgramWriter p;
     const PirValue x = p.Data("x", {-1, 1, 2, 2});
     const PirValue g = p.Param("grid", {1, 1, 5, 2}, grid);
     const PirValue out = p.Op1("pd_op.grid_sample", {x, g}, F32Tensor({-1, 1, 1, 5}),

@@ -31,7 +31,7 @@ std::vector<double> IotaD(int n) {
 TEST(PirShape, ConstantsBecomeAttributesOrTensorsWhenUsedAsSuch) {
   // full as a tensor operand (written out as fill_constant), full_int_array as a shape
   // (folded into reshape's attribute) and as a tensor (assign_value with exact int64s).
-  PirProgramBuilder p;
+  PirProgramWriter p;
   const PirValue x = p.Data("x", {-1, 4});
   const PirValue half = p.Full({1}, 0.5);
   const PirValue shape = p.FullIntArray({0, 2, -1});
@@ -58,7 +58,7 @@ TEST(PirShape, ConstantsBecomeAttributesOrTensorsWhenUsedAsSuch) {
 
 TEST(PirShape, ReshapeByARuntimeShape) {
   // shape64 -> reshape to the shape of another input: a runtime value, the Shape input.
-  PirProgramBuilder p;
+  PirProgramWriter p;
   const PirValue x = p.Data("x", {-1, 6});
   const PirValue like = p.Data("like", {-1, -1});
   const PirValue s = p.Op1("pd_op.shape64", {like}, pirj::Tensor("i64", {2}));
@@ -76,7 +76,7 @@ TEST(PirShape, ReshapeByARuntimeShape) {
 }
 
 TEST(PirShape, FlattenTransposeSqueezeUnsqueeze) {
-  PirProgramBuilder p;
+  PirProgramWriter p;
   const PirValue x = p.Data("x", {-1, 2, 3});
   const PirValue t = p.Op1("pd_op.transpose", {x}, F32Tensor({-1, 3, 2}),
                            {{"perm", pirj::I32s({0, 2, 1})}});
@@ -98,7 +98,7 @@ TEST(PirShape, FlattenTransposeSqueezeUnsqueeze) {
 }
 
 TEST(PirShape, ConcatOfACombineAndSplitIntoAList) {
-  PirProgramBuilder p;
+  PirProgramWriter p;
   const PirValue x = p.Data("x", {-1, 2});
   const PirValue w = p.Param("w", {1, 2}, {7, 8});
   const std::string t2 = F32Tensor({-1, 2});
@@ -121,7 +121,7 @@ TEST(PirShape, ConcatOfACombineAndSplitIntoAList) {
 }
 
 TEST(PirShape, SplitWithNumAndSliceOfTheList) {
-  PirProgramBuilder p;
+  PirProgramWriter p;
   const PirValue x = p.Data("x", {-1, 6});
   const PirValue axis = p.Full({1}, 1, "int32");
   const std::string t = F32Tensor({-1, 2});
@@ -134,7 +134,7 @@ TEST(PirShape, SplitWithNumAndSliceOfTheList) {
 }
 
 TEST(PirShape, SliceWithDecreasedAxis) {
-  PirProgramBuilder p;
+  PirProgramWriter p;
   const PirValue x = p.Data("x", {-1, 3, 4});
   const PirValue starts = p.FullIntArray({1, 1});
   const PirValue ends = p.FullIntArray({2, 9223372036854775807});  // to the end
@@ -149,7 +149,7 @@ TEST(PirShape, SliceWithDecreasedAxis) {
 }
 
 TEST(PirShape, StackAndUnbind) {
-  PirProgramBuilder p;
+  PirProgramWriter p;
   const PirValue x = p.Data("x", {-1, 2});
   const PirValue w = p.Param("w", {1, 2}, {5, 6});
   const std::string t = F32Tensor({1, 2});
@@ -172,7 +172,7 @@ TEST(PirShape, StackAndUnbind) {
 }
 
 TEST(PirShape, ShapeIsInt32AndComputedAtRunTime) {
-  PirProgramBuilder p;
+  PirProgramWriter p;
   const PirValue x = p.Data("x", {-1, 2, 3});
   p.Fetch(p.Op1("pd_op.shape", {x}, pirj::Tensor("i32", {3})), "s");
   auto predictor = LoadPir(p);
@@ -183,7 +183,7 @@ TEST(PirShape, ShapeIsInt32AndComputedAtRunTime) {
 }
 
 TEST(PirShape, ExpandTileAndFlip) {
-  PirProgramBuilder p;
+  PirProgramWriter p;
   const PirValue x = p.Data("x", {-1, 1, 2});
   const PirValue e = p.Op1("pd_op.expand", {x, p.FullIntArray({-1, 3, 2})}, F32Tensor({-1, 3, 2}));
   const PirValue t = p.Op1("pd_op.tile", {x, p.FullIntArray({1, 1, 2})}, F32Tensor({-1, 1, 4}));
@@ -198,7 +198,7 @@ TEST(PirShape, ExpandTileAndFlip) {
 }
 
 TEST(PirShape, GatherEmbeddingAndOneHot) {
-  PirProgramBuilder p;
+  PirProgramWriter p;
   const PirValue ids = p.Data("ids", {-1}, "int64");
   const PirValue table = p.Param("emb.w_0", {3, 2}, {0, 1, 10, 11, 20, 21});
   const PirValue emb = p.Op1("pd_op.embedding", {ids, table}, F32Tensor({-1, 2}),
@@ -219,7 +219,7 @@ TEST(PirShape, GatherEmbeddingAndOneHot) {
 }
 
 TEST(PirShape, AssignArangeAndFullLike) {
-  PirProgramBuilder p;
+  PirProgramWriter p;
   const PirValue x = p.Data("x", {-1});
   const PirValue copy = p.Op1("pd_op.assign", {x}, F32Tensor({-1}));
   const PirValue range = p.Op1("pd_op.arange",
@@ -240,7 +240,7 @@ TEST(PirShape, AssignArangeAndFullLike) {
 }
 
 TEST(PirShape, NamesAreTheParametersInputsFetchesAndOpResults) {
-  PirProgramBuilder p;
+  PirProgramWriter p;
   const PirValue x = p.Data("image", {-1, 2});
   const PirValue w = p.Param("linear_0.w_0", {2, 2}, {1, 0, 0, 1});
   const PirValue m = p.Op1("pd_op.matmul", {x, w}, F32Tensor({-1, 2}),

@@ -33,7 +33,7 @@ struct Input {
 };
 
 struct ArmModel {
-  std::string name;              // directory under the shared models (or their next/)
+  std::string name;              // directory under the shared models (or next/, incoming/)
   std::string model, params;     // file names; empty: the separate-files format
   std::vector<Input> inputs;
   std::string output;            // output 0's reference, in reference/
@@ -61,6 +61,12 @@ const ArmModel kModels[] = {
      {{"text_1x3x320x480.input.f32", {1, 3, 320, 480}}}, "text_1x3x320x480.output.f32", 1e-4f},
     {"ch_PP-OCRv3_rec_synthetic", "inference.pdmodel", "synthetic.pdiparams",
      {{"cos_1x3x48x320.input.f32", {1, 3, 48, 320}}}, "cos_1x3x48x320.output.f32", 3e-4f},
+    // Paddle 3 (PIR) programs; the bounds are about ten times their references' float32 spread.
+    {"PP-LCNet_x0_25_textline_ori_pir", "inference.json", "inference.pdiparams",
+     {{"textline_rot180_1x3x80x160.input.f32", {1, 3, 80, 160}}},
+     "textline_rot180_1x3x80x160.output.f32", 1e-5f},
+    {"PP-OCRv5_mobile_det_pir_synthetic", "inference.json", "inference.pdiparams",
+     {{"text_1x3x320x480.input.f32", {1, 3, 320, 480}}}, "text_1x3x320x480.output.f32", 2e-4f},
 };
 
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # write_arm_nb.sh <opt> <out dir>: the build machine's opt writes every shared model (dirs with
-# a MANIFEST.txt, also under next/) as <out dir>/<model>.nb for ARM (--valid_targets=arm) and
+# a MANIFEST.txt, also under next/, and the Paddle 3 models of incoming/: those with an
+# inference.json) as <out dir>/<model>.nb for ARM (--valid_targets=arm) and
 # as <out dir>/<model>.fp16.nb planned in fp16 (--enable_fp16, with the model's
 # --keep_fp32_ops from fp16_keep_fp32_ops.txt), for arm_models_test and arm_fp16_models_test
 # to run on the device (qemu). Without the shared models it writes nothing and the tests skip
@@ -10,11 +11,13 @@ opt=$1
 out=$2
 models=${PLITE_MODELS_DIR:-$(cd "$(dirname "$0")/../../.." && pwd)/../shared/models}
 mkdir -p "$out"
-for manifest in "$models"/*/MANIFEST.txt "$models"/next/*/MANIFEST.txt; do
+for manifest in "$models"/*/MANIFEST.txt "$models"/next/*/MANIFEST.txt \
+  "$models"/incoming/*/MANIFEST.txt; do
   [ -f "$manifest" ] || continue
   dir=$(dirname "$manifest")
   name=$(basename "$dir")
-  if [ -f "$dir/__model__" ]; then
+  case "$dir" in "$models"/incoming/*) [ -f "$dir/inference.json" ] || continue ;; esac
+  if [ -f "$dir/__model__" ] || [ -f "$dir/inference.json" ]; then
     model=(--model_dir="$dir")
   else
     programs=("$dir"/*.pdmodel)

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# opt --print_model_ops on every shared real model (also those under next/): the op types and counts must equal the
+# opt --print_model_ops on every shared real model (also those under next/, and the Paddle 3
+# models of incoming/: those with an inference.json): the op types and counts must equal the
 # ones its MANIFEST.txt states (written by the tooling that collected the models, not by
-# plite), and every op must show a target with a kernel. Each model is also optimized into a
-# .nb file and a graph that Graphviz renders.
+# plite; for a Paddle 3 model, its PIR op types, which opt lists with what each became), and
+# every op must show a target with a kernel. Each model is also optimized into a .nb file and
+# a graph that Graphviz renders.
 #   opt_models_test.sh <opt> <source dir>
 # Models: $PLITE_MODELS_DIR, else <source dir>/../shared/models; exit 77 (skipped) when absent.
 set -uo pipefail
@@ -23,7 +25,7 @@ manifest_files() {
   awk '
     /^Files:/ { files = 1; next }
     files && /^  [^ ]/ {
-      if ($1 == "__model__" || $1 ~ /\.pdmodel$/) model = $1
+      if ($1 == "__model__" || $1 ~ /\.pdmodel$/ || $1 ~ /\.json$/) model = $1
       if ($1 ~ /\.pdiparams$/) params = $1
       next
     }
@@ -35,15 +37,17 @@ manifest_files() {
 # manifest_ops MANIFEST: "name count" lines of its "Op types (count):" section, sorted.
 manifest_ops() {
   awk '/^Op types \(count\):/ { on = 1; next }
-       on && /^  [A-Za-z0-9_]+: [0-9]+$/ { sub(/:$/, "", $1); print $1, $2; next }
+       on && /^  [A-Za-z0-9_.]+: [0-9]+$/ { sub(/:$/, "", $1); print $1, $2; next }
        on { on = 0 }' "$1" | sort
 }
 
 # next/ holds models whose ops are being added; they are tested like the others.
-for manifest in "$models"/*/MANIFEST.txt "$models"/next/*/MANIFEST.txt; do
+for manifest in "$models"/*/MANIFEST.txt "$models"/next/*/MANIFEST.txt \
+  "$models"/incoming/*/MANIFEST.txt; do
   [ -f "$manifest" ] || continue
   dir=$(dirname "$manifest")
   name=$(basename "$dir")
+  case "$dir" in "$models"/incoming/*) [ -f "$dir/inference.json" ] || continue ;; esac
   read -r model_file param_file < <(manifest_files "$manifest")
   if [ -z "$model_file" ]; then
     echo "FAIL: $name: its MANIFEST names no model file"; failures=$((failures + 1)); continue
@@ -60,6 +64,9 @@ for manifest in "$models"/*/MANIFEST.txt "$models"/next/*/MANIFEST.txt; do
   code=$?
   rows=$(awk '/^op_type/{on=1; next} on && NF==0{on=0} on{print}' <<<"$out")
   got=$(awk '{print $1, $2}' <<<"$rows" | sort)
+  # A Paddle 3 program: its MANIFEST counts the PIR ops, which opt's first table lists.
+  pir_rows=$(awk '/^pir_op/{on=1; next} on && NF==0{on=0} on{print}' <<<"$out")
+  [ -n "$pir_rows" ] && got=$(awk '{print $1, $2}' <<<"$pir_rows" | sort)
   # A row shows a target when one of its target cells (after name and count) is "Y".
   no_target=$(awk '{y = 0; for (i = 3; i <= 6; i++) if ($i == "Y") y = 1; if (!y || /<-/) print $1}' <<<"$rows")
   if [ "$code" -ne 0 ] || [ "$got" != "$want" ] || [ -n "$no_target" ]; then
