@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <vector>
 
 #include "lite/model_parser/pb/params_io.h"
@@ -53,10 +52,14 @@ std::string FindInDir(const std::string& dir, const std::vector<std::string>& na
 
 std::string ReadFile(const std::string& path, const std::string& what) {
   RequireFile(path, what);
-  std::ifstream in(path, std::ios::binary);
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
   PLITE_CHECK(in.is_open(), "cannot open ", what, " ", path);
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  PLITE_CHECK(!in.bad(), "read error in ", what, " ", path);
+  const std::streamoff size = in.tellg();
+  PLITE_CHECK(size >= 0, "cannot read the size of ", what, " ", path);
+  std::string bytes(static_cast<size_t>(size), '\0');
+  in.seekg(0);
+  in.read(bytes.data(), size);
+  PLITE_CHECK(!in.bad() && in.gcount() == size, "read error in ", what, " ", path);
   return bytes;
 }
 

@@ -17,6 +17,8 @@ SSAGraph::SSAGraph(const cpp::ProgramDesc& program, Scope* scope, std::vector<Pl
   PLITE_CHECK(!program.blocks.empty(), "program has no blocks");
   block_ = program.blocks[0];
   block_.ops.clear();
+  // The first desc of each name, as BlockDesc::FindVar finds it; block_ is fixed from here.
+  for (const cpp::VarDesc& var : block_.vars) var_index_.emplace(var.name, &var);
   version_ = program.version;
   op_versions_ = program.op_versions;
   CreateBlockVars(program.blocks[0], scope);
@@ -45,7 +47,7 @@ Node* SSAGraph::NewArg(const std::string& name, const cpp::VarDesc* like) {
   Node& n = nodes_.back();
   n.role = Node::Role::kArg;
   n.name = name;
-  const cpp::VarDesc* var = like ? like : block_.FindVar(name);
+  const cpp::VarDesc* var = like ? like : FindVarDesc(name);
   if (var) {
     n.persistable = var->persistable;
   } else {

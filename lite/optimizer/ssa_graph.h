@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "lite/core/kernel.h"
@@ -54,7 +55,10 @@ class SSAGraph {
   }
   const std::vector<Place>& valid_places() const { return valid_places_; }
   const cpp::BlockDesc& block() const { return block_; }
-  const cpp::VarDesc* FindVarDesc(const std::string& name) const { return block_.FindVar(name); }
+  const cpp::VarDesc* FindVarDesc(const std::string& name) const {
+    auto it = var_index_.find(name);
+    return it == var_index_.end() ? nullptr : it->second;
+  }
   // The op versions the model records (cpp::ProgramDesc::op_versions).
   const std::map<std::string, int32_t>& op_versions() const { return op_versions_; }
   // Kernel providers in the app's order of preference (CxxConfig::set_kernel_providers);
@@ -96,6 +100,7 @@ class SSAGraph {
   Scope* scope_;
   std::vector<Place> valid_places_;
   cpp::BlockDesc block_;
+  std::unordered_map<std::string, const cpp::VarDesc*> var_index_;  // into block_.vars
   int64_t version_{0};
   std::map<std::string, int32_t> op_versions_;
   std::vector<std::string> kernel_providers_;

@@ -23,7 +23,7 @@ bool OpContext::HasOperand(size_t i) const {
 
 const Type& OpContext::OperandType(size_t i) const {
   if (!HasOperand(i)) Fail(OperandName(i), " is absent");
-  return t_->Lookup(op_.operands[i], OperandName(i)).type;
+  return *t_->Lookup(op_.operands[i], OperandName(i)).type;
 }
 
 std::string OpContext::Tensor(size_t i) {
@@ -122,7 +122,7 @@ std::string OpContext::Result(size_t k) {
   const Type& type = ResultType(k);
   const std::string name = t_->UniqueName(t_->ResultName(k));
   t_->DeclareVar(name, type, false, StrCat("result ", k));
-  t_->Bind(k, ValueInfo::Tensor(name, type));
+  t_->Bind(k, ValueInfo::Tensor(name, &type));
   return name;
 }
 
@@ -138,7 +138,7 @@ std::vector<std::string> OpContext::ResultList(size_t k) {
     const std::string name = t_->UniqueName(NumResults() == 1 ? t_->ElementName(e)
                                                               : StrCat(base, "_", e));
     t_->DeclareVar(name, type.elements[e], false, StrCat("result ", k, " element ", e));
-    ids.push_back(t_->AddInternalValue(ValueInfo::Tensor(name, type.elements[e])));
+    ids.push_back(t_->AddInternalValue(ValueInfo::Tensor(name, &type.elements[e])));
     vars.push_back(name);
   }
   ResultIsList(k, ids);
@@ -148,9 +148,7 @@ std::vector<std::string> OpContext::ResultList(size_t k) {
 void OpContext::ResultIsOperand(size_t k, size_t i) {
   if (!HasOperand(i)) Fail(OperandName(i), " is absent");
   ValueInfo v = t_->Lookup(op_.operands[i], OperandName(i));
-  if (v.kind == ValueInfo::Kind::kTensor) v.type = ResultType(k);
-  v.producer = nullptr;
-  v.planned_name.clear();
+  if (v.kind == ValueInfo::Kind::kTensor) v.type = &ResultType(k);
   t_->Bind(k, v);
 }
 
@@ -158,7 +156,7 @@ void OpContext::ResultIsConstant(size_t k, Constant constant) {
   ValueInfo v;
   v.kind = ValueInfo::Kind::kConstant;
   v.constant = std::move(constant);
-  v.type = ResultType(k);
+  v.type = &ResultType(k);
   t_->Bind(k, v);
 }
 
@@ -166,7 +164,7 @@ void OpContext::ResultIsList(size_t k, std::vector<int64_t> elements) {
   ValueInfo v;
   v.kind = ValueInfo::Kind::kList;
   v.elements = std::move(elements);
-  v.type = ResultType(k);
+  v.type = &ResultType(k);
   t_->Bind(k, v);
 }
 

@@ -1,6 +1,7 @@
 // Decoding inference.json with RapidJSON (the one file that sees the JSON library): the
 // iterative parser keeps the stack flat whatever the nesting, reports the byte offset of a
-// syntax error, and reads numbers with full precision.
+// syntax error (bytes after the root object are one), and reads numbers with full
+// precision.
 #include <rapidjson/document.h>
 #include <rapidjson/error/en.h>
 
@@ -359,8 +360,8 @@ bool LooksLikePirJson(std::string_view bytes) {
 
 Program ParseProgram(std::string_view json, const std::string& source) {
   rapidjson::Document doc;
-  doc.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseFullPrecisionFlag |
-            rapidjson::kParseStopWhenDoneFlag>(json.data(), json.size());
+  doc.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseFullPrecisionFlag>(json.data(),
+                                                                                 json.size());
   if (doc.HasParseError()) {
     PLITE_THROW("PIR program ", source, ": malformed JSON at byte ", doc.GetErrorOffset(),
                 " of ", json.size(), ": ", rapidjson::GetParseError_En(doc.GetParseError()));

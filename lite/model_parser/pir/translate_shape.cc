@@ -379,6 +379,7 @@ const TranslatorTable& Translations() {
     AddNnTranslations(&t);
     AddMathTranslations(&t);
     AddShapeTranslations(&t);
+    AddDetectionTranslations(&t);
     return t;
   }();
   return table;

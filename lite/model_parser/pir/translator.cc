@@ -116,11 +116,14 @@ std::string Translator::ShortName(const std::string& op_name) {
   return s;
 }
 
-std::string Translator::ResultName(size_t k) const {
-  const int64_t id = current_->results[k].id;
+std::string Translator::NameOf(int64_t id, const std::string& op_name, int n, size_t k) const {
   auto fetch = fetch_names_.find(id);
   if (fetch != fetch_names_.end()) return fetch->second;
-  return StrCat(ShortName(current_->name), "_", current_n_, ".tmp_", k);
+  return StrCat(ShortName(op_name), "_", n, ".tmp_", k);
+}
+
+std::string Translator::ResultName(size_t k) const {
+  return NameOf(current_->results[k].id, current_->name, current_n_, k);
 }
 
 std::string Translator::ElementName(size_t e) const {
@@ -161,15 +164,15 @@ std::string Translator::Materialize(int64_t id, const std::string& use) {
     Fail(use, " is the list ", ValueText(id), " where a tensor is expected");
   }
   if (!v.var.empty()) return v.var;
-  // A constant used as a tensor: written out once, before its first user.
+  // A constant used as a tensor: written out once, before its first user, named after the
+  // op that made it.
   const Constant& c = v.constant;
-  const std::string name = UniqueName(v.planned_name);
-  Type type = v.type;
-  if (type.kind != Type::Kind::kDenseTensor) {
-    type.kind = Type::Kind::kDenseTensor;
-    type.dtype = c.dtype;
-    type.dims = c.dims;
-  }
+  const std::string name = UniqueName(
+      v.producer ? NameOf(id, v.producer->name, v.n, v.result_index) : StrCat("constant_", id));
+  Type type;
+  type.kind = Type::Kind::kDenseTensor;
+  type.dtype = c.dtype;
+  type.dims = c.dims;
   DeclareVar(name, type, false, ValueText(id));
   const std::string what = StrCat("PIR program ", source_, ": ", ValueText(id));
   cpp::OpDesc op(c.filled ? "fill_constant" : "assign_value");
@@ -256,7 +259,7 @@ bool Translator::TranslateStructural(OpContext& ctx) {
       Fail(what, " is not persistable, so the params file does not hold it");
     }
     DeclareVar(op.parameter_name, op.results[0].type, true, what);
-    Bind(0, ValueInfo::Tensor(op.parameter_name, op.results[0].type));
+    Bind(0, ValueInfo::Tensor(op.parameter_name, &op.results[0].type));
     return true;
   }
   if (op.name == "pd_op.data" || op.name == "pd_op.feed") {
@@ -268,7 +271,7 @@ bool Translator::TranslateStructural(OpContext& ctx) {
     feed.SetInput("X", {"feed"});
     feed.SetOutput("Out", {name});
     feed.SetAttr<int32_t>("col", feed_col_++);
-    Bind(0, ValueInfo::Tensor(name, op.results[0].type));
+    Bind(0, ValueInfo::Tensor(name, &op.results[0].type));
     return true;
   }
   if (op.name == "pd_op.fetch") {
@@ -278,7 +281,7 @@ bool Translator::TranslateStructural(OpContext& ctx) {
     if (var != name) {
       // The value already has another name (an input, a parameter, or fetched twice).
       const ValueInfo& v = Lookup(op.operands[0], "the fetch");
-      DeclareVar(name, v.type, false, StrCat("output '", name, "'"));
+      DeclareVar(name, *v.type, false, StrCat("output '", name, "'"));
       cpp::OpDesc& assign = ctx.Emit("assign");
       assign.SetInput("X", {var});
       assign.SetOutput("Out", {name});
@@ -330,8 +333,8 @@ void Translator::Bind(size_t k, ValueInfo info) {
   if (result.id == 0) return;  // nobody can use a result without an id
   info.producer = current_;
   info.result_index = k;
-  if (info.planned_name.empty()) info.planned_name = ResultName(k);
-  if (info.type.kind == Type::Kind::kNull) info.type = result.type;
+  info.n = current_n_;
+  if (!info.type) info.type = &result.type;
   if (!values_.emplace(result.id, info).second) {
     Fail("defines value %", result.id, " a second time");
   }

@@ -137,6 +137,7 @@ using TranslatorTable = std::unordered_map<std::string, TranslateFn>;
 void AddNnTranslations(TranslatorTable* table);
 void AddMathTranslations(TranslatorTable* table);
 void AddShapeTranslations(TranslatorTable* table);
+void AddDetectionTranslations(TranslatorTable* table);
 const TranslatorTable& Translations();
 
 // What each PIR op type of a program became, for `opt --print_model_ops`.

@@ -24,19 +24,21 @@ struct ValueInfo {
     kUnbound,   // a result the translation did not produce
   };
   Kind kind{Kind::kUnbound};
-  Type type;
-  std::string var;           // kTensor; kConstant once written out
-  std::string planned_name;  // the name a constant's var gets
+  const Type* type{nullptr};  // the PIR type (the program outlives the translation)
+  std::string var;            // kTensor; kConstant once written out
   Constant constant;
   std::vector<int64_t> elements;
+  // Result `result_index` of `producer`, the n-th op of its type: what a constant's var is
+  // named after when it is written out.
   const Op* producer{nullptr};
   size_t result_index{0};
+  int n{0};
 
-  static ValueInfo Tensor(std::string var, Type type) {
+  static ValueInfo Tensor(std::string var, const Type* type) {
     ValueInfo v;
     v.kind = Kind::kTensor;
     v.var = std::move(var);
-    v.type = std::move(type);
+    v.type = type;
     return v;
   }
   static ValueInfo Unbound() { return ValueInfo(); }
@@ -57,6 +59,8 @@ class Translator {
   std::string UniqueName(const std::string& wanted);
   static std::string ShortName(const std::string& op_name);
   std::string ResultName(size_t k) const;  // of the current op's result k
+  // "<op>_<n>.tmp_<k>", or the fetch name of value `id`.
+  std::string NameOf(int64_t id, const std::string& op_name, int n, size_t k) const;
   std::string ElementName(size_t e) const;  // element e of the current op's only result
   // A value that no JSON id names (an element of a vector result); returns its id.
   int64_t AddInternalValue(ValueInfo info);

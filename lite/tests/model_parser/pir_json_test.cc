@@ -145,6 +145,11 @@ TEST(PirJson, MalformedJsonNamesTheByteOffset) {
   ExpectError([&] { ParseProgram(comma, "m.json"); },
               {"malformed JSON at byte " + std::to_string(comma.find(",}") + 1)});
   ExpectError([] { ParseProgram("", "m.json"); }, {"malformed JSON at byte 0"});
+  // Bytes after the root object: the file is not one JSON document.
+  ExpectError([&] { ParseProgram(good + " {}", "m.json"); },
+              {"malformed JSON at byte " + std::to_string(good.size() + 1),
+               "root must not be followed by other values"});
+  EXPECT_NO_THROW(ParseProgram(good + "\n", "m.json"));  // trailing white space is fine
 }
 
 TEST(PirJson, WrongStructureNamesTheOpAndKey) {

@@ -4,8 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
 #include <vector>
 
+#include "lite/model_parser/model_parser.h"
+#include "lite/model_parser/pb/params_io.h"
 #include "lite/tests/kernels/kernel_test_util.h"
 #include "lite/tests/model_parser/model_test_util.h"
 #include "lite/tests/model_parser/pir_test_util.h"
@@ -16,6 +19,8 @@ namespace paddle {
 namespace lite {
 namespace testing {
 namespace {
+
+namespace fs = std::filesystem;
 
 std::vector<float> Pattern(size_t n) {
   std::vector<float> v(n);
@@ -48,6 +53,20 @@ TEST(SamplePirModel, ComputesWhatTheSampleModelDoes) {
       EXPECT_NEAR(pir[i], legacy[i], 1e-6) << i << " on " << place.DebugString();
     }
   }
+}
+
+// save_inference_model(separate_parameters=True): __model__.json and one file per parameter.
+TEST(SamplePirModel, LoadsWithSeparateParams) {
+  TempDir dir;
+  WriteSamplePirModel(dir / "combined");
+  Scope scope;
+  cpp::ProgramDesc program;
+  LoadModel(dir / "combined", "", "", &scope, &program);
+  fs::create_directories(dir / "separate");
+  fs::copy_file(dir / "combined/inference.json", dir / "separate/__model__.json");
+  pb::SaveSeparateParams(dir / "separate", program, scope);
+  const lite_api::Place host{TARGET(kHost)};
+  EXPECT_EQ(RunDir(dir / "separate", host), RunDir(dir / "combined", host));
 }
 
 }  // namespace

@@ -37,6 +37,14 @@ void SetPirInt64Input(lite_api::PaddlePredictor* predictor, int i,
   std::copy(values.begin(), values.end(), data);
 }
 
+void SetPirInt32Input(lite_api::PaddlePredictor* predictor, int i,
+                      const std::vector<int64_t>& dims, const std::vector<int32_t>& values) {
+  auto input = predictor->GetInput(i);
+  input->Resize(dims);
+  int32_t* data = input->mutable_data<int32_t>();
+  std::copy(values.begin(), values.end(), data);
+}
+
 std::vector<double> PirOutput(const lite_api::PaddlePredictor& predictor, int i,
                               std::vector<int64_t>* dims) {
   auto out = predictor.GetOutput(i);

@@ -24,6 +24,9 @@ void SetPirInput(lite_api::PaddlePredictor* predictor, int i, const std::vector<
 // Sets int64 input `i` (indices).
 void SetPirInt64Input(lite_api::PaddlePredictor* predictor, int i,
                       const std::vector<int64_t>& dims, const std::vector<int64_t>& values);
+// Sets int32 input `i` (image sizes, indices).
+void SetPirInt32Input(lite_api::PaddlePredictor* predictor, int i,
+                      const std::vector<int64_t>& dims, const std::vector<int32_t>& values);
 // Output `i`'s values as doubles, whatever its element type; `dims` receives its shape.
 std::vector<double> PirOutput(const lite_api::PaddlePredictor& predictor, int i,
                               std::vector<int64_t>* dims = nullptr);

@@ -12,6 +12,7 @@ trap 'rm -rf "$work"' EXIT
 "$maker" "$work/model" >/dev/null || { echo "FAIL: make_sample_model"; exit 1; }
 "$maker" "$work/unsupported" --unknown_op=frobnicate,twiddle >/dev/null ||
   { echo "FAIL: make_sample_model --unknown_op"; exit 1; }
+"$maker" "$work/pir" --pir >/dev/null || { echo "FAIL: make_sample_model --pir"; exit 1; }
 failures=0
 checks=0
 
@@ -146,6 +147,30 @@ expect summary_passes 0 "passes: " -- "$opt" --model_dir="$work/model" --optimiz
 check summary_ops grep -qE '^ops: [0-9]+ -> [0-9]+ \(.*batch_norm -2' <<<"$out"
 check summary_kernels grep -qE '^kernels: host [0-9]+$' <<<"$out"
 check summary_casts grep -qE '^casts inserted: ' <<<"$out"
+# --- a Paddle 3 model (inference.json + inference.pdiparams): the PIR op table, a .nb for
+# every target, the tailoring lists, the graph, and a legacy protobuf copy that loads again.
+expect pir_model_ops 0 "in the Paddle 3 program, and what each became in plite" -- "$opt" \
+  --model_dir="$work/pir" --print_model_ops
+check pir_ops_conv grep -qE '^pd_op\.conv2d +2 +conv2d$' <<<"$out"
+check pir_ops_bn grep -qE '^pd_op\.batch_norm_ +2 +batch_norm$' <<<"$out"
+check pir_ops_folded grep -qE '^pd_op\.full_int_array +2 +\(folded\)$' <<<"$out"
+check pir_ops_weights grep -qE '^builtin\.parameter +[0-9]+ +\(weights\)$' <<<"$out"
+check pir_ops_translated grep -qE '^reshape2 +1 ' <<<"$out"
+for target in x86 arm opencl; do
+  expect "pir_nb_$target" 0 "wrote $work/pir_$target.nb" -- "$opt" \
+    --model_file="$work/pir/inference.json" --param_file="$work/pir/inference.pdiparams" \
+    --valid_targets="$target" --optimize_out="$work/pir_$target"
+done
+expect pir_tailoring 0 "wrote $work/pir_tailored.nb" -- "$opt" --model_dir="$work/pir" \
+  --optimize_out="$work/pir_tailored" --record_tailoring_info
+check pir_tailored_ops grep -qx conv2d "$work/pir_tailored/.tailored_ops_list"
+expect pir_graph 0 "wrote $work/pir_viz/pir.dot" -- "$opt" --model_dir="$work/pir" \
+  --visualization_file_output_path="$work/pir_viz"
+expect pir_to_protobuf 0 "wrote the protobuf model" -- "$opt" --model_dir="$work/pir" \
+  --optimize_out_type=protobuf --optimize_out="$work/pir_pb"
+expect pir_protobuf_loads 0 "in the model; valid targets" -- "$opt" --model_dir="$work/pir_pb" \
+  --print_model_ops --optimize_out="$work/pir_pb_again"
+
 # --enable_fp16: the ARM fp16 kernels (their signatures) with calib casts around them; it
 # needs arm among the targets.
 expect fp16_model 0 "wrote $work/fp16.nb" -- "$opt" --model_dir="$work/model" \
