@@ -54,6 +54,19 @@ else
   ok "no CxxConfig in the light library"
 fi
 
+# The light library never links the Paddle 3 (PIR) front end or its JSON parser; the full
+# one has them (so the check can fail).
+json_symbols() { nm -C "$1" 2>/dev/null | grep -E 'paddle::lite::pir::|rapidjson::' | head -3; }
+if out=$(json_symbols "$shared") && [ -n "$out" ]; then
+  fail "the light library holds the PIR front end: $out"
+else
+  ok "no PIR front end or JSON parser in the light library"
+fi
+if [ -f "$full" ]; then
+  if [ -n "$(json_symbols "$full")" ]; then ok "the check finds the PIR front end in the full library"
+  else fail "the check finds no PIR front end in the full library"; fi
+fi
+
 # The checks can fail: they flag the full library's protobuf, the pb parser archive's
 # undefined protobuf symbols, and a library exporting more than paddle::lite_api.
 if [ -f "$full" ]; then

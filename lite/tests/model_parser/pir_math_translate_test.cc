@@ -96,6 +96,26 @@ TEST(PirMath, Activations) {
     SCOPED_TRACE(c.op);
     ExpectNear(RunPir(p, {7}, x), want, 2e-5);
   }
+  // The ones defined for positive inputs only.
+  const std::vector<float> positive = {0.25, 1, 2.5, 9};
+  const Case positive_cases[] = {
+      {"pd_op.log", {}, [](double v) { return std::log(v); }},
+      {"pd_op.sqrt", {}, [](double v) { return std::sqrt(v); }},
+      {"pd_op.rsqrt", {}, [](double v) { return 1 / std::sqrt(v); }},
+      {"pd_op.softplus", {{"beta", pirj::F32(2)}, {"threshold", pirj::F32(20)}},
+       [](double v) { return std::log1p(std::exp(2 * v)) / 2; }},
+      {"pd_op.mish", {{"lambda", pirj::F32(20)}},
+       [](double v) { return v * std::tanh(std::log1p(std::exp(v))); }},
+  };
+  for (const Case& c : positive_cases) {
+    PirProgramWriter p;
+    const PirValue in = p.Data("x", {-1});
+    p.Fetch(p.Op1(c.op, {in}, F32Tensor({-1}), c.attrs), "out");
+    std::vector<double> want;
+    for (float v : positive) want.push_back(c.f(v));
+    SCOPED_TRACE(c.op);
+    ExpectNear(RunPir(p, {4}, positive), want, 2e-5);
+  }
   // Inplace variants translate as their plain forms.
   PirProgramWriter p;
   const PirValue in = p.Data("x", {-1});
@@ -213,6 +233,68 @@ TEST(PirMath, ArgmaxAndArgmin) {
             "out");
     ExpectNear(RunPir(p, {2, 3}, {3, 9, 1, 7, -2, 8}),
                max ? std::vector<double>{1, 2} : std::vector<double>{2, 1}, 0);
+  }
+}
+
+// floor_divide floors and remainder takes the divisor's sign, as Python (and phi) do.
+TEST(PirMath, FloorDivideAndRemainderFollowTheDivisorsSign) {
+  const std::vector<float> x = {7, -7, 7, -7};
+  const std::vector<float> y = {2, 2, -2, -2};
+  for (const bool div : {true, false}) {
+    PirProgramWriter p;
+    const PirValue in = p.Data("x", {-1});
+    const PirValue w = p.Param("y", {4}, y);
+    p.Fetch(p.Op1(div ? "pd_op.floor_divide" : "pd_op.remainder", {in, w}, F32Tensor({-1})), "out");
+    std::vector<double> want;
+    for (int i = 0; i < 4; ++i) {
+      const double q = std::floor(static_cast<double>(x[i]) / y[i]);
+      want.push_back(div ? q : x[i] - q * y[i]);
+    }
+    ExpectNear(RunPir(p, {4}, x), want, 1e-6);
+  }
+}
+
+TEST(PirMath, EveryComparisonAndLogicalOp) {
+  const std::vector<float> x = {1, 2, 3}, y = {2, 2, 2};
+  struct Case {
+    const char* op;
+    std::function<bool(double, double)> f;
+  };
+  const Case cases[] = {
+      {"pd_op.less_than", [](double a, double b) { return a < b; }},
+      {"pd_op.less_equal", [](double a, double b) { return a <= b; }},
+      {"pd_op.greater_than", [](double a, double b) { return a > b; }},
+      {"pd_op.greater_equal", [](double a, double b) { return a >= b; }},
+      {"pd_op.equal", [](double a, double b) { return a == b; }},
+      {"pd_op.not_equal", [](double a, double b) { return a != b; }},
+  };
+  const std::string b = pirj::Tensor("bool", {-1});
+  for (const Case& c : cases) {
+    PirProgramWriter p;
+    const PirValue in = p.Data("x", {-1});
+    p.Fetch(p.Op1(c.op, {in, p.Param("y", {3}, y)}, b), "out");
+    std::vector<double> want;
+    for (int i = 0; i < 3; ++i) want.push_back(c.f(x[i], y[i]));
+    SCOPED_TRACE(c.op);
+    ExpectNear(RunPir(p, {3}, x), want, 0);
+  }
+  // x < 2 is (T F F); against x > 2 (F F T) for or and and, against x <= 2 (T T F) for xor.
+  struct Logical {
+    const char* op;
+    const char* other;
+    std::vector<double> want;
+  };
+  for (const Logical& l : {Logical{"pd_op.logical_or", "pd_op.greater_than", {1, 0, 1}},
+                           Logical{"pd_op.logical_and", "pd_op.greater_than", {0, 0, 0}},
+                           Logical{"pd_op.logical_xor", "pd_op.less_equal", {0, 1, 0}}}) {
+    PirProgramWriter p;
+    const PirValue in = p.Data("x", {-1});
+    const PirValue two = p.Full({1}, 2.0);
+    const PirValue lt = p.Op1("pd_op.less_than", {in, two}, b);
+    const PirValue other = p.Op1(l.other, {in, two}, b);
+    p.Fetch(p.Op1(l.op, {lt, other}, b), "out");
+    SCOPED_TRACE(l.op);
+    ExpectNear(RunPir(p, {3}, x), l.want, 0);
   }
 }
 

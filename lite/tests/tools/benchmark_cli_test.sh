@@ -13,6 +13,7 @@ trap 'rm -rf "$work"' EXIT
 "$maker" "$work/model" >/dev/null || { echo "FAIL: make_sample_model"; exit 1; }
 "$opt" --model_dir="$work/model" --optimize_out="$work/sample" >/dev/null 2>&1 ||
   { echo "FAIL: opt"; exit 1; }
+"$maker" "$work/pir" --pir >/dev/null || { echo "FAIL: make_sample_model --pir"; exit 1; }
 failures=0
 passed=0
 
@@ -49,6 +50,8 @@ elif ! grep -qE '^output save_infer_model/scale_0.tmp_0 shape \[1, 10\] float me
 else ok runs; fi
 
 # 'x' separated shapes, as the twins' compare.py passes them
+expect pir_load_ms 0 "load_ms:" -- "$bench" --model_dir="$work/pir" --input_shape=1,3,32,32 \
+  --loads=2 --repeats=2
 expect shape_with_x 0 "median_ms:" -- "$bench" "${model[@]}" --input_shape=1x3x32x32 --repeats=2
 
 # --- input file -> output file, against model_runner on the same input

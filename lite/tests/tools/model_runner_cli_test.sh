@@ -25,6 +25,12 @@ expect() {  # expect NAME EXIT_CODE NEEDLE -- command...
 }
 
 expect runs 0 "median_ms:" -- "$runner" --model_dir="$work/model" --input_shape=1,3,32,32 --repeats=3
+# A Paddle 3 model (inference.json): the dir, and the files by name.
+"$maker" "$work/pir" --pir >/dev/null || { echo "FAIL: make_sample_model --pir"; exit 1; }
+expect pir_dir_runs 0 "output probs shape [1, 10] float:" -- "$runner" --model_dir="$work/pir" \
+  --input_shape=1,3,32,32 --repeats=2
+expect pir_files_run 0 "median_ms:" -- "$runner" --model_file="$work/pir/inference.json" \
+  --param_file="$work/pir/inference.pdiparams" --input_shape=1,3,32,32 --repeats=2
 expect no_model 2 "give --model_dir, --model_file or --optimized_model_file" -- "$runner" --threads=1
 expect help_without_arguments 0 "--valid_targets  targets for kernels" -- "$runner"
 "$opt" --model_dir="$work/model" --optimize_out="$work/sample" >/dev/null 2>&1 ||
