@@ -97,6 +97,22 @@ std::vector<int64_t> OpContext::ConstInts(size_t i, const std::string& what) con
   return ints;
 }
 
+bool OpContext::TryConstInt(size_t i, int64_t* out) const {
+  std::vector<int64_t> ints;
+  if (!TryConstInts(i, &ints) || ints.size() != 1) return false;
+  *out = ints[0];
+  return true;
+}
+
+int64_t OpContext::ConstInt(size_t i, const std::string& what) const {
+  int64_t v = 0;
+  if (!TryConstInt(i, &v)) {
+    Fail(OperandName(i), " ('", what, "') must be a one-element integer constant (made by "
+         "pd_op.full), but it is a value computed at run time or not an integer");
+  }
+  return v;
+}
+
 bool OpContext::TryConstReal(size_t i, double* out) const {
   const Constant* c = ConstantOf(i);
   if (!c || c->numel() != 1) return false;
@@ -135,8 +151,9 @@ std::vector<std::string> OpContext::ResultList(size_t k) {
   std::vector<int64_t> ids;
   const std::string base = t_->ResultName(k);
   for (size_t e = 0; e < type.elements.size(); ++e) {
-    const std::string name = t_->UniqueName(NumResults() == 1 ? t_->ElementName(e)
-                                                              : StrCat(base, "_", e));
+    // "split_0.tmp_<e>" for an op's only result, as Paddle names split outputs.
+    const std::string name = t_->UniqueName(
+        NumResults() == 1 ? t_->NameOf(0, op_.name, t_->current_n_, e) : StrCat(base, "_", e));
     t_->DeclareVar(name, type.elements[e], false, StrCat("result ", k, " element ", e));
     ids.push_back(t_->AddInternalValue(ValueInfo::Tensor(name, &type.elements[e])));
     vars.push_back(name);

@@ -240,7 +240,7 @@ void TranslateWhere(OpContext& ctx) {
 // cumsum (x, axis; flatten, exclusive, reverse).
 void TranslateCumsum(OpContext& ctx) {
   const std::string x = ctx.Tensor(0);
-  const int64_t axis = ctx.HasOperand(1) ? static_cast<int64_t>(ctx.ConstReal(1, "axis")) : -1;
+  const int64_t axis = ctx.HasOperand(1) ? ctx.ConstInt(1, "axis") : -1;
   cpp::OpDesc& op = ctx.Emit("cumsum");
   op.SetInput("X", {x});
   op.SetOutput("Out", {ctx.Result(0)});
@@ -253,15 +253,15 @@ void TranslateCumsum(OpContext& ctx) {
 // topk (x, k; axis, largest, sorted) -> top_k_v2 (Out, Indices).
 void TranslateTopK(OpContext& ctx) {
   const std::string x = ctx.Tensor(0);
-  double k = 1;
+  int64_t k = 1;
   std::string k_tensor;
-  if (ctx.HasOperand(1) && !ctx.TryConstReal(1, &k)) k_tensor = ctx.Tensor(1);
+  if (ctx.HasOperand(1) && !ctx.TryConstInt(1, &k)) k_tensor = ctx.Tensor(1);
   cpp::OpDesc& op = ctx.Emit("top_k_v2");
   op.SetInput("X", {x});
   if (!k_tensor.empty()) op.SetInput("K", {k_tensor});
   op.SetOutput("Out", {ctx.Result(0)});
   op.SetOutput("Indices", {ctx.Result(1)});
-  op.SetAttr<int32_t>("k", ctx.ToInt32(static_cast<int64_t>(k), "operand 'k'"));
+  op.SetAttr<int32_t>("k", ctx.ToInt32(k, "operand 'k'"));
   op.SetAttr<int32_t>("axis", ctx.Int32("axis", -1));
   op.SetAttr<bool>("largest", ctx.Bool("largest", true));
   op.SetAttr<bool>("sorted", ctx.Bool("sorted", true));

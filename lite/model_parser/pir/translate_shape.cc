@@ -74,50 +74,6 @@ void TranslateAssignValue(OpContext& ctx) {
   ctx.ResultIsConstant(0, c);
 }
 
-// reshape (x, shape): a known shape is the attribute, a runtime one an input (one tensor,
-// or a list of one-element tensors).
-void TranslateReshape(OpContext& ctx) {
-  const std::string x = ctx.Tensor(0);
-  std::vector<int64_t> shape;
-  std::vector<std::string> shape_list;
-  std::string shape_tensor;
-  if (!ctx.TryConstInts(1, &shape)) {
-    if (ctx.OperandType(1).kind == Type::Kind::kVector) {
-      shape_list = ctx.TensorList(1);
-    } else {
-      shape_tensor = ctx.Tensor(1);
-    }
-  }
-  cpp::OpDesc& op = ctx.Emit("reshape2");
-  op.SetInput("X", {x});
-  if (!shape_tensor.empty()) op.SetInput("Shape", {shape_tensor});
-  if (!shape_list.empty()) op.SetInput("ShapeTensor", shape_list);
-  op.SetOutput("Out", {ctx.Result(0)});
-  op.SetAttr<std::vector<int32_t>>("shape", ctx.ToInt32s(shape, "operand 'shape'"));
-}
-
-void TranslateFlatten(OpContext& ctx) {
-  const std::string x = ctx.Tensor(0);
-  cpp::OpDesc& op = ctx.Emit("flatten_contiguous_range");
-  op.SetInput("X", {x});
-  op.SetOutput("Out", {ctx.Result(0)});
-  op.SetAttr<int32_t>("start_axis", ctx.Int32("start_axis", 1));
-  op.SetAttr<int32_t>("stop_axis", ctx.Int32("stop_axis", -1));
-}
-
-// concat (x list, axis): a runtime axis is the AxisTensor input.
-void TranslateConcat(OpContext& ctx) {
-  const std::vector<std::string> xs = ctx.TensorList(0);
-  double axis = 0;
-  std::string axis_tensor;
-  if (!ctx.TryConstReal(1, &axis)) axis_tensor = ctx.Tensor(1);
-  cpp::OpDesc& op = ctx.Emit("concat");
-  op.SetInput("X", xs);
-  if (!axis_tensor.empty()) op.SetInput("AxisTensor", {axis_tensor});
-  op.SetOutput("Out", {ctx.Result(0)});
-  op.SetAttr<int32_t>("axis", ctx.ToInt32(static_cast<int64_t>(axis), "operand 'axis'"));
-}
-
 // A list-valued "IntArray" operand in the legacy form: the attribute when it is known now,
 // else one tensor (`tensor_arg`) or a list of one-element tensors (`list_arg`).
 struct IntArrayOperand {
@@ -142,6 +98,40 @@ void SetIntArrayInputs(const IntArrayOperand& a, const char* tensor_arg, const c
                        cpp::OpDesc* op) {
   if (!a.tensor.empty()) op->SetInput(tensor_arg, {a.tensor});
   if (!a.list.empty()) op->SetInput(list_arg, a.list);
+}
+
+// reshape (x, shape): a known shape is the attribute, a runtime one an input (one tensor,
+// or a list of one-element tensors).
+void TranslateReshape(OpContext& ctx) {
+  const std::string x = ctx.Tensor(0);
+  const IntArrayOperand shape = ReadIntArray(ctx, 1);
+  cpp::OpDesc& op = ctx.Emit("reshape2");
+  op.SetInput("X", {x});
+  SetIntArrayInputs(shape, "Shape", "ShapeTensor", &op);
+  op.SetOutput("Out", {ctx.Result(0)});
+  op.SetAttr<std::vector<int32_t>>("shape", ctx.ToInt32s(shape.values, "operand 'shape'"));
+}
+
+void TranslateFlatten(OpContext& ctx) {
+  const std::string x = ctx.Tensor(0);
+  cpp::OpDesc& op = ctx.Emit("flatten_contiguous_range");
+  op.SetInput("X", {x});
+  op.SetOutput("Out", {ctx.Result(0)});
+  op.SetAttr<int32_t>("start_axis", ctx.Int32("start_axis", 1));
+  op.SetAttr<int32_t>("stop_axis", ctx.Int32("stop_axis", -1));
+}
+
+// concat (x list, axis): a runtime axis is the AxisTensor input.
+void TranslateConcat(OpContext& ctx) {
+  const std::vector<std::string> xs = ctx.TensorList(0);
+  int64_t axis = 0;
+  std::string axis_tensor;
+  if (!ctx.TryConstInt(1, &axis)) axis_tensor = ctx.Tensor(1);
+  cpp::OpDesc& op = ctx.Emit("concat");
+  op.SetInput("X", xs);
+  if (!axis_tensor.empty()) op.SetInput("AxisTensor", {axis_tensor});
+  op.SetOutput("Out", {ctx.Result(0)});
+  op.SetAttr<int32_t>("axis", ctx.ToInt32(axis, "operand 'axis'"));
 }
 
 void TranslateTranspose(OpContext& ctx) {
@@ -170,9 +160,9 @@ void TranslateSplit(OpContext& ctx) {
   const std::string x = ctx.Tensor(0);
   const size_t axis_operand = with_num ? 1 : 2;
   const IntArrayOperand sections = with_num ? IntArrayOperand{} : ReadIntArray(ctx, 1);
-  double axis = 0;
+  int64_t axis = 0;
   std::string axis_tensor;
-  if (!ctx.TryConstReal(axis_operand, &axis)) axis_tensor = ctx.Tensor(axis_operand);
+  if (!ctx.TryConstInt(axis_operand, &axis)) axis_tensor = ctx.Tensor(axis_operand);
   if (!sections.tensor.empty()) {
     ctx.Fail("operand 'sections' is one runtime tensor; plite's split takes known sections or "
              "a list of one-element tensors");
@@ -182,7 +172,7 @@ void TranslateSplit(OpContext& ctx) {
   if (!axis_tensor.empty()) op.SetInput("AxisTensor", {axis_tensor});
   if (!sections.list.empty()) op.SetInput("SectionsTensorList", sections.list);
   op.SetOutput("Out", ctx.ResultList(0));
-  op.SetAttr<int32_t>("axis", ctx.ToInt32(static_cast<int64_t>(axis), "operand 'axis'"));
+  op.SetAttr<int32_t>("axis", ctx.ToInt32(axis, "operand 'axis'"));
   op.SetAttr<int32_t>("num", with_num ? ctx.Int32("num") : 0);
   op.SetAttr<std::vector<int32_t>>("sections", ctx.ToInt32s(sections.values, "operand 'sections'"));
 }
@@ -272,15 +262,15 @@ void TranslateExpandOrTile(OpContext& ctx) {
 void TranslateGather(OpContext& ctx) {
   const std::string x = ctx.Tensor(0);
   const std::string index = ctx.Tensor(1);
-  double axis = 0;
+  int64_t axis = 0;
   std::string axis_tensor;
-  if (ctx.HasOperand(2) && !ctx.TryConstReal(2, &axis)) axis_tensor = ctx.Tensor(2);
+  if (ctx.HasOperand(2) && !ctx.TryConstInt(2, &axis)) axis_tensor = ctx.Tensor(2);
   cpp::OpDesc& op = ctx.Emit("gather");
   op.SetInput("X", {x});
   op.SetInput("Index", {index});
   if (!axis_tensor.empty()) op.SetInput("Axis", {axis_tensor});
   op.SetOutput("Out", {ctx.Result(0)});
-  op.SetAttr<int32_t>("axis", ctx.ToInt32(static_cast<int64_t>(axis), "operand 'axis'"));
+  op.SetAttr<int32_t>("axis", ctx.ToInt32(axis, "operand 'axis'"));
 }
 
 // embedding (x ids, weight; padding_idx) -> lookup_table_v2.
@@ -297,14 +287,14 @@ void TranslateEmbedding(OpContext& ctx) {
 // one_hot (x, num_classes) -> one_hot_v2 (float32 out).
 void TranslateOneHot(OpContext& ctx) {
   const std::string x = ctx.Tensor(0);
-  double depth = -1;
+  int64_t depth = -1;
   std::string depth_tensor;
-  if (!ctx.TryConstReal(1, &depth)) depth_tensor = ctx.Tensor(1);
+  if (!ctx.TryConstInt(1, &depth)) depth_tensor = ctx.Tensor(1);
   cpp::OpDesc& op = ctx.Emit("one_hot_v2");
   op.SetInput("X", {x});
   if (!depth_tensor.empty()) op.SetInput("depth_tensor", {depth_tensor});
   op.SetOutput("Out", {ctx.Result(0)});
-  op.SetAttr<int32_t>("depth", ctx.ToInt32(static_cast<int64_t>(depth), "operand 'num_classes'"));
+  op.SetAttr<int32_t>("depth", ctx.ToInt32(depth, "operand 'num_classes'"));
   op.SetAttr<int32_t>("dtype", PaddleDtypeCode(ctx.ResultType(0).dtype, "result 0"));
 }
 

@@ -60,6 +60,56 @@ int PaddleDtypeCode(DataType type, const std::string& what) {
   PLITE_THROW(what, ": no Paddle data type for ", DataTypeName(type));
 }
 
+namespace {
+
+// The op that writes constant `c` out as the var `name`: fill_constant for a filled one
+// (str_value keeps integers and doubles exact; fill_constant prefers it to `value`),
+// assign_value for one of listed values. An op of empty type when no op holds its type.
+cpp::OpDesc WriteOut(const Constant& c, const std::string& name) {
+  cpp::OpDesc op(c.filled ? "fill_constant" : "assign_value");
+  op.SetOutput("Out", {name});
+  op.SetAttr<std::vector<int64_t>>("shape", c.dims);
+  if (c.filled) {
+    std::string text;
+    if (c.integral()) {
+      text = std::to_string(c.ints.at(0));
+    } else {
+      const double d = c.reals.at(0);
+      char buf[40];
+      std::snprintf(buf, sizeof(buf), "%.17g", d);
+      text = std::isnan(d) ? "nan" : std::isinf(d) ? (d > 0 ? "inf" : "-inf") : buf;
+    }
+    op.SetAttr<float>("value", c.integral() ? static_cast<float>(c.ints[0])
+                                            : static_cast<float>(c.reals[0]));
+    op.SetAttr<std::string>("str_value", text);
+    op.SetAttr<int32_t>("dtype", PaddleDtypeCode(c.dtype, name));
+    return op;
+  }
+  switch (c.dtype) {
+    case DataType::kBool:
+      op.SetAttr<std::vector<int32_t>>("bool_values",
+                                       std::vector<int32_t>(c.ints.begin(), c.ints.end()));
+      break;
+    case DataType::kInt32:
+    case DataType::kInt64:
+      op.SetAttr<std::vector<int64_t>>(c.dtype == DataType::kInt32 ? "int32_values" : "int64_values",
+                                       c.ints);
+      break;
+    case DataType::kFloat32:
+      op.SetAttr<std::vector<float>>("fp32_values", std::vector<float>(c.reals.begin(), c.reals.end()));
+      break;
+    case DataType::kFloat64:
+      op.SetAttr<std::vector<double>>("fp64_values", c.reals);
+      break;
+    default:
+      return cpp::OpDesc();
+  }
+  op.SetAttr<int32_t>("dtype", PaddleDtypeCode(c.dtype, name));
+  return op;
+}
+
+}  // namespace
+
 // ---- Translator: the program-wide state ----
 
 Translator::Translator(const Program& program, const std::string& source, PirOpReport* report)
@@ -126,10 +176,6 @@ std::string Translator::ResultName(size_t k) const {
   return NameOf(current_->results[k].id, current_->name, current_n_, k);
 }
 
-std::string Translator::ElementName(size_t e) const {
-  return StrCat(ShortName(current_->name), "_", current_n_, ".tmp_", e);
-}
-
 int64_t Translator::AddInternalValue(ValueInfo info) {
   info.producer = current_;
   while (values_.count(next_internal_id_)) ++next_internal_id_;
@@ -174,49 +220,10 @@ std::string Translator::Materialize(int64_t id, const std::string& use) {
   type.dtype = c.dtype;
   type.dims = c.dims;
   DeclareVar(name, type, false, ValueText(id));
-  const std::string what = StrCat("PIR program ", source_, ": ", ValueText(id));
-  cpp::OpDesc op(c.filled ? "fill_constant" : "assign_value");
-  op.SetOutput("Out", {name});
-  op.SetAttr<int32_t>("dtype", PaddleDtypeCode(c.dtype, what));
-  op.SetAttr<std::vector<int64_t>>("shape", c.dims);
-  if (c.filled) {
-    // str_value keeps integers and doubles exact (fill_constant prefers it to `value`).
-    std::string text;
-    if (c.integral()) {
-      text = std::to_string(c.ints.at(0));
-    } else {
-      const double d = c.reals.at(0);
-      char buf[40];
-      std::snprintf(buf, sizeof(buf), "%.17g", d);
-      text = std::isnan(d) ? "nan" : std::isinf(d) ? (d > 0 ? "inf" : "-inf") : buf;
-    }
-    op.SetAttr<float>("value", c.integral() ? static_cast<float>(c.ints[0])
-                                            : static_cast<float>(c.reals[0]));
-    op.SetAttr<std::string>("str_value", text);
-  } else {
-    switch (c.dtype) {
-      case DataType::kBool: {
-        std::vector<int32_t> b(c.ints.begin(), c.ints.end());
-        op.SetAttr<std::vector<int32_t>>("bool_values", b);
-        break;
-      }
-      case DataType::kInt32:
-      case DataType::kInt64:
-        op.SetAttr<std::vector<int64_t>>(
-            c.dtype == DataType::kInt32 ? "int32_values" : "int64_values", c.ints);
-        break;
-      case DataType::kFloat32: {
-        std::vector<float> f(c.reals.begin(), c.reals.end());
-        op.SetAttr<std::vector<float>>("fp32_values", f);
-        break;
-      }
-      case DataType::kFloat64:
-        op.SetAttr<std::vector<double>>("fp64_values", c.reals);
-        break;
-      default:
-        Fail(use, " needs ", ValueText(id), " as a tensor of ", DataTypeName(c.dtype),
-             ", which plite cannot write out as a constant");
-    }
+  cpp::OpDesc op = WriteOut(c, name);
+  if (op.Type().empty()) {
+    Fail(use, " needs ", ValueText(id), " as a tensor of ", DataTypeName(c.dtype),
+         ", which plite cannot write out as a constant");
   }
   block_->ops.push_back(op);
   if (report_ && v.producer) (*report_)[v.producer->name].became.insert(op.Type());

@@ -67,6 +67,10 @@ class OpContext {
   bool TryConstInts(size_t i, std::vector<int64_t>* out) const;
   // The same, throwing "operand 'what' must be a constant" otherwise.
   std::vector<int64_t> ConstInts(size_t i, const std::string& what) const;
+  // A one-element integer constant (an axis, a count); false for a runtime value or one
+  // that is not an integer a 64-bit count holds.
+  bool TryConstInt(size_t i, int64_t* out) const;
+  int64_t ConstInt(size_t i, const std::string& what) const;
   // A one-element constant operand's value.
   bool TryConstReal(size_t i, double* out) const;
   double ConstReal(size_t i, const std::string& what) const;

@@ -61,7 +61,6 @@ class Translator {
   std::string ResultName(size_t k) const;  // of the current op's result k
   // "<op>_<n>.tmp_<k>", or the fetch name of value `id`.
   std::string NameOf(int64_t id, const std::string& op_name, int n, size_t k) const;
-  std::string ElementName(size_t e) const;  // element e of the current op's only result
   // A value that no JSON id names (an element of a vector result); returns its id.
   int64_t AddInternalValue(ValueInfo info);
   std::string ValueText(int64_t id) const;
