@@ -16,8 +16,8 @@ struct Plain {
   const char* legacy;
 };
 
-// pd_op.add and its kin broadcast numpy-style; the legacy ops with axis -1 align the
-// trailing dims and broadcast 1-dims the same way.
+// pd_op.add and its kin, the comparisons and the binary logical ops broadcast numpy-style;
+// the legacy ops with axis -1 align the trailing dims and broadcast 1-dims the same way.
 const Plain kBinary[] = {
     {"pd_op.add", "elementwise_add"},
     {"pd_op.subtract", "elementwise_sub"},
@@ -28,6 +28,15 @@ const Plain kBinary[] = {
     {"pd_op.elementwise_pow", "elementwise_pow"},
     {"pd_op.floor_divide", "elementwise_floordiv"},
     {"pd_op.remainder", "elementwise_mod"},
+    {"pd_op.less_than", "less_than"},
+    {"pd_op.less_equal", "less_equal"},
+    {"pd_op.greater_than", "greater_than"},
+    {"pd_op.greater_equal", "greater_equal"},
+    {"pd_op.equal", "equal"},
+    {"pd_op.not_equal", "not_equal"},
+    {"pd_op.logical_and", "logical_and"},
+    {"pd_op.logical_or", "logical_or"},
+    {"pd_op.logical_xor", "logical_xor"},
 };
 
 const char* LegacyOf(const Plain* table, size_t n, const std::string& pir) {
@@ -124,26 +133,6 @@ void TranslateSoftmax(OpContext& ctx) {
   op.SetInput("X", {x});
   op.SetOutput("Out", {ctx.Result(0)});
   op.SetAttr<int32_t>("axis", ctx.Int32("axis", -1));
-}
-
-// Comparisons and logical ops: bool outputs, numpy broadcasting (axis -1).
-const Plain kCompare[] = {
-    {"pd_op.less_than", "less_than"},       {"pd_op.less_equal", "less_equal"},
-    {"pd_op.greater_than", "greater_than"}, {"pd_op.greater_equal", "greater_equal"},
-    {"pd_op.equal", "equal"},               {"pd_op.not_equal", "not_equal"},
-    {"pd_op.logical_and", "logical_and"},   {"pd_op.logical_or", "logical_or"},
-    {"pd_op.logical_xor", "logical_xor"},
-};
-
-void TranslateCompare(OpContext& ctx) {
-  const char* legacy = LegacyOf(kCompare, std::size(kCompare), ctx.name());
-  const std::string x = ctx.Tensor(0);
-  const std::string y = ctx.Tensor(1);
-  cpp::OpDesc& op = ctx.Emit(legacy);
-  op.SetInput("X", {x});
-  op.SetInput("Y", {y});
-  op.SetOutput("Out", {ctx.Result(0)});
-  op.SetAttr<int32_t>("axis", -1);
 }
 
 void TranslateLogicalNot(OpContext& ctx) {
@@ -275,7 +264,6 @@ void AddMathTranslations(TranslatorTable* table) {
   (*table)["pd_op.scale"] = TranslateScale;
   (*table)["pd_op.matmul"] = TranslateMatmul;
   (*table)["pd_op.softmax"] = TranslateSoftmax;
-  for (const Plain& p : kCompare) (*table)[p.pir] = TranslateCompare;
   (*table)["pd_op.logical_not"] = TranslateLogicalNot;
   (*table)["pd_op.pow"] = TranslatePow;
   (*table)["pd_op.cast"] = TranslateCast;

@@ -14,11 +14,6 @@ namespace {
 
 using pirj::F32Tensor;
 
-void ExpectNear(const std::vector<double>& got, const std::vector<double>& want, double tol) {
-  ASSERT_EQ(got.size(), want.size());
-  for (size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], want[i], tol) << "element " << i;
-}
-
 TEST(PirDetection, PriorBoxOnATwoByTwoMap) {
   // Feature map 2x2 over an 8x8 image: step 4, centres at 2 and 6, boxes 4 wide,
   // normalised by the image size.

@@ -16,14 +16,6 @@ namespace {
 
 using pirj::F32Tensor;
 
-// |got - want| <= tol, relative to |want| where that is above 1.
-void ExpectNear(const std::vector<double>& got, const std::vector<double>& want, double tol) {
-  ASSERT_EQ(got.size(), want.size());
-  for (size_t i = 0; i < got.size(); ++i) {
-    EXPECT_NEAR(got[i], want[i], tol * std::max(1.0, std::fabs(want[i]))) << "element " << i;
-  }
-}
-
 // x [2, 3] (input) op y (a parameter of `y_dims`): numpy broadcasting, no axis.
 TEST(PirMath, BinaryOpsBroadcastNumpyStyle) {
   const std::vector<float> x = {1, -2, 3, 4, 5, -6};

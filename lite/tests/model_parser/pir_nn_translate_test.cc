@@ -26,11 +26,6 @@ std::vector<float> Wavy(int n, float scale = 1.f) {
   return v;
 }
 
-void ExpectNear(const std::vector<double>& got, const std::vector<double>& want, double tol) {
-  ASSERT_EQ(got.size(), want.size());
-  for (size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], want[i], tol) << "element " << i;
-}
-
 struct ConvShape {
   int n, c, h, w, oc, k, stride, pad, groups;
 };

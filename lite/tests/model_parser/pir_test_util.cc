@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+
 #include "lite/core/program_desc.h"
 #include "lite/model_parser/model_parser.h"
 #include "lite/utils/string.h"
@@ -77,6 +80,13 @@ std::vector<double> RunPir(const PirProgramWriter& program, const std::vector<in
   SetPirInput(predictor.get(), 0, dims, input);
   predictor->Run();
   return PirOutput(*predictor, 0, out_dims);
+}
+
+void ExpectNear(const std::vector<double>& got, const std::vector<double>& want, double tol) {
+  ASSERT_EQ(got.size(), want.size());
+  for (size_t i = 0; i < got.size(); ++i) {
+    EXPECT_NEAR(got[i], want[i], tol * std::max(1.0, std::fabs(want[i]))) << "element " << i;
+  }
 }
 
 std::vector<std::string> TranslatedOpTypes(const PirProgramWriter& program) {

@@ -33,6 +33,9 @@ std::vector<double> PirOutput(const lite_api::PaddlePredictor& predictor, int i,
 // Loads, sets float input 0 and runs; output 0's values.
 std::vector<double> RunPir(const PirProgramWriter& program, const std::vector<int64_t>& dims,
                            const std::vector<float>& input, std::vector<int64_t>* out_dims = nullptr);
+// |got - want| <= tol, relative to |want| where that is above 1, element by element.
+void ExpectNear(const std::vector<double>& got, const std::vector<double>& want, double tol);
+
 // The plite op types the program's translation holds, in order (feed/fetch included).
 std::vector<std::string> TranslatedOpTypes(const PirProgramWriter& program);
 
