@@ -247,12 +247,39 @@ void Translator::PlanFetchNames() {
       if (const Attribute* a = op.FindAttr("name")) taken.insert(a->s);
     }
   }
+  for (const Op& op : program_.ops) has_fetch_ = has_fetch_ || op.name == "pd_op.fetch";
   for (const Op& op : program_.ops) {
-    if (op.name != "pd_op.fetch" || op.operands.size() != 1) continue;
-    const Attribute* name = op.FindAttr("name");
+    if (!IsOutput(op) || op.operands.size() != 1) continue;
+    const Attribute* name = op.FindAttr(op.name == "pd_op.fetch" ? "name" : "output_name");
     if (!name || name->kind != Attribute::Kind::kString || name->s.empty()) continue;
     if (taken.insert(name->s).second) fetch_names_.emplace(op.operands[0], name->s);
   }
+}
+
+// pd_op.fetch names an output; builtin.shadow_output does too in a program without them
+// (otherwise it marks a persistable write, which inference does not make).
+bool Translator::IsOutput(const Op& op) const {
+  return op.name == "pd_op.fetch" || (op.name == "builtin.shadow_output" && !has_fetch_);
+}
+
+void Translator::EmitFetch(OpContext& ctx, const std::string& name) {
+  if (ctx.NumOperands() != 1) Fail("an output takes one operand, got ", ctx.NumOperands());
+  if (name.empty()) Fail("the output has an empty name");
+  std::string var = ctx.Tensor(0);
+  if (var != name) {
+    // The value already has another name (an input, a parameter, or fetched twice).
+    const ValueInfo& v = Lookup(current_->operands[0], "the fetch");
+    DeclareVar(name, *v.type, false, StrCat("output '", name, "'"));
+    cpp::OpDesc& assign = ctx.Emit("assign");
+    assign.SetInput("X", {var});
+    assign.SetOutput("Out", {name});
+    var = name;
+  }
+  cpp::OpDesc& fetch = ctx.Emit("fetch");
+  fetch.SetInput("X", {var});
+  fetch.SetOutput("Out", {"fetch"});
+  fetch.SetAttr<int32_t>("col", ctx.Int32("col", fetch_col_));
+  ++fetch_col_;
 }
 
 // The ops every program has, translated here rather than in a table: they define values
@@ -282,23 +309,11 @@ bool Translator::TranslateStructural(OpContext& ctx) {
     return true;
   }
   if (op.name == "pd_op.fetch") {
-    if (ctx.NumOperands() != 1) Fail("a fetch takes one operand, got ", ctx.NumOperands());
-    const std::string name = ctx.Str("name");
-    std::string var = ctx.Tensor(0);
-    if (var != name) {
-      // The value already has another name (an input, a parameter, or fetched twice).
-      const ValueInfo& v = Lookup(op.operands[0], "the fetch");
-      DeclareVar(name, *v.type, false, StrCat("output '", name, "'"));
-      cpp::OpDesc& assign = ctx.Emit("assign");
-      assign.SetInput("X", {var});
-      assign.SetOutput("Out", {name});
-      var = name;
-    }
-    cpp::OpDesc& fetch = ctx.Emit("fetch");
-    fetch.SetInput("X", {var});
-    fetch.SetOutput("Out", {"fetch"});
-    fetch.SetAttr<int32_t>("col", ctx.Int32("col", fetch_col_));
-    ++fetch_col_;
+    EmitFetch(ctx, ctx.Str("name"));
+    return true;
+  }
+  if (op.name == "builtin.shadow_output") {
+    if (IsOutput(op)) EmitFetch(ctx, ctx.Str("output_name"));
     return true;
   }
   if (op.name == "builtin.combine") {

@@ -69,6 +69,8 @@ class Translator {
   std::string Materialize(int64_t id, const std::string& use);
   void Bind(size_t k, ValueInfo info);  // the current op's result k
   void PlanFetchNames();
+  bool IsOutput(const Op& op) const;
+  void EmitFetch(OpContext& ctx, const std::string& name);
   bool TranslateStructural(OpContext& ctx);
   [[noreturn]] void FailUnknown(const Op& op) const;
   [[noreturn]] void Fail(const std::string& message) const;
@@ -91,6 +93,7 @@ class Translator {
   int current_n_{0};
   int feed_col_{0};
   int fetch_col_{0};
+  bool has_fetch_{false};  // the program has pd_op.fetch ops
   int64_t next_internal_id_{INT64_MIN + 1};
 };
 

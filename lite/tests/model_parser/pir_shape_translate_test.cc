@@ -3,6 +3,7 @@
 // and the names the translation gives.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <vector>
 
 #include "lite/core/program_desc.h"
@@ -264,6 +265,27 @@ TEST(PirShape, NamesAreTheParametersInputsFetchesAndOpResults) {
   auto predictor = LoadPir(p);
   EXPECT_EQ(predictor->GetInputNames(), (std::vector<std::string>{"image"}));
   EXPECT_EQ(predictor->GetOutputNames(), (std::vector<std::string>{"probs", "image_copy"}));
+}
+
+// builtin.shadow_output names the outputs of a program without pd_op.fetch; beside fetches
+// it marks a persistable write, which inference leaves out.
+TEST(PirShape, ShadowOutputsAreOutputsOnlyWithoutFetches) {
+  for (const bool with_fetch : {false, true}) {
+    PirProgramWriter p;
+    const PirValue x = p.Data("x", {-1});
+    const PirValue y = p.Op1("pd_op.relu", {x}, F32Tensor({-1}));
+    p.Op("builtin.shadow_output", {y}, {}, {{"output_name", pirj::Str("relu_out")}});
+    if (with_fetch) p.Fetch(p.Op1("pd_op.sigmoid", {x}, F32Tensor({-1})), "sig");
+    auto predictor = LoadPir(p);
+    EXPECT_EQ(predictor->GetOutputNames(),
+              (std::vector<std::string>{with_fetch ? "sig" : "relu_out"}));
+    SetPirInput(predictor.get(), 0, {2}, {-1, 0});
+    predictor->Run();
+    ExpectNear(PirOutput(*predictor, 0),
+               with_fetch ? std::vector<double>{1 / (1 + std::exp(1.0)), 0.5}
+                          : std::vector<double>{0, 0},
+               1e-6);
+  }
 }
 
 }  // namespace
