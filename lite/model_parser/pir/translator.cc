@@ -198,6 +198,10 @@ ValueInfo& Translator::Lookup(int64_t id, const std::string& use) {
   }
   ValueInfo& v = it->second;
   if (v.kind == ValueInfo::Kind::kUnbound) {
+    if (!v.producer) {
+      Fail(use, " uses block argument %", id, "; plite translates programs whose top block "
+           "takes no arguments");
+    }
     Fail(use, " uses ", ValueText(id), ", which plite's translation of that op does not ",
          "produce (an output inference does not need)");
   }

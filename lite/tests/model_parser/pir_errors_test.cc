@@ -167,6 +167,19 @@ TEST(PirErrors, ValuesTheTranslationCannotGive) {
     PirProgramWriter q;
     q.Data("x", {-1});
     ExpectError([&] { LoadPir(q); }, {"the program has no output (pd_op.fetch)"});
+    // A block argument: the top block of an inference program takes none.
+    PirProgramWriter r;
+    r.Data("x", {-1});
+    r.RawOp("{\"#\":\"1.relu\",\"A\":[],\"I\":[{\"%\":-1}],\"O\":[{\"%\":2,\"TT\":" +
+            F32Tensor({-1}) + "}]}");
+    std::string json = r.Json();
+    json.replace(json.find("\"args\":[]"), 9,
+                 "\"args\":[{\"#\":-1,\"TT\":" + F32Tensor({-1}) + "}]");
+    lite_api::CxxConfig config;
+    const std::string no_params;
+    config.set_model_buffer(json.data(), json.size(), no_params.data(), 0);
+    ExpectError([&] { lite_api::CreatePaddlePredictor(config); },
+                {"op 1 (pd_op.relu)", "uses block argument %-1"});
   }
   // A type plite does not hold.
   {
