@@ -1,6 +1,8 @@
 // Parameter structs, one per op (or op family). An op's AttachImpl fills its struct from
 // the OpDesc and the scope; its kernels read it through KernelBase::Param<T>().
-// Tensor pointers point into the Scope; attributes are already validated.
+// Tensor pointers point into the Scope; attributes are already validated. The detection
+// and normalisation ops' and the data movement ops' are in op_params_detection.h and
+// op_params_data.h, included here.
 #pragma once
 
 #include <string>
@@ -8,6 +10,8 @@
 
 #include "lite/core/kernel.h"
 #include "lite/core/variable.h"
+#include "lite/operators/op_params_data.h"
+#include "lite/operators/op_params_detection.h"
 #include "lite/utils/activation.h"
 
 namespace paddle {
@@ -284,38 +288,6 @@ struct InterpolateParam : ParamBase {
   bool ratio_from_scale{true};
 };
 
-// ---------------------------------------------------------------- detection
-struct YoloBoxParam : ParamBase {
-  const Tensor* x{nullptr};
-  const Tensor* img_size{nullptr};
-  Tensor* boxes{nullptr};
-  Tensor* scores{nullptr};
-  std::vector<int> anchors;
-  int class_num{0};
-  float conf_thresh{0.01f};
-  int downsample_ratio{32};
-  bool clip_bbox{true};
-  float scale_x_y{1.f};
-  bool iou_aware{false};
-  float iou_aware_factor{0.5f};
-};
-
-struct MulticlassNmsParam : ParamBase {
-  const Tensor* bboxes{nullptr};    // [N, M, 4]
-  const Tensor* scores{nullptr};    // [N, C, M]
-  const Tensor* rois_num{nullptr};  // optional
-  Tensor* out{nullptr};             // [K, 6]
-  Tensor* index{nullptr};           // optional [K, 1]
-  Tensor* nms_rois_num{nullptr};    // optional [N]
-  int background_label{0};
-  float score_threshold{0.f};
-  int nms_top_k{-1};
-  float nms_threshold{0.3f};
-  float nms_eta{1.f};
-  int keep_top_k{-1};
-  bool normalized{true};
-};
-
 // shuffle_channel: X [N, C, H, W] seen as [N, group, C/group, H, W], the two middle dims
 // swapped, read back as [N, C, H, W].
 struct ShuffleChannelParam : ParamBase {
@@ -382,224 +354,6 @@ struct WhereParam : ParamBase {
   const Tensor* x{nullptr};
   const Tensor* y{nullptr};
   Tensor* out{nullptr};
-};
-
-// ---- detection and normalisation ops
-// prior_box: SSD anchors for every cell of Input [N, C, H, W], normalised by Image's size.
-struct PriorBoxParam : ParamBase {
-  const Tensor* input{nullptr};
-  const Tensor* image{nullptr};
-  Tensor* boxes{nullptr};      // [H, W, num_priors, 4]
-  Tensor* variances{nullptr};  // same shape, each row = `variances`
-  std::vector<float> min_sizes;
-  std::vector<float> max_sizes;  // empty, or one per min size
-  std::vector<float> aspect_ratios;
-  std::vector<float> variances_attr;  // the 4 values of attribute 'variances'
-  // 1.0 first, then each new ratio r (and 1/r with flip); AttachImpl expands it once.
-  std::vector<float> expanded_aspect_ratios;
-  bool flip{true};
-  bool clip{true};
-  float step_w{0.f};
-  float step_h{0.f};
-  float offset{0.5f};
-  bool min_max_aspect_ratios_order{false};
-};
-
-// density_prior_box: per cell, for each fixed size s (density d) and fixed ratio, d x d
-// boxes whose centres are spread over the cell.
-struct DensityPriorBoxParam : ParamBase {
-  const Tensor* input{nullptr};
-  const Tensor* image{nullptr};
-  Tensor* boxes{nullptr};      // [H, W, num_priors, 4], or [H*W*num_priors, 4] flattened
-  Tensor* variances{nullptr};
-  std::vector<float> fixed_sizes;
-  std::vector<float> fixed_ratios;
-  std::vector<int> densities;  // one per fixed size
-  std::vector<float> variances_attr;
-  bool clip{true};
-  bool flatten_to_2d{false};
-  float step_w{0.f};
-  float step_h{0.f};
-  float offset{0.5f};
-};
-
-// box_coder: encode_center_size / decode_center_size of TargetBox against PriorBox.
-struct BoxCoderParam : ParamBase {
-  const Tensor* prior_box{nullptr};      // [M, 4]
-  const Tensor* prior_box_var{nullptr};  // optional, same shape as PriorBox
-  const Tensor* target_box{nullptr};     // encode: [N, 4]; decode: [N, M, 4]
-  Tensor* output_box{nullptr};           // [N, M, 4]
-  bool encode{true};                     // code_type == "encode_center_size"
-  bool box_normalized{true};
-  int axis{0};                  // decode: PriorBox runs along TargetBox dim 1 (0) or dim 0 (1)
-  std::vector<float> variance;  // empty, or 4 values used when PriorBoxVar is absent
-};
-
-// instance_norm: per (n, c) statistics over the spatial dims of X [N, C, ...].
-struct InstanceNormParam : ParamBase {
-  const Tensor* x{nullptr};
-  const Tensor* scale{nullptr};  // optional [C]
-  const Tensor* bias{nullptr};   // optional [C]
-  Tensor* y{nullptr};
-  Tensor* saved_mean{nullptr};      // optional [N*C]
-  Tensor* saved_variance{nullptr};  // optional [N*C], holds 1 / sqrt(var + epsilon)
-  float epsilon{1e-5f};
-};
-
-// group_norm (NCHW): per (n, group) statistics over C/groups channels and the spatial dims.
-struct GroupNormParam : ParamBase {
-  const Tensor* x{nullptr};
-  const Tensor* scale{nullptr};  // optional [C]
-  const Tensor* bias{nullptr};   // optional [C]
-  Tensor* y{nullptr};
-  Tensor* mean{nullptr};      // optional [N, groups]
-  Tensor* variance{nullptr};  // optional [N, groups], the biased variance
-  float epsilon{1e-5f};
-  int groups{1};
-};
-
-// ---- data movement ops
-// stack: Y = the X tensors (same dims) stacked along a new dim `axis`.
-struct StackParam : ParamBase {
-  std::vector<const Tensor*> x;
-  Tensor* y{nullptr};
-  int axis{0};
-};
-
-// unstack: Y[i] = X sliced at i along `axis`, that dim removed; `num` outputs.
-struct UnstackParam : ParamBase {
-  const Tensor* x{nullptr};
-  std::vector<Tensor*> y;
-  int axis{0};
-  int num{0};
-};
-
-// assign_value: Out = the attribute values, shaped `shape`, of type `dtype`.
-struct AssignValueParam : ParamBase {
-  Tensor* out{nullptr};
-  std::vector<int64_t> shape;
-  PrecisionType dtype{PrecisionType::kFloat};
-  std::vector<double> float_values;  // fp32_values / fp64_values
-  std::vector<int64_t> int_values;   // int32_values / int64_values / bool_values
-};
-
-// fill_constant, fill_constant_batch_size_like and fill_any_like: Out filled with one value.
-struct FillConstantParam : ParamBase {
-  Tensor* out{nullptr};
-  PrecisionType dtype{PrecisionType::kFloat};
-  // The value as a double and, when `str_value` gave an integer, exactly as an int64.
-  double value{0.0};
-  int64_t int_value{0};
-  bool exact_int{false};
-  std::vector<int64_t> shape;
-  const Tensor* value_tensor{nullptr};           // fill_constant: optional ValueTensor
-  const Tensor* shape_tensor{nullptr};           // fill_constant: optional ShapeTensor
-  std::vector<const Tensor*> shape_tensor_list;  // fill_constant: optional ShapeTensorList
-  const Tensor* like{nullptr};  // fill_constant_batch_size_like "Input", fill_any_like "X"
-  int input_dim_idx{0};
-  int output_dim_idx{0};
-};
-
-// expand_v2: X broadcast to `shape` (-1 keeps X's dim). tile: X repeated `repeat_times`.
-// Both end as X (left-padded with 1s) copied onto `out` with index o % dim.
-struct ExpandV2Param : ParamBase {
-  const Tensor* x{nullptr};
-  Tensor* out{nullptr};
-  std::vector<int> shape;
-  const Tensor* shape_tensor{nullptr};           // optional "Shape"
-  std::vector<const Tensor*> shape_tensor_list;  // optional "expand_shapes_tensor"
-};
-
-struct TileParam : ParamBase {
-  const Tensor* x{nullptr};
-  Tensor* out{nullptr};
-  std::vector<int> repeat_times;
-  const Tensor* repeat_times_tensor{nullptr};           // optional "RepeatTimes"
-  std::vector<const Tensor*> repeat_times_tensor_list;  // optional "repeat_times_tensor"
-};
-
-// gather: Out = X indexed along `axis` (or the Axis input) by the int32/int64 Index.
-struct GatherParam : ParamBase {
-  const Tensor* x{nullptr};
-  const Tensor* index{nullptr};
-  const Tensor* axis_tensor{nullptr};  // optional "Axis"
-  Tensor* out{nullptr};
-  int axis{0};
-};
-
-// range: Out = start, start + step, ... up to (not including) end.
-struct RangeParam : ParamBase {
-  const Tensor* start{nullptr};
-  const Tensor* end{nullptr};
-  const Tensor* step{nullptr};
-  Tensor* out{nullptr};
-};
-
-// pad3d: X [N, C, D, H, W] (or NDHWC) padded by [left, right, top, bottom, front, back].
-struct Pad3dParam : ParamBase {
-  const Tensor* x{nullptr};
-  const Tensor* paddings_tensor{nullptr};  // optional "Paddings"
-  Tensor* out{nullptr};
-  std::vector<int> paddings;
-  std::string mode{"constant"};
-  float value{0.f};
-  bool channel_last{false};  // data_format "NDHWC"
-};
-
-// prelu: Out = X where X > 0, else Alpha * X, with one alpha ("all"), one per channel
-// ("channel", dim 1 of NCHW or the last of NHWC) or one per element of a sample ("element").
-struct PreluParam : ParamBase {
-  const Tensor* x{nullptr};
-  const Tensor* alpha{nullptr};
-  Tensor* out{nullptr};
-  std::string mode{"all"};
-  bool channels_last{false};
-};
-
-// grid_sampler: Output [N, C, Ho, Wo] samples X [N, C, H, W] at Grid [N, Ho, Wo, 2] (x, y in
-// [-1, 1]), bilinear or nearest, with zeros, border or reflection padding.
-struct GridSamplerParam : ParamBase {
-  const Tensor* x{nullptr};
-  const Tensor* grid{nullptr};
-  Tensor* out{nullptr};
-  std::string mode{"bilinear"};
-  std::string padding_mode{"zeros"};
-  bool align_corners{true};
-};
-
-// flip: Out = X reversed along each of `axis`.
-struct FlipParam : ParamBase {
-  const Tensor* x{nullptr};
-  Tensor* out{nullptr};
-  std::vector<int> axis;
-};
-
-// one_hot_v2: Out = X's dims + [depth], 1 at each index, of type `dtype`.
-struct OneHotParam : ParamBase {
-  const Tensor* x{nullptr};
-  const Tensor* depth_tensor{nullptr};  // optional "depth_tensor"
-  Tensor* out{nullptr};
-  int depth{-1};
-  PrecisionType dtype{PrecisionType::kFloat};
-  bool allow_out_of_range{false};
-};
-
-// lookup_table_v2: Out = rows of W picked by Ids; rows for `padding_idx` are zeros.
-struct LookupTableParam : ParamBase {
-  const Tensor* w{nullptr};
-  const Tensor* ids{nullptr};
-  Tensor* out{nullptr};
-  int64_t padding_idx{-1};  // -1: no padding row
-};
-
-// cumsum: running sums along `axis` (of the flattened X when `flatten`).
-struct CumsumParam : ParamBase {
-  const Tensor* x{nullptr};
-  Tensor* out{nullptr};
-  int axis{-1};
-  bool flatten{false};
-  bool exclusive{false};
-  bool reverse{false};
 };
 
 }  // namespace operators
