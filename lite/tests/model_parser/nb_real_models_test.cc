@@ -112,8 +112,7 @@ uint64_t DirOrFileBytes(const std::string& path) {
 TEST(NbRealModels, RunFromNbBitIdenticalToTheFullPredictor) {
   const std::string root = test::SharedModelsDir();
   if (root.empty()) {
-    GTEST_SKIP() << "SKIPPED: shared models not found (set PLITE_MODELS_DIR or put them in "
-                    "../shared/models)";
+    GTEST_SKIP() << test::MissingModelMessage("shared models");
   }
   testing::TempDir tmp;
   for (const Case& c : Cases()) {

@@ -112,9 +112,7 @@ class ArmFp16Models : public ::testing::TestWithParam<const SharedModel*> {
   void SetUp() override {
     dir_ = SharedModelDir(GetParam()->name);
     if (dir_.empty()) {
-      GTEST_SKIP() << "SKIPPED: " << GetParam()->name
-                   << " not found (set PLITE_MODELS_DIR or put the shared models in "
-                      "../shared/models)";
+      GTEST_SKIP() << MissingModelMessage(GetParam()->name);
     }
     keep_ = KeepFp32Ops(GetParam()->name);
   }

@@ -75,9 +75,7 @@ class ArmModels : public ::testing::TestWithParam<const ArmModel*> {
   void SetUp() override {
     dir_ = SharedModelDir(GetParam()->name);
     if (dir_.empty()) {
-      GTEST_SKIP() << "SKIPPED: " << GetParam()->name
-                   << " not found (set PLITE_MODELS_DIR or put the shared models in "
-                      "../shared/models)";
+      GTEST_SKIP() << MissingModelMessage(GetParam()->name);
     }
   }
 

@@ -41,6 +41,11 @@ std::string SharedModelDir(const std::string& name) {
   return "";
 }
 
+std::string MissingModelMessage(const std::string& name) {
+  return "SKIPPED: " + name +
+         " not found (set PLITE_MODELS_DIR or put the shared models in ../shared/models)";
+}
+
 std::string TwinsDir() {
   const char* env = std::getenv("PLITE_TWINS_DIR");
   return env && *env && IsDir(env) ? env : "";

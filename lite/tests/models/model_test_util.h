@@ -20,6 +20,8 @@ std::string SharedModelsDir();
 // ops are being added wait there), else <shared>/incoming/name (the models of open issues);
 // empty when none exists.
 std::string SharedModelDir(const std::string& name);
+// The skip message of a test whose shared model `name` is absent.
+std::string MissingModelMessage(const std::string& name);
 // $PLITE_TWINS_DIR when it names an existing directory; empty otherwise.
 std::string TwinsDir();
 

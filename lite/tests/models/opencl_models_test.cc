@@ -89,9 +89,7 @@ class OpenClModels : public ::testing::TestWithParam<const SharedModel*> {
   void SetUp() override {
     dir_ = SharedModelDir(GetParam()->name);
     if (dir_.empty()) {
-      GTEST_SKIP() << "SKIPPED: " << GetParam()->name
-                   << " not found (set PLITE_MODELS_DIR or put the shared models in "
-                      "../shared/models)";
+      GTEST_SKIP() << MissingModelMessage(GetParam()->name);
     }
     std::string why;
     if (!opencl::ClRuntime::Available(&why)) GTEST_SKIP() << "SKIPPED: no OpenCL device: " << why;

@@ -104,9 +104,7 @@ class PirModels : public ::testing::TestWithParam<const PirModel*> {
   void SetUp() override {
     dir_ = SharedModelDir(GetParam()->name);
     if (dir_.empty()) {
-      GTEST_SKIP() << "SKIPPED: " << GetParam()->name
-                   << " not found (set PLITE_MODELS_DIR or put the shared models in "
-                      "../shared/models)";
+      GTEST_SKIP() << MissingModelMessage(GetParam()->name);
     }
   }
   std::string Ref(const std::string& file) const { return dir_ + "/reference/" + file; }

@@ -94,9 +94,7 @@ class PpocrV3 : public ::testing::TestWithParam<const OcrModel*> {
   void SetUp() override {
     dir_ = SharedModelDir(GetParam()->name);
     if (dir_.empty()) {
-      GTEST_SKIP() << "SKIPPED: " << GetParam()->name
-                   << " not found (set PLITE_MODELS_DIR or put the shared models in "
-                      "../shared/models)";
+      GTEST_SKIP() << MissingModelMessage(GetParam()->name);
     }
   }
   std::vector<float> Input() const {

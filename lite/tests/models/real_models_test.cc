@@ -58,10 +58,9 @@ std::string ModelDir(const std::string& name) {
   return root.empty() ? "" : root + "/" + name;
 }
 
-#define SKIP_WITHOUT_SHARED_MODELS(dir)                                                   \
-  if ((dir).empty()) {                                                                    \
-    GTEST_SKIP() << "SKIPPED: shared models not found (set PLITE_MODELS_DIR or put them " \
-                    "in ../shared/models)";                                               \
+#define SKIP_WITHOUT_SHARED_MODELS(dir)                   \
+  if ((dir).empty()) {                                    \
+    GTEST_SKIP() << MissingModelMessage("shared models"); \
   }
 
 // One input, one float output, compared with a stored reference.

@@ -27,8 +27,7 @@ class RealModelsX86 : public ::testing::Test {
  protected:
   void SetUp() override {
     if (SharedModelsDir().empty()) {
-      GTEST_SKIP() << "SKIPPED: shared models not found (set PLITE_MODELS_DIR or put them in "
-                      "../shared/models)";
+      GTEST_SKIP() << MissingModelMessage("shared models");
     }
     if (!lite::x86::CpuHasAvx2Fma()) GTEST_SKIP() << "CPU lacks AVX2+FMA: no x86 kernels";
   }
