@@ -82,10 +82,11 @@ std::string F32Tensor(const std::vector<int64_t>& dims) { return Tensor("f32", d
 
 namespace {
 
-// "pd_op.conv2d" -> "1.conv2d", "builtin.combine" -> "0.combine".
+// "pd_op.conv2d" -> "1.conv2d", "builtin.combine" -> "0.combine", "custom_op.x" -> "3.x".
 std::string Compressed(const std::string& name) {
   if (StartsWith(name, "pd_op.")) return "1." + name.substr(6);
   if (StartsWith(name, "builtin.")) return "0." + name.substr(8);
+  if (StartsWith(name, "custom_op.")) return "3." + name.substr(10);
   return name;
 }
 

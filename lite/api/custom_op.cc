@@ -426,6 +426,8 @@ void RegisterCustomOp(const std::string& op_type, CustomOpSchema schema,
   PLITE_CHECK(!OpRegistry::Global().Has(op_type), who, ": the op type is already registered (",
               OpRegistry::Global().SourceFile(op_type), "); a new kernel for an existing op "
               "type is registered with REGISTER_CUSTOM_KERNEL alone");
+  OpRegistry::Global().SetArgNames(
+      op_type, OpRegistry::ArgNames{schema.inputs, schema.optional_inputs, schema.outputs});
   auto shared = std::make_shared<const CustomOpSchema>(std::move(schema));
   {
     std::lock_guard<std::mutex> lock(lite_api::registration_mutex);

@@ -150,6 +150,19 @@ std::unique_ptr<OpLite> OpRegistry::Create(const std::string& op_type) const {
   return creator();
 }
 
+void OpRegistry::SetArgNames(const std::string& op_type, ArgNames names) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  arg_names_[op_type] = std::move(names);
+}
+
+bool OpRegistry::FindArgNames(const std::string& op_type, ArgNames* names) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = arg_names_.find(op_type);
+  if (it == arg_names_.end()) return false;
+  *names = it->second;
+  return true;
+}
+
 void OpRegistry::RecordRefusedRegistration(const std::string& op_type,
                                            const std::string& message) {
   std::lock_guard<std::mutex> lock(mutex_);

@@ -159,6 +159,16 @@ class OpRegistry {
   std::unique_ptr<OpLite> Create(const std::string& op_type) const;
   std::vector<std::string> OpTypes() const;
 
+  // The declared parameters of an op registered from outside the library (a custom op),
+  // for a front end whose format passes arguments by position (Paddle 3's custom_op
+  // dialect): operand i binds `inputs` then `optional_inputs` in order, result k `outputs`.
+  struct ArgNames {
+    std::vector<std::string> inputs, optional_inputs, outputs;
+  };
+  void SetArgNames(const std::string& op_type, ArgNames names);
+  // False when the op type declared none (the library's own ops, unknown types).
+  bool FindArgNames(const std::string& op_type, ArgNames* names) const;
+
   // A registration from outside the library that was refused (custom ops and kernels,
   // plugins): kept per op type, so a model needing the op type is told why it is missing.
   void RecordRefusedRegistration(const std::string& op_type, const std::string& message);
@@ -170,6 +180,7 @@ class OpRegistry {
   mutable std::mutex mutex_;
   std::map<std::string, Creator> creators_;
   std::map<std::string, std::string> source_files_;
+  std::map<std::string, ArgNames> arg_names_;
   std::map<std::string, std::vector<std::string>> refused_;
 };
 

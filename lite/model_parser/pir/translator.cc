@@ -384,8 +384,11 @@ cpp::ProgramDesc Translator::Run() {
     }
     OpContext ctx(this, op, it == table.end() ? op.name : name);
     if (!TranslateStructural(ctx)) {
-      if (it == table.end()) FailUnknown(op);
-      it->second(ctx);
+      if (it != table.end()) {
+        it->second(ctx);
+      } else if (!TranslateCustomOp(ctx)) {
+        FailUnknown(op);
+      }
     }
     // Results the translation did not produce: named in the error of any later use.
     for (size_t k = 0; k < op.results.size(); ++k) {
@@ -417,9 +420,12 @@ void Translator::FailUnknown(const Op& op) const {
     Fail("control flow (", op.name, ") is not supported yet: plite translates programs of one "
          "block; export the model without data-dependent branches or loops");
   }
-  if (StartsWith(op.name, "custom_op.")) {
-    Fail("custom op '", op.name.substr(10), "' is not an op plite has; register it through "
-         "paddle_custom_op.h or a C plugin (PLITE_OP_PLUGIN_PATH) under that type");
+  if (IsCustomOpName(op.name)) {
+    std::string type = op.name.substr(op.name.find('.') + 1);
+    if (type.size() > 1 && type.back() == '_') type.pop_back();
+    Fail("custom op '", type, "' is not registered in this process: register it under that "
+         "type with REGISTER_CUSTOM_OP (paddle_custom_op.h) or in a C plugin of "
+         "PLITE_OP_PLUGIN_PATH, its inputs and outputs declared in Paddle's order");
   }
   Fail("op '", op.name, "' has no translation in plite (docs/pir.md lists the pd_op ops it "
        "reads); an op of a custom type comes from paddle_custom_op.h or a C plugin");

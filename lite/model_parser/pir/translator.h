@@ -144,6 +144,12 @@ void AddShapeTranslations(TranslatorTable* table);
 void AddDetectionTranslations(TranslatorTable* table);
 const TranslatorTable& Translations();
 
+// Paddle 3's custom_op dialect (translate_custom.cc): an op named "custom_op.<type>"
+// becomes an op of <type> when one is registered with declared parameters (a custom op of
+// the app or a plugin); false when the op is no custom op or its type is not registered.
+bool IsCustomOpName(const std::string& op_name);
+bool TranslateCustomOp(OpContext& ctx);
+
 // What each PIR op type of a program became, for `opt --print_model_ops`.
 struct PirOpUse {
   int count{0};

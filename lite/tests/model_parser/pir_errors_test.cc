@@ -104,9 +104,10 @@ TEST(PirErrors, UnknownAndCustomOps) {
                "paddle_custom_op.h"});
   PirProgramWriter c;
   const PirValue cx = c.Data("x", {-1});
-  c.Fetch(c.Op1("custom_op.my_relu", {cx}, F32Tensor({-1})), "y");
+  c.Fetch(c.Op1("custom_op.my_relu_", {cx}, F32Tensor({-1})), "y");
   ExpectError([&] { LoadPir(c); },
-              {"custom op 'my_relu'", "paddle_custom_op.h", "PLITE_OP_PLUGIN_PATH"});
+              {"op 1 (custom_op.my_relu_)", "custom op 'my_relu' is not registered",
+               "REGISTER_CUSTOM_OP (paddle_custom_op.h)", "PLITE_OP_PLUGIN_PATH"});
 }
 
 TEST(PirErrors, ControlFlowIsNotSupportedYet) {
