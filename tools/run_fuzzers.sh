@@ -38,18 +38,9 @@ CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Re
   -DLITE_WITH_FUZZERS=ON -DLITE_WITH_TESTS=OFF -DLITE_WITH_TOOLS=OFF "${launcher[@]}" >/dev/null
 cmake --build "$build" --target fuzzers -- -j"$(nproc)"
 
-# Seeds: the sample model (and its PIR form) always, and each shared model (a dir with a
-# MANIFEST.txt, also under next/, where models wait while their ops are added, and the
-# Paddle 3 models of incoming/: those with an inference.json).
-model_dirs=()
-if [ -d "$models" ]; then
-  for manifest in "$models"/*/MANIFEST.txt "$models"/next/*/MANIFEST.txt \
-    "$models"/incoming/*/MANIFEST.txt; do
-    [ -f "$manifest" ] || continue
-    case "$manifest" in "$models"/incoming/*) [ -f "$(dirname "$manifest")/inference.json" ] || continue ;; esac
-    model_dirs+=("$(dirname "$manifest")")
-  done
-fi
+# Seeds: the sample model (and its PIR form) always, and each shared model the model walks
+# read (tools/shared_model_dirs.sh: also under next/, and incoming/'s that have landed).
+mapfile -t model_dirs < <(bash "$root/tools/shared_model_dirs.sh" "$models")
 [ ${#model_dirs[@]} -gt 0 ] || echo "run_fuzzers: no shared models in $models; seeding from the sample model only"
 rm -rf "$build/corpus/pb" "$build/corpus/nb" "$build/corpus/program" "$build/corpus/pir"
 "$build/lite/tests/fuzz/make_fuzz_seeds" "$build/corpus/pb" "$build/corpus/nb" \

@@ -201,6 +201,7 @@ std::shared_ptr<const cpp::ProgramDesc> Predictor::OptimizeInto(const Plan& plan
   cpp::ProgramDesc program;
   LoadModel(plan.config, root, &program);
   PLITE_CHECK(!program.blocks.empty(), "the model has no blocks");
+  GiveEachWriteItsOwnVar(&program);
   CheckDataflow(program, WriteRule::kOnce);
   return std::make_shared<const cpp::ProgramDesc>(
       Optimize(program, exec, plan.places, plan.passes, plan.choices));

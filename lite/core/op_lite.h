@@ -39,6 +39,9 @@ class OpLite {
   // statistics, which Paddle binds to the Mean/Variance weights themselves): the dataflow
   // check (program_check.h) does not count it as a write.
   virtual bool WritesOutput(const std::string& param) const { return true; }
+  // True for an output the op leaves alone where the program binds it to a weight (a fake
+  // quantize op's OutScale: Paddle stores the scale the op would compute again).
+  virtual bool LeavesWeightOutput(const std::string& param) const { return false; }
   // True for an element-wise op whose kernels read each element before writing it, so its
   // output may be its input (a program may then write that variable again in place).
   virtual bool ComputesInPlace() const { return false; }

@@ -1,5 +1,6 @@
 #include "lite/core/program_check.h"
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <set>
@@ -90,6 +91,7 @@ void CheckDataflow(const cpp::ProgramDesc& program, WriteRule rule) {
                       " reads: feed and fetch lists must be different variables");
           continue;
         }
+        if (weights.count(name) && instance->LeavesWeightOutput(param)) continue;
         PLITE_CHECK(!weights.count(name), OpName(i, op), " writes the weight '", name,
                     "' (output ", param, "): weights are read-only");
         const bool in_place = reads.count(name) > 0;
@@ -105,6 +107,64 @@ void CheckDataflow(const cpp::ProgramDesc& program, WriteRule rule) {
         writer[name] = i;
       }
     }
+  }
+}
+
+void GiveEachWriteItsOwnVar(cpp::ProgramDesc* program) {
+  if (program->blocks.empty()) return;
+  cpp::BlockDesc& block = program->blocks[0];
+  std::set<std::string> names, left_alone;
+  for (const auto& var : block.vars) {
+    names.insert(var.name);
+    if (IsList(var) || var.persistable) left_alone.insert(var.name);
+  }
+  // The variables an op writes afresh (not in place), each once however many outputs name
+  // it (writing one through two outputs is CheckDataflow's error to report).
+  auto fresh_writes = [&](const cpp::OpDesc& op) {
+    const auto reads = op.InputArgumentNames();
+    std::set<std::string> writes;
+    for (const auto& name : op.OutputArgumentNames()) {
+      if (!left_alone.count(name) && std::find(reads.begin(), reads.end(), name) == reads.end()) {
+        writes.insert(name);
+      }
+    }
+    return writes;
+  };
+  std::map<std::string, int> values;  // the values each variable holds in turn
+  for (const auto& op : block.ops) {
+    for (const auto& name : fresh_writes(op)) ++values[name];
+  }
+  std::map<std::string, int> written;          // values written so far
+  std::map<std::string, std::string> current;  // the var holding the value readers see
+  for (auto& op : block.ops) {
+    const std::set<std::string> writes = fresh_writes(op);
+    auto rename = [&](cpp::OpDesc::ArgMap* args) {
+      for (auto& [param, vars] : *args) {
+        for (auto& var : vars) {
+          const auto it = current.find(var);
+          if (it != current.end()) var = it->second;
+        }
+      }
+    };
+    rename(op.mutable_inputs());  // reads (and writes in place) see the current value
+    for (const auto& name : writes) {
+      const auto total = values.find(name);
+      if (total->second < 2) continue;
+      const int k = ++written[name];
+      if (k == total->second) {
+        current.erase(name);  // the last value keeps the name
+        continue;
+      }
+      std::string fresh = StrCat(name, "@", k);
+      while (names.count(fresh)) fresh += "_";
+      names.insert(fresh);
+      const cpp::VarDesc* like = block.FindVar(name);
+      cpp::VarDesc var = like ? *like : cpp::VarDesc();
+      var.name = fresh;
+      block.vars.push_back(var);
+      current[name] = fresh;
+    }
+    rename(op.mutable_outputs());
   }
 }
 

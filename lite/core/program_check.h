@@ -25,5 +25,13 @@ enum class WriteRule {
 // PaddleLiteException naming the op (index and type), the variable and the rule.
 void CheckDataflow(const cpp::ProgramDesc& program, WriteRule rule);
 
+// Paddle runs ops in order, so a program may write a variable again after its last reader
+// (PaddleSlim's QAT exports quantize one tensor twice, with two scales, into one name). Each
+// such write but the last gets a variable of its own, "<name>@<k>" for the k-th, read by
+// the readers of that value; the last keeps the name (a fetch or GetTensor sees it). A write
+// in place (an op reading what it writes) continues the value it reads. Weights and the
+// feed/fetch lists are left alone (CheckDataflow refuses writes to them).
+void GiveEachWriteItsOwnVar(cpp::ProgramDesc* program);
+
 }  // namespace lite
 }  // namespace paddle

@@ -1,8 +1,8 @@
 // Parameter structs, one per op (or op family). An op's AttachImpl fills its struct from
 // the OpDesc and the scope; its kernels read it through KernelBase::Param<T>().
 // Tensor pointers point into the Scope; attributes are already validated. The detection
-// and normalisation ops' and the data movement ops' are in op_params_detection.h and
-// op_params_data.h, included here.
+// and normalisation ops', the data movement ops' and the quantization ops' are in
+// op_params_detection.h, op_params_data.h and op_params_quant.h, included here.
 #pragma once
 
 #include <string>
@@ -12,6 +12,7 @@
 #include "lite/core/variable.h"
 #include "lite/operators/op_params_data.h"
 #include "lite/operators/op_params_detection.h"
+#include "lite/operators/op_params_quant.h"
 #include "lite/utils/activation.h"
 
 namespace paddle {

@@ -4,6 +4,7 @@
 #include "lite/utils/log.h"
 
 USE_MIR_PASS(weight_reshape_fold_pass);
+USE_MIR_PASS(weight_quantize_fold_pass);
 USE_MIR_PASS(conv_bn_fuse_pass);
 USE_MIR_PASS(conv_elementwise_add_fuse_pass);
 USE_MIR_PASS(conv_activation_fuse_pass);
@@ -35,6 +36,8 @@ std::vector<std::string> DefaultPasses(const OptimizerOptions& options) {
     // reshapes hid (Paddle 3's conv bias: reshape + add).
     passes.insert(passes.begin(), {"identity_op_eliminate_pass", "weight_reshape_fold_pass"});
   }
+  // Not a fusion: kernels that pack their filter once need the quantized filter a weight.
+  passes.insert(passes.begin(), "weight_quantize_fold_pass");
   passes.push_back("static_kernel_pick_pass");
   if (options.blocked_layout) passes.push_back("blocked_layout_pass");
   for (const char* p : {"variable_place_inference_pass", "type_target_cast_pass",

@@ -370,6 +370,7 @@ const TranslatorTable& Translations() {
     AddMathTranslations(&t);
     AddShapeTranslations(&t);
     AddDetectionTranslations(&t);
+    AddQuantTranslations(&t);
     return t;
   }();
   return table;

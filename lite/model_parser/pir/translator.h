@@ -142,6 +142,7 @@ void AddNnTranslations(TranslatorTable* table);
 void AddMathTranslations(TranslatorTable* table);
 void AddShapeTranslations(TranslatorTable* table);
 void AddDetectionTranslations(TranslatorTable* table);
+void AddQuantTranslations(TranslatorTable* table);
 const TranslatorTable& Translations();
 
 // Paddle 3's custom_op dialect (translate_custom.cc): an op named "custom_op.<type>"

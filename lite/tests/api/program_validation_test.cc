@@ -83,14 +83,14 @@ const std::vector<Edit>& Edits() {
          In(ops[0]) = Out(ops[3]);
        },
        "form a cycle", "form a cycle"},
-      // op3 writes op1's output; op4 still reads op3's old output, which nothing writes now
-      // (a .nb may reuse a variable, so there that is the error it gets).
+      // op3 writes op1's output (Paddle runs that: op2 reads op1's value first); op4 still
+      // reads op3's old output, which nothing writes now.
       {"two ops writing one variable",
        [](cpp::ProgramDesc* p) {
          auto ops = ComputeOps(p);
          Out(ops[2]) = Out(ops[0]);
        },
-       "already wrote: a variable has one writer", "nor written by any op"},
+       "nor written by any op", "nor written by any op"},
       {"a write to a weight",
        [](cpp::ProgramDesc* p) {
          auto ops = ComputeOps(p);

@@ -4,6 +4,7 @@
 #include <memory>
 #include <string>
 
+#include "lite/core/program_check.h"
 #include "lite/optimizer/optimizer.h"
 #include "lite/model_parser/flatbuffers/nb_format.h"
 #include "lite/model_parser/flatbuffers/nb_model.h"
@@ -21,9 +22,11 @@ namespace fuzz {
 // on small inputs.
 namespace {
 
-bool OptimizeAndRun(const cpp::ProgramDesc& program, Scope* root) {
+bool OptimizeAndRun(const cpp::ProgramDesc& loaded, Scope* root) {
   Scope* exec = &root->NewScope();
   const std::vector<Place> places = {Place(TargetType::kHost, PrecisionType::kFloat)};
+  cpp::ProgramDesc program = loaded;
+  GiveEachWriteItsOwnVar(&program);
   const cpp::ProgramDesc optimized = Optimize(program, exec, places, DefaultPasses());
   return RunOnSmallInputs(optimized, exec);
 }

@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <set>
+#include <string>
 
 #include "lite/tests/fuzz/fuzz_input.h"
 #include "lite/tests/fuzz/program_mutator.h"
@@ -73,15 +75,28 @@ TEST(FuzzTargets, SamplePirModelSeedsLoad) {
   EXPECT_LT(seeds[2].bytes.size(), seeds[0].bytes.size());  // .compact drops bookkeeping
 }
 
-// The shared models' dirs: every one with a MANIFEST.txt, also under next/ (models whose ops
-// are being added), and the Paddle 3 models of incoming/ (those with an inference.json).
+// The incoming/ models the walks read (lite/tests/models/incoming_models.txt).
+std::set<std::string> IncomingModelsWalked() {
+  std::ifstream list(fs::path(PLITE_SOURCE_DIR) / "lite/tests/models/incoming_models.txt");
+  std::set<std::string> names;
+  for (std::string line; std::getline(list, line);) {
+    if (!line.empty() && line[0] != '#') names.insert(line);
+  }
+  return names;
+}
+
+// The shared models' dirs, as tools/shared_model_dirs.sh lists them: every one with a
+// MANIFEST.txt, also under next/ (models whose ops are being added), and the models of
+// incoming/ that incoming_models.txt names.
 std::vector<fs::path> SharedModelDirs(const fs::path& root) {
+  const std::set<std::string> incoming = IncomingModelsWalked();
+  EXPECT_FALSE(incoming.empty()) << "incoming_models.txt lists no model";
   std::vector<fs::path> dirs;
   for (const fs::path& dir : {root, root / "next", root / "incoming"}) {
     if (!fs::is_directory(dir)) continue;
     for (const auto& entry : fs::directory_iterator(dir)) {
       if (!fs::is_regular_file(entry.path() / "MANIFEST.txt")) continue;
-      if (dir == root / "incoming" && !fs::is_regular_file(entry.path() / "inference.json")) {
+      if (dir == root / "incoming" && !incoming.count(entry.path().filename().string())) {
         continue;
       }
       dirs.push_back(entry.path());

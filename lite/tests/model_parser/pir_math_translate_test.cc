@@ -209,7 +209,9 @@ TEST(PirMath, Reductions) {
     std::vector<int64_t> dims;
     SCOPED_TRACE(c.op);
     ExpectNear(RunPir(p, {2, 3}, x, &dims), c.want, 1e-6);
-    if (!c.dims.empty()) EXPECT_EQ(dims, c.dims);
+    if (!c.dims.empty()) {
+      EXPECT_EQ(dims, c.dims);
+    }
   }
 }
 

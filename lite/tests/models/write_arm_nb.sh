@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# write_arm_nb.sh <opt> <out dir>: the build machine's opt writes every shared model (dirs with
-# a MANIFEST.txt, also under next/, and the Paddle 3 models of incoming/: those with an
-# inference.json) as <out dir>/<model>.nb for ARM (--valid_targets=arm) and
+# write_arm_nb.sh <opt> <out dir>: the build machine's opt writes every shared model
+# (tools/shared_model_dirs.sh: dirs with a MANIFEST.txt, also under next/, and the models of
+# incoming/ whose issue landed) as <out dir>/<model>.nb for ARM (--valid_targets=arm) and
 # as <out dir>/<model>.fp16.nb planned in fp16 (--enable_fp16, with the model's
 # --keep_fp32_ops from fp16_keep_fp32_ops.txt), for arm_models_test and arm_fp16_models_test
 # to run on the device (qemu). Without the shared models it writes nothing and the tests skip
@@ -9,14 +9,11 @@
 set -euo pipefail
 opt=$1
 out=$2
-models=${PLITE_MODELS_DIR:-$(cd "$(dirname "$0")/../../.." && pwd)/../shared/models}
+source_dir=$(cd "$(dirname "$0")/../../.." && pwd)
+models=${PLITE_MODELS_DIR:-$source_dir/../shared/models}
 mkdir -p "$out"
-for manifest in "$models"/*/MANIFEST.txt "$models"/next/*/MANIFEST.txt \
-  "$models"/incoming/*/MANIFEST.txt; do
-  [ -f "$manifest" ] || continue
-  dir=$(dirname "$manifest")
+while read -r dir <&3; do
   name=$(basename "$dir")
-  case "$dir" in "$models"/incoming/*) [ -f "$dir/inference.json" ] || continue ;; esac
   if [ -f "$dir/__model__" ] || [ -f "$dir/inference.json" ]; then
     model=(--model_dir="$dir")
   else
@@ -33,4 +30,4 @@ for manifest in "$models"/*/MANIFEST.txt "$models"/next/*/MANIFEST.txt \
   "$opt" "${model[@]}" --valid_targets=arm --enable_fp16 ${keep:+--keep_fp32_ops="$keep"} \
     --optimize_out="$out/$name.fp16" >/dev/null
   echo "write_arm_nb: $out/$name.nb, $out/$name.fp16.nb"
-done
+done 3< <(bash "$source_dir/tools/shared_model_dirs.sh" "$models")

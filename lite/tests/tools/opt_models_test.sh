@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# opt --print_model_ops on every shared real model (also those under next/, and the Paddle 3
-# models of incoming/: those with an inference.json): the op types and counts must equal the
+# opt --print_model_ops on every shared real model (tools/shared_model_dirs.sh: also those
+# under next/, and the models of incoming/ whose issue landed): the op types and counts must equal the
 # ones its MANIFEST.txt states (written by the tooling that collected the models, not by
 # plite; for a Paddle 3 model, its PIR op types, which opt lists with what each became), and
 # every op must show a target with a kernel. Each model is also optimized into a .nb file and
@@ -41,13 +41,9 @@ manifest_ops() {
        on { on = 0 }' "$1" | sort
 }
 
-# next/ holds models whose ops are being added; they are tested like the others.
-for manifest in "$models"/*/MANIFEST.txt "$models"/next/*/MANIFEST.txt \
-  "$models"/incoming/*/MANIFEST.txt; do
-  [ -f "$manifest" ] || continue
-  dir=$(dirname "$manifest")
+while read -r dir <&3; do
+  manifest=$dir/MANIFEST.txt
   name=$(basename "$dir")
-  case "$dir" in "$models"/incoming/*) [ -f "$dir/inference.json" ] || continue ;; esac
   read -r model_file param_file < <(manifest_files "$manifest")
   if [ -z "$model_file" ]; then
     echo "FAIL: $name: its MANIFEST names no model file"; failures=$((failures + 1)); continue
@@ -100,7 +96,7 @@ for manifest in "$models"/*/MANIFEST.txt "$models"/next/*/MANIFEST.txt \
   else
     echo "SKIPPED (LOUDLY): Graphviz 'dot' is not on PATH; $name's graph was not rendered"
   fi
-done
+done 3< <(bash "$2/tools/shared_model_dirs.sh" "$models")
 
 if [ "$tested" -eq 0 ]; then
   echo "SKIPPED: no model with a MANIFEST.txt in $models"
