@@ -224,6 +224,11 @@ void AddModelOpVersion(const std::string& op_type, int64_t version, ProgramDesc*
               inserted.first->second, " and ", version, ")");
 }
 
+bool IsBookkeepingAttr(const std::string& name) {
+  return name == "op_callstack" || name == "op_namescope" || name == "op_device" ||
+         name == "op_role_var";
+}
+
 }  // namespace cpp
 }  // namespace lite
 }  // namespace paddle

@@ -45,6 +45,10 @@ struct Attribute {
   AttrValue value{int32_t{0}};  // BLOCK is int32 (block index), BLOCKS vector<int32>
 };
 
+// Attributes Paddle writes for its own bookkeeping (the Python call stack that built the
+// op, its name scope, device and role variables): no op reads them, and a .nb leaves them out.
+bool IsBookkeepingAttr(const std::string& name);
+
 class OpDesc {
  public:
   OpDesc() = default;

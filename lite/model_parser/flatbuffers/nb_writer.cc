@@ -167,6 +167,7 @@ Offset<fbs::Op> WriteOp(FlatBufferBuilder* fbb, const cpp::OpDesc& op) {
       kernel = WriteKernelKey(fbb, Held<std::string>(kv.second, where), where);
       continue;
     }
+    if (cpp::IsBookkeepingAttr(kv.first)) continue;  // Python call stacks: half a model's bytes
     attrs.push_back(
         WriteAttr(fbb, kv.first, kv.second, StrCat(where, ": attribute '", kv.first, "'")));
   }

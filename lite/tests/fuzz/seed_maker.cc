@@ -67,9 +67,11 @@ std::string ReadAll(const std::string& path) {
 cpp::ProgramDesc WithoutBookkeeping(cpp::ProgramDesc program) {
   for (auto& block : program.blocks) {
     for (auto& op : block.ops) {
-      for (const char* name : {"op_callstack", "op_namescope", "op_device", "op_role_var"}) {
-        op.DeleteAttr(name);
+      std::vector<std::string> bookkeeping;
+      for (const auto& kv : op.attrs()) {
+        if (cpp::IsBookkeepingAttr(kv.first)) bookkeeping.push_back(kv.first);
       }
+      for (const auto& name : bookkeeping) op.DeleteAttr(name);
     }
   }
   return program;

@@ -123,7 +123,8 @@ cpp::OpDesc OpWithEveryAttributeKind();
 // "p_f32" has dims [2, 3, 5].
 cpp::ProgramDesc ProgramWithEverything(Scope* scope);
 
-// Field-by-field comparisons (the cpp structs have no operator==).
+// Field-by-field comparisons (the cpp structs have no operator==); Paddle's bookkeeping
+// attributes (cpp::IsBookkeepingAttr), which a .nb leaves out, aside.
 void ExpectSameProgram(const cpp::ProgramDesc& a, const cpp::ProgramDesc& b);
 // Every param var of `program`: same dims, precision, lod, persistable flag and bytes.
 void ExpectSameParams(const cpp::ProgramDesc& program, const Scope& a, const Scope& b);

@@ -1,7 +1,9 @@
 // Save -> load round trips: every attribute kind, var kind and tensor precision survives,
-// for combined and separate params, files and memory.
+// for combined and separate params, files and memory; a .nb leaves out Paddle's
+// bookkeeping attributes.
 #include <gtest/gtest.h>
 
+#include "lite/model_parser/flatbuffers/nb_model.h"
 #include "lite/model_parser/model_parser.h"
 #include "lite/model_parser/pb/params_io.h"
 #include "lite/model_parser/pb/program_desc_parser.h"
@@ -56,6 +58,27 @@ TEST(ModelRoundTrip, SeparateParamsKeepEveryAttributeVarAndTensor) {
   EXPECT_EQ(files.params_dir, dir.path());
   ExpectSameProgram(program, loaded);
   ExpectSameParams(program, scope, loaded_scope);
+}
+
+TEST(ModelRoundTrip, NbLeavesOutBookkeepingAttributes) {
+  Scope scope;
+  cpp::ProgramDesc program = ProgramWithEverything(&scope);
+  cpp::OpDesc& op = program.blocks[0].ops.back();
+  op.SetAttr<std::vector<std::string>>("op_callstack", {"  File \"train.py\", line 1"});
+  op.SetAttr<std::string>("op_namescope", "/");
+  op.SetAttr<std::string>("op_device", "");
+  op.SetAttr<std::vector<std::string>>("op_role_var", {});
+  op.SetAttr<int32_t>("op_role", 0);
+  const std::string bytes = SerializeModelNb(program, scope, "test");
+  Scope loaded_scope;
+  cpp::ProgramDesc loaded;
+  LoadModelNb(NbModelBytes::CopyOf(bytes.data(), bytes.size()), &loaded_scope, &loaded);
+  const cpp::OpDesc& back = loaded.blocks[0].ops.back();
+  for (const char* gone : {"op_callstack", "op_namescope", "op_device", "op_role_var"}) {
+    EXPECT_FALSE(back.HasAttr(gone)) << gone;
+  }
+  EXPECT_TRUE(back.HasAttr("op_role"));  // one int: kept
+  ExpectSameProgram(program, loaded);  // everything else as it was
 }
 
 TEST(ModelRoundTrip, ExplicitFileNamesAndMemoryBuffers) {
