@@ -6,6 +6,7 @@
 #include "lite/core/op_registry.h"
 #include "lite/operators/activation_attrs.h"
 #include "lite/operators/conv_window_attrs.h"
+#include "lite/operators/int8_attrs.h"
 #include "lite/operators/spatial_attrs.h"
 
 namespace paddle {
@@ -29,6 +30,7 @@ bool ConvOpLite::CheckShape() const {
     PLITE_CHECK(param_.bias->numel() == w[0], "op '", op, "': Bias has ", param_.bias->numel(),
                 " values, expected one per output channel (", w[0], ")");
   }
+  CheckInt8Weight(op, param_.int8, *param_.filter, w[0]);
   return true;
 }
 
@@ -76,6 +78,7 @@ bool ConvOpLite::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   attr_paddings_ = param_.paddings;
   attr_dilations_ = param_.dilations;
   param_.act = ReadFusedActivation(desc);
+  param_.int8 = ReadInt8Scales(desc, "Input", "Filter");
   return true;
 }
 

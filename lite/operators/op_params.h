@@ -64,6 +64,7 @@ struct ConvParam : ParamBase, ConvWindowParam {
   const Tensor* bias{nullptr};         // optional [C_out], set by fusion passes
   Tensor* output{nullptr};
   Activation act;                      // fused epilogue activation
+  Int8Scales int8;                     // enable_int8: an int8 filter and these scales
 };
 
 // conv2d_transpose / depthwise_conv2d_transpose (NCHW): the gradient of conv2d with respect

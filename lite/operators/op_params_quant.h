@@ -31,6 +31,16 @@ struct FakeQuantizeParam : ParamBase {
   bool only_observer{false};  // quantize_linear / dequantize_linear: Out = X
 };
 
+// The int8 arithmetic of an op the quantization pass marked (enable_int8; attributes in
+// Paddle Lite's spelling, lite/optimizer/passes/int8_quantize_pass.cc): a real value is its
+// int8 value times the scale.
+struct Int8Scales {
+  bool enabled{false};
+  float input{0.f};           // Input0_scale / X0_scale: the activation's, per tensor
+  std::vector<float> weight;  // Filter0_scale / Y0_scale: one per output channel
+  int round_type{1};          // how the activation is rounded: 1 ties away, 0 ties to even
+};
+
 }  // namespace operators
 }  // namespace lite
 }  // namespace paddle

@@ -5,6 +5,7 @@
 
 USE_MIR_PASS(weight_reshape_fold_pass);
 USE_MIR_PASS(weight_quantize_fold_pass);
+USE_MIR_PASS(int8_quantize_pass);
 USE_MIR_PASS(conv_bn_fuse_pass);
 USE_MIR_PASS(conv_elementwise_add_fuse_pass);
 USE_MIR_PASS(conv_activation_fuse_pass);
@@ -38,6 +39,8 @@ std::vector<std::string> DefaultPasses(const OptimizerOptions& options) {
   }
   // Not a fusion: kernels that pack their filter once need the quantized filter a weight.
   passes.insert(passes.begin(), "weight_quantize_fold_pass");
+  // Before the fold: it reads the quantize ops around each quantized conv.
+  passes.insert(passes.begin(), "int8_quantize_pass");
   passes.push_back("static_kernel_pick_pass");
   if (options.blocked_layout) passes.push_back("blocked_layout_pass");
   for (const char* p : {"variable_place_inference_pass", "type_target_cast_pass",

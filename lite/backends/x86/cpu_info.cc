@@ -36,7 +36,32 @@ bool DetectAvx512f() {
   const bool avx512f = (ebx >> 16) & 1;
   return avx512f && DetectAvx2Fma();
 }
+// CPUID leaf 7 sub-leaf 0: EBX bit 30 AVX512BW, ECX bit 11 AVX512_VNNI; sub-leaf 1: EAX
+// bit 4 AVX-VNNI.
+bool DetectAvx512Vnni() {
+  if (!DetectAvx512f()) return false;
+  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  __cpuid_count(7, 0, eax, ebx, ecx, edx);
+  return ((ebx >> 30) & 1) && ((ecx >> 11) & 1);
+}
+
+bool DetectAvxVnni() {
+  if (!DetectAvx2Fma() || __get_cpuid_max(0, nullptr) < 7) return false;
+  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  __cpuid_count(7, 1, eax, ebx, ecx, edx);
+  return (eax >> 4) & 1;
+}
 }  // namespace
+
+bool CpuHasAvx512Vnni() {
+  static const bool has = kWithAvx512 && DetectAvx512Vnni();
+  return has;
+}
+
+bool CpuHasAvxVnni() {
+  static const bool has = DetectAvxVnni();
+  return has;
+}
 
 bool CpuHasAvx2Fma() {
   static const bool has = DetectAvx2Fma();

@@ -25,6 +25,12 @@ constexpr bool kWithAvx512 = PLITE_X86_AVX512;
 // the first call.
 bool CpuHasAvx512f();
 
+// int8 dot products (vpdpbusd): AVX512_VNNI (with AVX-512F/BW; only in builds that hold the
+// AVX-512 code) and AVX-VNNI (its 256-bit VEX form, e.g. Alder Lake and Sapphire Rapids
+// cores). Cached after the first call.
+bool CpuHasAvx512Vnni();
+bool CpuHasAvxVnni();
+
 }  // namespace x86
 }  // namespace lite
 }  // namespace paddle

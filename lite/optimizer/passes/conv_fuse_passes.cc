@@ -60,6 +60,14 @@ void ScaleFilterByOutputChannel(const Node& conv, Tensor* filter, const std::vec
   }
 }
 
+// An int8 conv (int8_quantize_pass) keeps its int8 filter: the per-channel filter scales
+// take the batch norm's factor instead (a negative one too: the epilogue multiplies).
+void ScaleInt8FilterScales(Node* conv, const std::vector<float>& alpha) {
+  auto scales = conv->desc.GetAttr<std::vector<float>>("Filter0_scale");
+  for (size_t c = 0; c < scales.size() && c < alpha.size(); ++c) scales[c] *= alpha[c];
+  conv->desc.SetAttr("Filter0_scale", scales);
+}
+
 // Whether a fusion may add into the conv's bias: it has none, or its own float weight of
 // `channels` elements. A bias that is an activation (computed at run time) or shared with
 // another op leaves the conv unfused.
@@ -105,7 +113,9 @@ class ConvBnFusePass : public Pass {
       if (!bn || bn->desc.Type() != "batch_norm" || !OtherOutputsUnused(bn, "Y")) continue;
       if (conv->desc.HasAttr("act_type") || InputOf(bn, "X") != out) continue;
       Node* filter = InputOf(conv, "Filter");
-      if (!IsPrivateWeight(graph, filter, conv)) continue;
+      const bool int8 = conv->desc.GetAttrOr<bool>("enable_int8", false);
+      const PrecisionType filter_precision = int8 ? PrecisionType::kInt8 : PrecisionType::kFloat;
+      if (!IsPrivateWeight(graph, filter, conv, filter_precision)) continue;
       Scope* w = graph->weight_scope();
       const Tensor* scale = w->FindTensor(bn->desc.Input("Scale")[0]);
       const Tensor* shift = w->FindTensor(bn->desc.Input("Bias")[0]);
@@ -125,7 +135,11 @@ class ConvBnFusePass : public Pass {
         alpha[c] = scale->data<float>()[c] / std::sqrt(var->data<float>()[c] + eps);
         bias[c] = (bias[c] - mean->data<float>()[c]) * alpha[c] + shift->data<float>()[c];
       }
-      ScaleFilterByOutputChannel(*conv, weights, alpha);
+      if (int8) {
+        ScaleInt8FilterScales(conv, alpha);
+      } else {
+        ScaleFilterByOutputChannel(*conv, weights, alpha);
+      }
       FoldInto(graph, conv, "Output", bn, "Y");
     }
   }

@@ -20,12 +20,12 @@ Node* SoleConsumer(Node* arg) {
   return arg && arg->outlinks.size() == 1 ? arg->outlinks[0] : nullptr;
 }
 
-bool IsPrivateWeight(SSAGraph* graph, Node* arg, Node* reader) {
+bool IsPrivateWeight(SSAGraph* graph, Node* arg, Node* reader, PrecisionType precision) {
   if (!arg || !arg->persistable || arg->outlinks.size() != 1 || arg->outlinks[0] != reader) {
     return false;
   }
   const Tensor* t = graph->weight_scope()->FindTensor(arg->name);
-  return t && t->precision() == PrecisionType::kFloat && t->numel() > 0;
+  return t && t->precision() == precision && t->numel() > 0;
 }
 
 bool OtherOutputsUnused(Node* stmt, const std::string& param) {

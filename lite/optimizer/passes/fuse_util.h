@@ -14,8 +14,10 @@ Node* InputOf(Node* stmt, const std::string& param);
 Node* OutputOf(Node* stmt, const std::string& param);
 // The one stmt reading `arg`, or nullptr when there are none or several.
 Node* SoleConsumer(Node* arg);
-// True if `arg` is a weight with a tensor in the scope and no other reader than `reader`.
-bool IsPrivateWeight(SSAGraph* graph, Node* arg, Node* reader);
+// True if `arg` is a weight with a tensor of `precision` in the scope and no other reader
+// than `reader`.
+bool IsPrivateWeight(SSAGraph* graph, Node* arg, Node* reader,
+                     PrecisionType precision = PrecisionType::kFloat);
 
 // True when no stmt reads any output of `stmt` other than `param`'s.
 bool OtherOutputsUnused(Node* stmt, const std::string& param);

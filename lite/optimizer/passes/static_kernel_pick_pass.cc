@@ -24,6 +24,8 @@
 // candidates: a mixed plan keeps the layers whose rounding the model amplifies in fp32.
 // An op named by keep_cpu_ops (its type, or a variable it reads or writes) has no device
 // candidates: its tensors are too large for the device's images.
+// An op marked enable_int8 (int8_quantize_pass) has only int8 candidates: its weight holds
+// int8 values that a float kernel would misread.
 #include <set>
 #include <vector>
 
@@ -89,8 +91,10 @@ class StaticKernelPickPass : public Pass {
     std::vector<std::string> registered;
     std::vector<std::string> other_versions;  // kernels left out only for the op version
     const GraphOpView view(*graph, *stmt);
+    const bool int8_op = stmt->desc.GetAttrOr<bool>("enable_int8", false);
     for (const KernelInfo* info : KernelRegistry::Global().Kernels(stmt->desc.Type())) {
-      const bool applies = info->AppliesTo(view);
+      const bool applies =
+          info->AppliesTo(view) && (!int8_op || info->place.precision == PrecisionType::kInt8);
       registered.push_back(info->place.DebugString() + (applies ? "" : " (not for this op)"));
       const int rank = TargetRank(places, info->place.target);
       if (rank < 0 || !info->RunsOnThisCpu() || !applies) continue;
@@ -149,6 +153,7 @@ class StaticKernelPickPass : public Pass {
       PLITE_THROW("no kernel for op '", stmt->desc.Type(), "' on the valid places [",
                   Join(wanted, ", "), "]", keep_fp32 ? " other than fp16 (keep_fp32_ops)" : "",
                   keep_cpu ? " on the CPU (keep_cpu_ops)" : "",
+                  int8_op ? " in int8 (the op is marked enable_int8)" : "",
                   "; this build has kernels for [", Join(registered, ", "), "]");
     }
   }

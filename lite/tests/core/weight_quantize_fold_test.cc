@@ -95,6 +95,8 @@ TEST(WeightQuantizeFold, QuantizedFilterBecomesAWeight) {
                                    "quantize_linear", "dequantize_linear"}) {
           EXPECT_EQ(std::count(ops.begin(), ops.end(), folded), 0) << folded;
         }
+        // Float places: the float simulation (int8 places: int8_quantize_pass_test).
+        EXPECT_FALSE(o->FindOp("conv2d")->GetAttrOr<bool>("enable_int8", false));
         EXPECT_EQ(std::count(ops.begin(), ops.end(),
                              "fake_quantize_dequantize_moving_average_abs_max"),
                   1);

@@ -2,6 +2,8 @@
 // the convolution becomes a GEMM with the filter.
 #pragma once
 
+#include <cstdint>
+
 namespace paddle {
 namespace lite {
 namespace host {
@@ -30,6 +32,9 @@ void Im2Col(const float* im, int channels, const ConvWindow& w, float* col);
 // threads unfold disjoint channel ranges or row blocks.
 void Im2ColRows(const float* im, int channels, const ConvWindow& w, int oh_begin, int oh_end,
                 float* col);
+// The same for int8 data (quantized convolutions).
+void Im2ColRows(const int8_t* im, int channels, const ConvWindow& w, int oh_begin, int oh_end,
+                int8_t* col);
 
 // The adjoint of Im2ColRows, for transposed convolution: adds each element of col
 // [channels * kernel_h * kernel_w, (oh_end - oh_begin) * out_w] into the im position

@@ -1,0 +1,117 @@
+// conv2d marked enable_int8 (lite/optimizer/passes/int8_quantize_pass.cc) on x86: the
+// float input is quantized per tensor with the model's scale and rounding, unfolded
+// (im2col on int8, none for 1x1 stride-1 unpadded layers) and multiplied by the int8
+// filter, packed once per group, with the int8 GEMM (igemm.h: AVX512_VNNI, AVX-VNNI, AVX2
+// or portable, by CPU). Its epilogue scales the exact int32 sums back to float
+// (input scale x filter scale of the channel), adds the bias and applies the fused
+// activation: the float simulation's result within float32 rounding.
+#include <vector>
+
+#include "lite/backends/host/math/im2col.h"
+#include "lite/backends/x86/math/gemm_int8/igemm.h"
+#include "lite/core/op_registry.h"
+#include "lite/kernels/x86/context_threads.h"
+#include "lite/operators/op_params.h"
+
+namespace paddle {
+namespace lite {
+namespace kernels {
+namespace x86 {
+
+namespace xm = lite::x86::math;
+
+class ConvInt8Compute : public KernelLite<TargetType::kX86, PrecisionType::kInt8> {
+ public:
+  void PrepareForRun() override {
+    auto& param = Param<operators::ConvParam>();
+    const DDim& w = param.filter->dims();
+    const int groups = param.groups;
+    const int m = static_cast<int>(w[0] / groups);
+    const int k = static_cast<int>(w[1] * w[2] * w[3]);
+    const int8_t* filter = param.filter->data<int8_t>();
+    packed_.clear();
+    for (int g = 0; g < groups; ++g) {
+      packed_.emplace_back(m, k, filter + static_cast<int64_t>(g) * m * k, k);
+    }
+    scales_.resize(w[0]);
+    for (int64_t c = 0; c < w[0]; ++c) scales_[c] = param.int8.input * param.int8.weight[c];
+  }
+
+  void Run() override {
+    auto& param = Param<operators::ConvParam>();
+    const DDim& x = param.x->dims();
+    const DDim& w = param.filter->dims();
+    const DDim& y = param.output->dims();
+    const int groups = param.groups;
+    const int in_c = static_cast<int>(x[1]), in_plane = static_cast<int>(x[2] * x[3]);
+    const int out_c = static_cast<int>(y[1]), out_plane = static_cast<int>(y[2] * y[3]);
+    const int c_per_group = in_c / groups, m = out_c / groups;
+    lite::host::math::ConvWindow win;
+    win.in_h = static_cast<int>(x[2]);
+    win.in_w = static_cast<int>(x[3]);
+    win.kernel_h = static_cast<int>(w[2]);
+    win.kernel_w = static_cast<int>(w[3]);
+    win.stride_h = param.strides[0];
+    win.stride_w = param.strides[1];
+    win.pad_top = param.paddings[0];
+    win.pad_left = param.paddings[2];
+    win.dilation_h = param.dilations[0];
+    win.dilation_w = param.dilations[1];
+    win.out_h = static_cast<int>(y[2]);
+    win.out_w = static_cast<int>(y[3]);
+    const bool pointwise = win.kernel_h == 1 && win.kernel_w == 1 && win.stride_h == 1 &&
+                           win.stride_w == 1 && win.pad_top == 0 && win.pad_left == 0 &&
+                           out_plane == in_plane;
+    const int k = c_per_group * win.kernel_h * win.kernel_w;
+
+    quantized_.resize(static_cast<size_t>(in_c) * in_plane);
+    if (!pointwise) columns_.resize(static_cast<size_t>(k) * out_plane);
+    xm::IgemmOptions options;
+    const auto sgemm_options = SgemmOptionsFor(ctx());
+    options.threads = sgemm_options.threads;
+    options.parallel_for = sgemm_options.parallel_for;
+    const float* bias = param.bias ? param.bias->data<float>() : nullptr;
+    const float* in = param.x->data<float>();
+    float* out = param.output->mutable_data<float>();
+    for (int64_t n = 0; n < x[0]; ++n) {
+      xm::QuantizeToInt8(in + n * in_c * in_plane, static_cast<long long>(in_c) * in_plane,
+                         1.f / param.int8.input, param.int8.round_type == 0, quantized_.data());
+      for (int g = 0; g < groups; ++g) {
+        const int8_t* group_in =
+            quantized_.data() + static_cast<int64_t>(g) * c_per_group * in_plane;
+        const int8_t* b = group_in;
+        if (!pointwise) {
+          lite::host::math::Im2ColRows(group_in, c_per_group, win, 0, win.out_h, columns_.data());
+          b = columns_.data();
+        }
+        xm::Int8Epilogue ep;
+        ep.scale = scales_.data() + g * m;
+        ep.bias = bias ? bias + g * m : nullptr;
+        ep.act = param.act;
+        float* group_out = out + (n * out_c + static_cast<int64_t>(g) * m) * out_plane;
+        xm::Igemm(out_plane, packed_[g], b, out_plane, group_out, out_plane, ep, options);
+      }
+    }
+  }
+
+ private:
+  std::vector<xm::PackedInt8A> packed_;  // per group
+  std::vector<float> scales_;            // per output channel: input x filter scale
+  std::vector<int8_t> quantized_;        // the input of one image, quantized
+  std::vector<int8_t> columns_;          // its im2col columns for one group
+};
+
+bool IsInt8Conv(const KernelOpView& op) { return op.desc().GetAttrOr<bool>("enable_int8", false); }
+
+}  // namespace x86
+}  // namespace kernels
+}  // namespace lite
+}  // namespace paddle
+
+REGISTER_LITE_KERNEL(conv2d, kX86, kInt8, kNCHW, paddle::lite::kernels::x86::ConvInt8Compute, def)
+    .BindInput("Input", {paddle::lite::GetTensorTy(TARGET(kX86))})
+    .BindInput("Filter", {paddle::lite::GetTensorTy(TARGET(kX86), PRECISION(kInt8))})
+    .BindInput("Bias", {paddle::lite::GetTensorTy(TARGET(kX86))})
+    .BindOutput("Output", {paddle::lite::GetTensorTy(TARGET(kX86))})
+    .Applies(paddle::lite::kernels::x86::IsInt8Conv)
+    .Finalize();
