@@ -10,6 +10,7 @@
 #include "lite/backends/host/math/im2col.h"
 #include "lite/backends/x86/math/gemm_int8/igemm.h"
 #include "lite/core/op_registry.h"
+#include "lite/kernels/host/conv_window.h"
 #include "lite/kernels/x86/context_threads.h"
 #include "lite/operators/op_params.h"
 
@@ -40,25 +41,12 @@ class ConvInt8Compute : public KernelLite<TargetType::kX86, PrecisionType::kInt8
   void Run() override {
     auto& param = Param<operators::ConvParam>();
     const DDim& x = param.x->dims();
-    const DDim& w = param.filter->dims();
     const DDim& y = param.output->dims();
     const int groups = param.groups;
     const int in_c = static_cast<int>(x[1]), in_plane = static_cast<int>(x[2] * x[3]);
     const int out_c = static_cast<int>(y[1]), out_plane = static_cast<int>(y[2] * y[3]);
     const int c_per_group = in_c / groups, m = out_c / groups;
-    lite::host::math::ConvWindow win;
-    win.in_h = static_cast<int>(x[2]);
-    win.in_w = static_cast<int>(x[3]);
-    win.kernel_h = static_cast<int>(w[2]);
-    win.kernel_w = static_cast<int>(w[3]);
-    win.stride_h = param.strides[0];
-    win.stride_w = param.strides[1];
-    win.pad_top = param.paddings[0];
-    win.pad_left = param.paddings[2];
-    win.dilation_h = param.dilations[0];
-    win.dilation_w = param.dilations[1];
-    win.out_h = static_cast<int>(y[2]);
-    win.out_w = static_cast<int>(y[3]);
+    const lite::host::math::ConvWindow win = host::ConvWindowOf(param);
     const bool pointwise = win.kernel_h == 1 && win.kernel_w == 1 && win.stride_h == 1 &&
                            win.stride_w == 1 && win.pad_top == 0 && win.pad_left == 0 &&
                            out_plane == in_plane;
