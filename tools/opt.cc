@@ -36,6 +36,7 @@
 #include "lite/optimizer/program_dot.h"
 #include "lite/model_parser/model_parser.h"
 #include "tools/flag_help.h"
+#include "tools/opt_calibrate.h"
 #include "tools/opt_report.h"
 
 DEFINE_string(model_dir, "", "model directory (program + params)");
@@ -70,14 +71,28 @@ DEFINE_string(param_filename, "", "with --model_set_dir: the params file's name 
 DEFINE_bool(print_all_ops_in_md_format, false, "--print_all_ops as a Markdown table");
 DEFINE_string(optimized_nb_model_path, "",
               "an optimized .nb to draw with --visualization_file_output_path");
-DEFINE_bool(quant_model, false, "accepted; plite keeps weights in float32 (a warning says so)");
-DEFINE_string(quant_type, "QUANT_INT16", "accepted with --quant_model (QUANT_INT8, QUANT_INT16)");
+DEFINE_bool(quant_model, false,
+            "quantize the model: with --quant_type=QUANT_INT8, post-training int8 quantization "
+            "of its conv layers, calibrated on --calibration_data (docs/quantization.md)");
+DEFINE_string(quant_type, "QUANT_INT16",
+              "with --quant_model: QUANT_INT8 (int8 convs from calibrated scales), QUANT_INT16 "
+              "(weight-only: accepted, the weights stay float32, a warning says so)");
+DEFINE_string(calibration_data, "",
+              "with --quant_type=QUANT_INT8: a directory of sample inputs, one raw float32 file "
+              "each (of --input_shape), that the float model runs to find activation scales");
+DEFINE_string(calibration_method, "abs_max",
+              "how calibration picks an activation's scale: abs_max (the largest |x| seen) or "
+              "kl (TensorRT's entropy method, as ncnn's: clips rare outliers)");
+DEFINE_string(input_shape, "",
+              "with --calibration_data: the input dims of the files (default: the model's "
+              "declared dims)");
 DEFINE_bool(enable_fp16, false,
             "plan fp16 kernels wherever they apply, calib casts around them: ARM's (ARMv8.2 "
             "half arithmetic) and OpenCL's half images; needs arm or opencl in --valid_targets");
 DEFINE_string(keep_fp32_ops, "",
-              "with --enable_fp16: comma-separated op types, or variables an op writes in the "
-              "optimized program, whose ops keep fp32 kernels (mixed precision)");
+              "with --enable_fp16, or a quantized model on x86: comma-separated op types, or "
+              "variables an op writes in the optimized program, whose ops keep fp32 kernels "
+              "(mixed precision)");
 DEFINE_string(keep_cpu_ops, "",
               "comma-separated op types, or variables an op reads or writes in the optimized "
               "program, whose ops run on CPU kernels, not OpenCL's: tensors too large for the "
@@ -218,8 +233,9 @@ void WarnUnsupportedFlags() {
   const auto warn = [](const char* flag, const char* what) {
     std::cerr << "opt: warning: --" << flag << ": " << what << "\n";
   };
-  if (FLAGS_quant_model) {
-    warn("quant_model", "plite does not quantize weights at optimize time; they stay float32");
+  if (FLAGS_quant_model && FLAGS_quant_type == "QUANT_INT16") {
+    warn("quant_type=QUANT_INT16", "weight-only quantization is not implemented; the weights "
+         "stay float32 (QUANT_INT8 quantizes the convs with calibration)");
   }
   if (FLAGS_sparse_model) warn("sparse_model", "plite does not sparsify weights");
   if (!FLAGS_nnadapter_mixed_precision_quantization_config_path.empty()) {
@@ -253,10 +269,23 @@ std::vector<std::string> CommaList(const std::string& flag) {
   return items;
 }
 
-std::vector<std::string> KeepFp32Ops() {
+// Ops kept fp32 in an fp16 plan (--enable_fp16) or in an int8 one (an int8 place: x86).
+std::vector<std::string> KeepFp32Ops(const lite::opt::ValidTargets& valid) {
   std::vector<std::string> ops = CommaList(FLAGS_keep_fp32_ops);
-  if (!ops.empty() && !FLAGS_enable_fp16) UsageError("--keep_fp32_ops needs --enable_fp16");
+  const bool int8 = std::any_of(valid.places.begin(), valid.places.end(), [](const auto& p) {
+    return p.precision == paddle::lite_api::PrecisionType::kInt8;
+  });
+  if (!ops.empty() && !FLAGS_enable_fp16 && !int8) {
+    UsageError("--keep_fp32_ops needs --enable_fp16 (fp16 plans) or x86 among --valid_targets "
+               "(int8 plans of quantized models)");
+  }
   return ops;
+}
+
+int Int8Ops(const lite::cpp::ProgramDesc& program) {
+  int count = 0;
+  for (const auto& op : program.blocks[0].ops) count += op.GetAttrOr<bool>("enable_int8", false);
+  return count;
 }
 
 void Optimize(const lite::opt::ValidTargets& valid, const ModelArgs& model,
@@ -273,13 +302,21 @@ void Optimize(const lite::opt::ValidTargets& valid, const ModelArgs& model,
   // (the predictor that loads it plans its own).
   config.set_memory_optimize(FLAGS_memory_optimize && out_type != LiteModelType::kProtobuf);
   config.set_blocked_layout(FLAGS_blocked_layout && FLAGS_x86_blocked_layout);
-  config.set_keep_fp32_ops(KeepFp32Ops());
+  config.set_keep_fp32_ops(KeepFp32Ops(valid));
   config.set_keep_cpu_ops(CommaList(FLAGS_keep_cpu_ops));
   // The device's images, not this machine's, decide on the phone: opt plans what it is told.
   config.set_opencl_precision(FLAGS_enable_fp16 ? paddle::lite_api::CL_PRECISION_FP16
                                                 : paddle::lite_api::CL_PRECISION_FP32);
   VLOG(1) << "optimizing for " << lite::opt::TargetNames(valid.targets);
-  lite::Predictor predictor(config);
+  const lite::opt::QuantFlags quant{FLAGS_quant_model, FLAGS_quant_type, FLAGS_calibration_data,
+                                    FLAGS_calibration_method, FLAGS_input_shape};
+  const std::map<std::string, float> scales =
+      lite::opt::PostTrainingScales(quant, valid.places, config, program);
+  lite::Predictor predictor(config, scales);
+  if (!scales.empty()) {
+    std::cout << "quantized: " << Int8Ops(predictor.optimized_program())
+              << " convs run in int8 (" << scales.size() << " calibrated inputs)\n";
+  }
   VLOG(1) << "optimized program: " << predictor.optimized_program().blocks[0].ops.size()
           << " ops";
   if (!FLAGS_visualization_file_output_path.empty()) {

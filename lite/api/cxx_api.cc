@@ -176,7 +176,10 @@ void LoadModel(const lite_api::CxxConfig& config, Scope* root, cpp::ProgramDesc*
 
 }  // namespace
 
-Predictor::Predictor(const lite_api::CxxConfig& config)
+Predictor::Predictor(const lite_api::CxxConfig& config) : Predictor(config, {}) {}
+
+Predictor::Predictor(const lite_api::CxxConfig& config,
+                     std::map<std::string, float> calibrated_scales)
     : ProgramPredictor(config.threads(), config.power_mode()) {
   PLITE_CHECK(!config.quant_model(), "CxxConfig::set_quant_model(true): plite does not quantize ",
               "weights while optimizing; quantize the model beforehand (e.g. PaddleSlim) and ",
@@ -190,8 +193,8 @@ Predictor::Predictor(const lite_api::CxxConfig& config)
       WithPrecisionMode(UsablePlaces(config.valid_places()), config.precision_mode()),
       config.opencl_precision());
   plan_->passes = PassesFor(config);
-  plan_->choices =
-      KernelChoices{config.kernel_providers(), config.keep_fp32_ops(), config.keep_cpu_ops()};
+  plan_->choices = KernelChoices{config.kernel_providers(), config.keep_fp32_ops(),
+                                 config.keep_cpu_ops(), std::move(calibrated_scales)};
   SetProgram(OptimizeInto(*plan_, root(), exec_scope()));
   Warmup(config);
 }

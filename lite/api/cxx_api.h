@@ -2,6 +2,7 @@
 // the optimized model (what `opt` does).
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -15,6 +16,9 @@ namespace lite {
 class Predictor : public ProgramPredictor {
  public:
   explicit Predictor(const lite_api::CxxConfig& config);
+  // Post-training quantization (opt --quant_model): the model planned with the quantize ops
+  // of the calibrated conv inputs (KernelChoices::calibrated_scales) inserted.
+  Predictor(const lite_api::CxxConfig& config, std::map<std::string, float> calibrated_scales);
   // A clone: shares `other`'s weights and optimized program, with its own activations.
   Predictor(const Predictor& other) = default;
   // A clone with private copies of the weights named in `private_weights`.

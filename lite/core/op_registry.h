@@ -142,8 +142,8 @@ class KernelRegistry {
   std::map<std::string, std::vector<std::unique_ptr<KernelInfo>>> by_op_;
 };
 
-// The places an app gets when it names none: float kernels of the CPU target this build
-// has (x86 or arm), then host. The GPU is never a default: it needs the app to ask for it.
+// The places an app gets when it names none: the kernels of the CPU target this build has
+// (x86: int8 then float; arm: float), then host. The GPU is never a default: it needs the app to ask for it.
 std::vector<Place> DefaultPlaces();
 
 class OpRegistry {

@@ -1,6 +1,7 @@
 #include "lite/optimizer/optimizer.h"
 
 #include "lite/optimizer/pass.h"
+#include "lite/optimizer/quantization/calibrated_quantization.h"
 #include "lite/utils/log.h"
 
 USE_MIR_PASS(weight_reshape_fold_pass);
@@ -56,7 +57,15 @@ cpp::ProgramDesc Optimize(const cpp::ProgramDesc& program, Scope* exec_scope,
                           const std::vector<std::string>& passes,
                           const KernelChoices& choices) {
   PLITE_CHECK(!valid_places.empty(), "no valid places given");
-  mir::SSAGraph graph(program, exec_scope, valid_places);
+  cpp::ProgramDesc calibrated;
+  if (!choices.calibrated_scales.empty()) {
+    calibrated = program;
+    Scope* weights = exec_scope;
+    while (weights->parent()) weights = weights->parent();
+    InsertCalibratedQuantization(choices.calibrated_scales, &calibrated, weights);
+  }
+  mir::SSAGraph graph(choices.calibrated_scales.empty() ? program : calibrated, exec_scope,
+                      valid_places);
   graph.set_kernel_providers(choices.kernel_providers);
   graph.set_keep_fp32_ops(choices.keep_fp32_ops);
   graph.set_keep_cpu_ops(choices.keep_cpu_ops);

@@ -2,6 +2,7 @@
 // optimized program (ops in execution order, each naming its picked kernel).
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,10 @@ struct KernelChoices {
   // CPU kernels, never a device's (OpenCL): for tensors too large for the device's images
   // (CxxConfig::set_keep_cpu_ops; the CxxConfig predictor adds those its runs meet).
   std::vector<std::string> keep_cpu_ops;
+  // Post-training quantization (opt --quant_model): the max |x| to keep for the input var of
+  // each conv2d to quantize; the optimizer inserts the quantize ops a quantized model has
+  // there (lite/optimizer/quantization/calibrated_quantization.h), then plans as for one.
+  std::map<std::string, float> calibrated_scales;
 };
 
 // The passes Optimize runs, in order, for these options.

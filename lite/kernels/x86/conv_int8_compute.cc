@@ -4,14 +4,22 @@
 // filter, packed once per group, with the int8 GEMM (igemm.h: AVX512_VNNI, AVX-VNNI, AVX2
 // or portable, by CPU). Its epilogue scales the exact int32 sums back to float
 // (input scale x filter scale of the channel), adds the bias and applies the fused
-// activation: the float simulation's result within float32 rounding.
+// activation: the float simulation's result within float32 rounding. On AVX512_VNNI CPUs
+// one-group convs run the NCHW16c direct tiles instead (conv_int8_nchwc.h), the input
+// blocked and the output unblocked around them: no im2col, whose columns (K x pixels)
+// outgrow the caches on large planes (2.3x faster on PP-OCRv3's 96 -> 24 3x3 at 160x160).
 #include <vector>
 
 #include "lite/backends/host/math/im2col.h"
+#include "lite/backends/x86/cpu_info.h"
 #include "lite/backends/x86/math/gemm_int8/igemm.h"
 #include "lite/core/op_registry.h"
+#include "lite/backends/x86/math/nchwc/nchwc_math.h"
 #include "lite/kernels/host/conv_window.h"
 #include "lite/kernels/x86/context_threads.h"
+#include "lite/kernels/x86/conv_int8_nchwc.h"
+#include "lite/kernels/x86/copy_threads.h"
+#include "lite/kernels/x86/nchw16c_layout.h"
 #include "lite/operators/op_params.h"
 
 namespace paddle {
@@ -25,12 +33,17 @@ class ConvInt8Compute : public KernelLite<TargetType::kX86, PrecisionType::kInt8
  public:
   void PrepareForRun() override {
     auto& param = Param<operators::ConvParam>();
+    packed_.clear();
+    if (BlockedTilesPay(param)) {
+      blocked_ = NchwcInt8ConvRunner();
+      blocked_.Prepare(param);
+      return;
+    }
     const DDim& w = param.filter->dims();
     const int groups = param.groups;
     const int m = static_cast<int>(w[0] / groups);
     const int k = static_cast<int>(w[1] * w[2] * w[3]);
     const int8_t* filter = param.filter->data<int8_t>();
-    packed_.clear();
     for (int g = 0; g < groups; ++g) {
       packed_.emplace_back(m, k, filter + static_cast<int64_t>(g) * m * k, k);
     }
@@ -40,6 +53,7 @@ class ConvInt8Compute : public KernelLite<TargetType::kX86, PrecisionType::kInt8
 
   void Run() override {
     auto& param = Param<operators::ConvParam>();
+    if (blocked_.prepared()) return RunBlocked(param);
     const DDim& x = param.x->dims();
     const DDim& y = param.output->dims();
     const int groups = param.groups;
@@ -83,6 +97,57 @@ class ConvInt8Compute : public KernelLite<TargetType::kX86, PrecisionType::kInt8
   }
 
  private:
+  // The blocked tiles, with the two reorders, beat im2col + GEMM where each output sums many
+  // products (the reorders cost per value) and the channels fill whole blocks.
+  static bool BlockedTilesPay(const operators::ConvParam& param) {
+    if (!NchwcInt8ConvRunner::Takes(param)) return false;
+    const DDim& w = param.filter->dims();
+    return w[1] >= kChannelBlock && ChannelsPadWell(w[1], kNchw16c) &&
+           ChannelsPadWell(w[0], kNchw16c) && w[1] * w[2] * w[3] >= kMinBlockedSums;
+  }
+  static constexpr int64_t kMinBlockedSums = 256;
+
+  // Each image blocked into scratch, the NCHW16c tiles, the output unblocked.
+  void RunBlocked(const operators::ConvParam& param) {
+    const DDim& x = param.x->dims();
+    const DDim& y = param.output->dims();
+    PLITE_CHECK(x.size() == 4 && x[1] == param.filter->dims()[1], "conv2d (x86 int8): Input ",
+                x, " does not have the channels the filter ", param.filter->dims(), " takes");
+    const int64_t in_plane = x[2] * x[3], out_plane = y[2] * y[3];
+    const int64_t in_blocks = ChannelBlocks(x[1]), out_blocks = ChannelBlocks(y[1]);
+    ResizeScratch(&blocked_in_, in_blocks * in_plane * kChannelBlock, "the blocked input");
+    ResizeScratch(&blocked_out_, out_blocks * out_plane * kChannelBlock, "the blocked output");
+    const float* in = param.x->data<float>();
+    float* out = param.output->mutable_data<float>();
+    for (int64_t n = 0; n < x[0]; ++n) {
+      const float* in_n = in + n * x[1] * in_plane;
+      float* out_n = out + n * y[1] * out_plane;
+      // Moving a block reads and writes its floats once: CopyThreads by those bytes.
+      const int in_tasks = CopyThreads(ctx(), in_blocks * in_plane * kChannelBlock * 8, in_blocks);
+      ParallelTasks(ctx(), in_tasks, [&](int t) {
+        for (int64_t b = in_blocks * t / in_tasks; b < in_blocks * (t + 1) / in_tasks; ++b) {
+          const int c =
+              static_cast<int>(std::min<int64_t>(kChannelBlock, x[1] - b * kChannelBlock));
+          xm::PackChannelBlock(in_n + b * kChannelBlock * in_plane, in_plane, c, in_plane,
+                               blocked_in_.data() + b * in_plane * kChannelBlock);
+        }
+      });
+      blocked_.Run(ctx(), param, blocked_in_.data(), blocked_out_.data(), "conv2d (x86 int8)");
+      const int out_tasks =
+          CopyThreads(ctx(), out_blocks * out_plane * kChannelBlock * 8, out_blocks);
+      ParallelTasks(ctx(), out_tasks, [&](int t) {
+        for (int64_t b = out_blocks * t / out_tasks; b < out_blocks * (t + 1) / out_tasks; ++b) {
+          const int c =
+              static_cast<int>(std::min<int64_t>(kChannelBlock, y[1] - b * kChannelBlock));
+          xm::UnpackChannelBlock(blocked_out_.data() + b * out_plane * kChannelBlock, c,
+                                 out_plane, out_n + b * kChannelBlock * out_plane, out_plane);
+        }
+      });
+    }
+  }
+
+  NchwcInt8ConvRunner blocked_;          // AVX512_VNNI CPUs, one group
+  AlignedVector<float> blocked_in_, blocked_out_;
   std::vector<xm::PackedInt8A> packed_;  // per group
   std::vector<float> scales_;            // per output channel: input x filter scale
   std::vector<int8_t> quantized_;        // the input of one image, quantized
@@ -101,5 +166,6 @@ REGISTER_LITE_KERNEL(conv2d, kX86, kInt8, kNCHW, paddle::lite::kernels::x86::Con
     .BindInput("Filter", {paddle::lite::GetTensorTy(TARGET(kX86), PRECISION(kInt8))})
     .BindInput("Bias", {paddle::lite::GetTensorTy(TARGET(kX86))})
     .BindOutput("Output", {paddle::lite::GetTensorTy(TARGET(kX86))})
+    .RequireCpuFeature("avx512_vnni", paddle::lite::x86::CpuHasAvx512Vnni)
     .Applies(paddle::lite::kernels::x86::IsInt8Conv)
     .Finalize();

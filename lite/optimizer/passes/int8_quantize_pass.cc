@@ -17,8 +17,10 @@
 // An op is rewritten only where asked and where a kernel can run it: the valid places list
 // an int8 place (Place{kX86, kInt8}, as Paddle Lite asks) on a target with an int8 kernel
 // of its type that this CPU runs (otherwise it stays in float simulation), and the op is
-// not named by keep_fp32_ops (its type or an output). Opt-in while the int8 plan of a
-// whole model is slower than its float simulation (docs/quantization.md). Runs before
+// not named by keep_fp32_ops (its type or an output), and where int8 pays: at least 16
+// input channels per group (lite/optimizer/quantization/int8_rules.h). The tools' and CxxConfig's default
+// places list the x86 int8 place; the x86 int8 kernels run where int8 beats the float
+// simulation, on AVX512_VNNI CPUs (docs/quantization.md). Runs before
 // weight_quantize_fold_pass, which folds the quantize ops this pass leaves.
 #include <cmath>
 #include <string>
@@ -28,6 +30,7 @@
 #include "lite/core/op_registry.h"
 #include "lite/optimizer/pass.h"
 #include "lite/optimizer/passes/fuse_util.h"
+#include "lite/optimizer/quantization/int8_rules.h"
 
 namespace paddle {
 namespace lite {
@@ -256,7 +259,8 @@ class Int8QuantizePass : public Pass {
         ActivationQuant aq;
         WeightQuant wq;
         if (!FindActivationQuant(graph, InputOf(stmt, kind.input), &aq) ||
-            !FindWeightQuant(graph, InputOf(stmt, kind.weight), &wq)) {
+            !FindWeightQuant(graph, InputOf(stmt, kind.weight), &wq) ||
+            !Int8ConvPays(wq.dims[1])) {
           continue;
         }
         Rewrite(graph, stmt, kind, aq, wq);

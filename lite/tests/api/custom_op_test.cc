@@ -432,7 +432,7 @@ TEST(CustomOp, ProviderKernelStaysThroughTheBlockedLayoutPlanner) {
   for (const cpp::OpDesc* conv : builtin->Ops("conv2d")) {
     EXPECT_NE(conv->GetAttr<std::string>("__kernel_key__").find("NCHW16c"), std::string::npos);
   }
-  auto acme = Optimize(b.program(), places, options, weights, 1, KernelChoices{{"acme"}, {}, {}});
+  auto acme = Optimize(b.program(), places, options, weights, 1, KernelChoices{{"acme"}, {}, {}, {}});
   for (const cpp::OpDesc* conv : acme->Ops("conv2d")) {
     EXPECT_EQ(conv->GetAttr<std::string>("__kernel_key__"), "conv2d,x86,float,NCHW,acme");
   }

@@ -1,9 +1,11 @@
 // int8_quantize_pass with the x86 int8 conv on small QAT programs as PaddleSlim writes them
 // (fake quantize-dequantize ops, or quantize_linear + dequantize_linear, on a conv's input
 // and filter; batch norm and an activation after it): with an x86 int8 place the conv runs
-// in int8 and the quantize ops are gone; host plans keep the float simulation; both compute the quantized
-// arithmetic of a plain double loop written here. keep_fp32_ops keeps a conv in float, a
-// .nb round trip keeps the int8 filter, malformed int8 attributes are clear errors.
+// in int8 and the quantize ops are gone; host plans keep the float simulation; both compute
+// the quantized arithmetic of a plain double loop written here. Chains of convs wide enough
+// for blocks run on the NCHW16c int8 kernel where the CPU has AVX512_VNNI. keep_fp32_ops
+// keeps a conv in float, a .nb round trip keeps the int8 filter, malformed int8 attributes
+// are clear errors.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -20,14 +22,15 @@ namespace lite {
 namespace test {
 namespace {
 
-// conv: 4 -> 6 channels, 3x3, stride `stride`, padding 1, `groups`; then batch_norm, relu6.
+// conv: 32 -> 6 channels, 3x3, stride `stride`, padding 1, `groups`; then batch_norm, relu6.
 struct ConvCase {
   int stride;
   int groups;
   bool linear;  // quantize_linear + dequantize_linear instead of the fake ops
 };
 
-constexpr int kIn = 4, kOut = 6, kH = 7, kW = 6;
+// 32 input channels: 16 per group with two groups, as many as int8 needs to pay.
+constexpr int kIn = 32, kOut = 6, kH = 7, kW = 6;
 constexpr float kActScale = 2.5f;  // |x| reaches past it: clipping is exercised
 
 std::vector<float> Filter(int groups) {
@@ -167,18 +170,8 @@ bool QuantizeOpsLeft(const std::vector<std::string>& ops) {
 const std::vector<Place> kX86 = {Place{TARGET(kX86), PRECISION(kInt8)},
                                   Place{TARGET(kX86), PRECISION(kFloat)}};
 
-// Builds without x86 kernels (ARM) have no int8 conv to test.
-bool HasX86Int8Conv() {
-  for (const KernelInfo* info : KernelRegistry::Global().Kernels("conv2d")) {
-    if (info->place.target == TargetType::kX86 && info->place.precision == PrecisionType::kInt8) {
-      return true;
-    }
-  }
-  return false;
-}
-
 #define SKIP_WITHOUT_X86_INT8() \
-  if (!HasX86Int8Conv()) GTEST_SKIP() << "this build has no x86 int8 conv"
+  if (!X86Int8ConvsRunHere()) GTEST_SKIP() << "no x86 int8 conv runs here (build or CPU)"
 
 TEST(Int8QuantizePass, X86ConvRunsInInt8AndMatchesTheQuantizedArithmetic) {
   SKIP_WITHOUT_X86_INT8();
@@ -267,6 +260,109 @@ TEST(Int8QuantizePass, AnActivationQuantizedOnceFeedsTwoInt8Convs) {
   const auto expected = Expected(ConvCase{1, 1, false}, x, 1, false);
   ExpectAllNear(o->Run(dims, x, 0), expected, 1e-5f);
   ExpectAllNear(o->Run(dims, x, 1), expected, 1e-5f);
+}
+
+// A chain of QAT convs wide enough for NCHW16c (at least one block of channels): on CPUs with
+// AVX512_VNNI the blocked-layout planner runs them on the NCHW16c int8 kernel (the casts in
+// and out pay for four convs); elsewhere the NCHW one. Either computes the simulation.
+struct ChainConv {
+  int in_c, out_c, kernel, stride;
+  float act_scale;
+};
+const ChainConv kChain[] = {{16, 32, 1, 1, 2.5f}, {32, 32, 3, 1, 6.f}, {32, 48, 1, 1, 20.f},
+                            {48, 24, 3, 2, 40.f}};
+
+std::vector<double> SimulatedConv(const ChainConv& c, const std::vector<double>& x, int h,
+                                  int w, const std::vector<float>& filter, int* out_h,
+                                  int* out_w) {
+  const int pad = c.kernel / 2;
+  *out_h = (h + 2 * pad - c.kernel) / c.stride + 1;
+  *out_w = (w + 2 * pad - c.kernel) / c.stride + 1;
+  const int taps = c.in_c * c.kernel * c.kernel;
+  std::vector<double> y(static_cast<size_t>(c.out_c) * *out_h * *out_w, 0.0);
+  for (int o = 0; o < c.out_c; ++o) {
+    double s = 0;
+    for (int i = 0; i < taps; ++i) s = std::max(s, double{std::fabs(filter[o * taps + i])});
+    for (int oy = 0; oy < *out_h; ++oy) {
+      for (int ox = 0; ox < *out_w; ++ox) {
+        double acc = 0;
+        for (int i = 0; i < c.in_c; ++i) {
+          for (int ky = 0; ky < c.kernel; ++ky) {
+            for (int kx = 0; kx < c.kernel; ++kx) {
+              const int iy = oy * c.stride - pad + ky, ix = ox * c.stride - pad + kx;
+              if (iy < 0 || iy >= h || ix < 0 || ix >= w) continue;
+              acc += Qdq(x[(i * h + iy) * w + ix], c.act_scale, false) *
+                     Qdq(filter[((o * c.in_c + i) * c.kernel + ky) * c.kernel + kx], s, false);
+            }
+          }
+        }
+        y[(o * *out_h + oy) * *out_w + ox] = acc;
+      }
+    }
+  }
+  return y;
+}
+
+// Builds the chain of `layers`, checks the plan computes the simulation and returns how many
+// of its convs run on the NCHW16c kernel.
+int RunChain(const std::vector<ChainConv>& layers) {
+  constexpr int kH0 = 9, kW0 = 14;
+  Builder b({-1, layers[0].in_c, kH0, kW0});
+  Weights weights;
+  std::string in = "x";
+  for (size_t l = 0; l < layers.size(); ++l) {
+    const ChainConv& c = layers[l];
+    const std::string n = std::to_string(l);
+    b.AddVar("s" + n, cpp::VarKind::kLodTensor, {1}, true);
+    b.AddVar("w" + n, cpp::VarKind::kLodTensor, {c.out_c, c.in_c, c.kernel, c.kernel}, true);
+    b.Op("fake_quantize_dequantize_moving_average_abs_max", {{"X", in}, {"InScale", "s" + n}},
+         {{"Out", in + "q"}, {"OutScale", "s" + n}});
+    b.Op("fake_channel_wise_quantize_dequantize_abs_max", {{"X", "w" + n}}, {{"Out", "wq" + n}});
+    cpp::OpDesc& conv = b.Op("conv2d", {{"Input", in + "q"}, {"Filter", "wq" + n}},
+                             {{"Output", "y" + n}});
+    conv.SetAttr<std::vector<int32_t>>("strides", {c.stride, c.stride});
+    conv.SetAttr<std::vector<int32_t>>("paddings", {c.kernel / 2, c.kernel / 2});
+    conv.SetAttr<std::vector<int32_t>>("dilations", {1, 1});
+    conv.SetAttr<int32_t>("groups", 1);
+    weights["s" + n] = {DDim({1}), {c.act_scale}};
+    weights["w" + n] = {DDim({c.out_c, c.in_c, c.kernel, c.kernel}),
+                        RandomVector(c.out_c * c.in_c * c.kernel * c.kernel, -0.5f, 0.5f,
+                                     30 + static_cast<int>(l))};
+    in = "y" + n;
+  }
+  b.Fetch(in, 0);
+  const DDim dims({1, layers[0].in_c, kH0, kW0});
+  const auto x = RandomVector(dims.production(), -3.f, 3.f, 12);
+  std::vector<double> expected(x.begin(), x.end());
+  int h = kH0, w = kW0;
+  for (size_t l = 0; l < layers.size(); ++l) {
+    expected = SimulatedConv(layers[l], expected, h, w, weights["w" + std::to_string(l)].second,
+                             &h, &w);
+  }
+  auto o = Optimize(b.program(), kX86, true, weights);
+  EXPECT_FALSE(QuantizeOpsLeft(o->OpTypes())) << Join(o->OpTypes(), " ");
+  const std::vector<float> want(expected.begin(), expected.end());
+  ExpectAllNear(o->Run(dims, x), want, 2e-4f);
+  ExpectAllNear(NbRoundTrip(*o)->Run(dims, x), want, 2e-4f);
+  int blocked = 0;
+  for (const auto& inst : o->runtime->instructions()) {
+    blocked += inst.op().Type() == "conv2d" &&
+               inst.kernel().info().place.layout == DataLayoutType::kNCHW16c;
+  }
+  return blocked;
+}
+
+TEST(Int8QuantizePass, WideConvChainsRunBlockedWhereTheCpuHasVnni) {
+  SKIP_WITHOUT_X86_INT8();
+  bool vnni = false;  // the NCHW16c int8 kernel runs here
+  for (const KernelInfo* info : KernelRegistry::Global().Kernels("conv2d")) {
+    vnni |= info->place.precision == PrecisionType::kInt8 &&
+            info->place.layout == DataLayoutType::kNCHW16c && info->RunsOnThisCpu();
+  }
+  EXPECT_EQ(RunChain({std::begin(kChain), std::end(kChain)}), vnni ? 4 : 0);
+  // One conv alone is not worth two casts: the NCHW kernel runs it (on VNNI CPUs through
+  // the same tiles, blocking and unblocking around them).
+  EXPECT_EQ(RunChain({kChain[1]}), 0);
 }
 
 TEST(Int8QuantizePass, MalformedInt8AttributesAreClearErrors) {

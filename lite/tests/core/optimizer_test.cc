@@ -360,7 +360,7 @@ TEST(StaticKernelPick, KeepCpuOpsKeepsOpsOffTheDevice) {
   const auto targets = [&](const std::vector<std::string>& keep) {
     Scope root;
     const cpp::ProgramDesc p = lite::Optimize(b.program(), &root.NewScope(), places,
-                                              DefaultPasses(), KernelChoices{{}, {}, keep});
+                                              DefaultPasses(), KernelChoices{{}, {}, keep, {}});
     std::vector<std::string> picked;
     for (const auto& op : p.blocks[0].ops) {
       if (op.Type() != "test_multi_add_one") continue;
@@ -383,7 +383,7 @@ TEST(StaticKernelPick, KeepCpuOpsKeepsOpsOffTheDevice) {
   ExpectErrorContaining(
       [&] {
         lite::Optimize(device_only.program(), &root.NewScope(), places, DefaultPasses(),
-                       KernelChoices{{}, {}, {"x"}});
+                       KernelChoices{{}, {}, {"x"}, {}});
       },
       "on the CPU (keep_cpu_ops)");
 }

@@ -97,6 +97,16 @@ bool X86KernelsRunHere() {
 #endif
 }
 
+bool X86Int8ConvsRunHere() {
+  for (const KernelInfo* info : KernelRegistry::Global().Kernels("conv2d")) {
+    if (info->place.target == TargetType::kX86 && info->place.precision == PrecisionType::kInt8 &&
+        info->RunsOnThisCpu()) {
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace test
 }  // namespace lite
 }  // namespace paddle

@@ -52,6 +52,9 @@ class OpRunner {
 const KernelInfo* FindKernel(const std::string& op_type, const Place& place);
 // Whether the x86 kernels run here: an x86 build on a CPU with AVX2+FMA (false on ARM).
 bool X86KernelsRunHere();
+// Whether an x86 int8 conv kernel runs here (quantized models' int8 plans need one: an x86
+// build on a CPU with AVX512_VNNI).
+bool X86Int8ConvsRunHere();
 
 std::vector<float> RandomVector(size_t n, float lo, float hi, uint32_t seed);
 std::vector<float> ToVector(const Tensor& t);

@@ -3,8 +3,9 @@
 // a rotated line) and PP-OCRv5 mobile detector (the real program, synthetic weights), and
 // the PaddleSlim quantization-aware trained PP-OCR classifier and PP-OCRv3 detector (their
 // fake quantize ops run in float, as Paddle runs them). Loaded as users would (CxxConfig
-// with the model and params files, or the model dir), with host and with x86 kernels, and
-// through the optimized .nb in MobileConfig. Skips loudly when the models are absent.
+// with the model and params files, or the model dir), with host and with x86 kernels (the
+// quantized ones also in their x86 int8 plans where the CPU runs them), and through the
+// optimized .nb in MobileConfig. Skips loudly when the models are absent.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -115,11 +116,13 @@ struct Setting {
   int threads;
   bool keep_logits;  // memory reuse and fusions off: the logits stay a var of their own
   bool from_dir;     // set_model_dir instead of set_model_file + set_param_file
+  bool int8 = false;  // Place{kX86, kInt8} first: quantized convs run in int8
 };
 
 std::string Describe(const Setting& s) {
   return std::string(s.x86 ? "x86,host" : "host") + " threads=" + std::to_string(s.threads) +
-         (s.from_dir ? " model_dir" : " model_file") + (s.keep_logits ? " unfused" : "");
+         (s.from_dir ? " model_dir" : " model_file") + (s.keep_logits ? " unfused" : "") +
+         (s.int8 ? " int8" : "");
 }
 
 lite_api::CxxConfig ConfigFor(const RefModel& m, const std::string& dir, const Setting& s) {
@@ -134,6 +137,7 @@ lite_api::CxxConfig ConfigFor(const RefModel& m, const std::string& dir, const S
   config.set_memory_optimize(!s.keep_logits);
   config.set_fusion_passes(!s.keep_logits);
   std::vector<lite_api::Place> places;
+  if (s.int8) places.push_back(lite_api::Place{TARGET(kX86), PRECISION(kInt8)});
   if (s.x86) places.push_back(lite_api::Place{TARGET(kX86), PRECISION(kFloat)});
   places.push_back(lite_api::Place{TARGET(kHost), PRECISION(kFloat)});
   config.set_valid_places(places);
@@ -149,6 +153,17 @@ std::string InputOfLast(lite_api::PaddlePredictor* predictor, const std::string&
     if (inst.op().Type() == consumer) var = inst.op().op_info().Input("X").at(0);
   }
   return var;
+}
+
+// Convs of the predictor's program marked enable_int8 (run by int8 kernels).
+int Int8Convs(lite_api::PaddlePredictor* predictor) {
+  auto* p = dynamic_cast<Predictor*>(predictor);
+  int count = 0;
+  if (!p) return count;
+  for (const auto& inst : p->runtime_program().instructions()) {
+    count += inst.op().op_info().GetAttrOr<bool>("enable_int8", false);
+  }
+  return count;
 }
 
 float MaxDiffRelativeToRange(const std::vector<float>& a, const std::vector<float>& b) {
@@ -210,8 +225,17 @@ TEST_P(RefModels, FullPredictorMatchesReference) {
     settings.push_back({true, 2, false, true});
     settings.push_back({true, 1, true, false});
   }
+  // Where the CPU runs x86 int8 convs, the quantized models' int8 plans too: the same bounds
+  // (the int8 arithmetic is the simulation's, within float32 rounding).
+  if (X86Int8ConvsRunHere() && m.name.find("slim") != std::string::npos) {
+    settings.push_back({true, 1, false, false, true});
+    settings.push_back({true, 2, false, true, true});
+  }
   for (const Setting& s : settings) {
     auto predictor = lite_api::CreatePaddlePredictor(ConfigFor(m, dir_, s));
+    if (s.int8) {
+      EXPECT_GT(Int8Convs(predictor.get()), 0) << Describe(s);
+    }
     CheckCases(predictor.get(), Describe(s));
     if (!s.keep_logits || m.logits_consumer.empty()) continue;
     const std::string logits_var = InputOfLast(predictor.get(), m.logits_consumer);
@@ -237,10 +261,13 @@ TEST_P(RefModels, OptimizedNbMatchesFullPredictor) {
   lite::testing::TempDir tmp;
   std::vector<Setting> settings = {{false, 1, false, false}};
   if (X86KernelsRunHere()) settings.push_back({true, 1, false, false});
+  if (X86Int8ConvsRunHere() && m.name.find("slim") != std::string::npos) {
+    settings.push_back({true, 1, false, false, true});
+  }
   for (const Setting& s : settings) {
     auto full = lite_api::CreatePaddlePredictor(ConfigFor(m, dir_, s));
     const auto full_outputs = CheckCases(full.get(), "full " + Describe(s));
-    const std::string nb = tmp / (m.name + (s.x86 ? "_x86" : "_host"));
+    const std::string nb = tmp / (m.name + (s.int8 ? "_int8" : s.x86 ? "_x86" : "_host"));
     full->SaveOptimizedModel(nb, lite_api::LiteModelType::kNaiveBuffer);
     lite_api::MobileConfig config;
     config.set_model_from_file(nb + ".nb");

@@ -253,9 +253,37 @@ expect md_format 0 "| op_type | host | x86 | arm | opencl |" -- "$opt" --print_a
 check md_conv2d grep -qE '^\| conv2d \| Y \|' <<<"$out"
 expect nb_visualization 0 "wrote $work/nbviz/out.dot" -- "$opt" \
   --optimized_nb_model_path="$work/out.nb" --visualization_file_output_path="$work/nbviz"
-expect quant_model_warns 0 "--quant_model: plite does not quantize weights" -- "$opt" \
-  --model_dir="$work/model" --optimize_out="$work/quant" --quant_model=true --quant_type=QUANT_INT8
-check quant_model_still_writes [ -s "$work/quant.nb" ]
+# --- post-training quantization: calibration inputs (raw float32 1x3x32x32, cosines of
+# different frequencies), the flags' errors, and int8 convs where this CPU runs them.
+mkdir -p "$work/calib" "$work/calib_bad"
+python3 -c 'import struct,math
+for k in range(4):
+    open("'"$work"'/calib/in%d.f32" % k,"wb").write(struct.pack("<3072f",*[math.cos((0.1+0.2*k)*i) for i in range(3072)]))' ||
+  { echo "FAIL: python3 to write the calibration inputs"; exit 1; }
+head -c 12 /dev/zero >"$work/calib_bad/short.f32"
+quant=(--model_dir="$work/model" --quant_model=true)
+expect quant_int8_needs_data 1 "--quant_type=QUANT_INT8 needs --calibration_data=DIR" -- "$opt" \
+  "${quant[@]}" --optimize_out="$work/quant" --quant_type=QUANT_INT8
+expect quant_int16_warns 0 "weight-only quantization is not implemented" -- "$opt" \
+  "${quant[@]}" --optimize_out="$work/quant16" --quant_type=QUANT_INT16
+check quant_int16_still_writes [ -s "$work/quant16.nb" ]
+expect quant_bad_type 1 "bad --quant_type 'INT4': use QUANT_INT8 or QUANT_INT16" -- "$opt" \
+  "${quant[@]}" --optimize_out="$work/quant" --quant_type=INT4
+expect calibration_needs_quant 1 "--calibration_data needs --quant_model" -- "$opt" \
+  --model_dir="$work/model" --optimize_out="$work/quant" --calibration_data="$work/calib"
+expect calibration_bad_method 1 "unknown calibration method 'median'; accepted: abs_max, kl" -- \
+  "$opt" "${quant[@]}" --optimize_out="$work/quant" --quant_type=QUANT_INT8 \
+  --calibration_data="$work/calib" --calibration_method=median
+# The sample model's convs read 3 and 8 channels, too few for int8 to pay: nothing to
+# quantize (opt_models_test.sh quantizes a real detector).
+calib=("${quant[@]}" --quant_type=QUANT_INT8 --input_shape=1,3,32,32 --calibration_data="$work/calib")
+if grep -qw avx512_vnni /proc/cpuinfo && grep -qw avx512bw /proc/cpuinfo; then
+  expect quant_int8_nothing_to_quantize 1 "the model has no conv2d that int8 pays for" -- \
+    "$opt" "${calib[@]}" --optimize_out="$work/quant8"
+else
+  expect quant_int8_no_kernel 1 "no int8 conv kernel runs for --valid_targets on this CPU" -- \
+    "$opt" "${calib[@]}" --optimize_out="$work/quant8"
+fi
 expect save_protobuf 0 "wrote the protobuf model into $work/pb/" -- \
   "$opt" --model_dir="$work/model" --optimize_out_type=protobuf --optimize_out="$work/pb"
 # The saved program is the optimized one: fusions are visible in its op list.

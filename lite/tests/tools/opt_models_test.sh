@@ -102,5 +102,42 @@ if [ "$tested" -eq 0 ]; then
   echo "SKIPPED: no model with a MANIFEST.txt in $models"
   exit 77
 fi
+
+# Post-training quantization of the float PP-OCRv3 detector (opt --quant_model): calibrated
+# on three small images, its convs planned in int8 where this CPU runs x86 int8 kernels.
+det=$models/next/ch_PP-OCRv3_det
+if [ ! -d "$det" ]; then
+  echo "SKIPPED (LOUDLY): no $det; post-training quantization not checked"
+elif ! grep -qw avx512_vnni /proc/cpuinfo || ! grep -qw avx512bw /proc/cpuinfo; then
+  echo "SKIPPED (LOUDLY): this CPU lacks AVX512_VNNI; post-training quantization not checked"
+else
+  mkdir -p "$work/calib" "$work/calib_bad"
+  python3 -c 'import struct,math
+for k in range(3):
+    open("'"$work"'/calib/in%d.f32" % k,"wb").write(struct.pack("<12288f",*[math.sin((0.05+0.1*k)*i) for i in range(12288)]))'
+  head -c 12 /dev/zero >"$work/calib_bad/short.f32"
+  ptq=(--model_dir="$det" --quant_model --quant_type=QUANT_INT8 --input_shape=1,3,64,64)
+  for method in abs_max kl; do
+    tested=$((tested + 1))
+    out=$("$opt" "${ptq[@]}" --calibration_data="$work/calib" --calibration_method=$method \
+          --optimize_out="$work/det_ptq_$method" 2>&1)
+    code=$?
+    n=$(sed -n 's/^quantized: \([0-9]*\) convs run in int8.*/\1/p' <<<"$out")
+    if [ "$code" -ne 0 ] || [ "${n:-0}" -lt 20 ] || ! grep -qF "3/3 inputs" <<<"$out" ||
+       [ ! -s "$work/det_ptq_$method.nb" ]; then
+      echo "FAIL: ch_PP-OCRv3_det PTQ ($method): exit $code, ${n:-no} int8 convs"; echo "$out"
+      failures=$((failures + 1))
+    else
+      echo "ok: ch_PP-OCRv3_det PTQ ($method): $n convs in int8, $(stat -c %s "$work/det_ptq_$method.nb") bytes"
+    fi
+  done
+  tested=$((tested + 1))
+  out=$("$opt" "${ptq[@]}" --calibration_data="$work/calib_bad" --optimize_out="$work/bad" 2>&1)
+  if [ $? -ne 1 ] || ! grep -qF "short.f32' has 12 bytes; shape needs 49152" <<<"$out"; then
+    echo "FAIL: PTQ with a short calibration file:"; echo "$out"; failures=$((failures + 1))
+  else
+    echo "ok: PTQ names a calibration file of the wrong size"
+  fi
+fi
 echo "$tested models checked, $failures failed"
 [ "$failures" -eq 0 ]

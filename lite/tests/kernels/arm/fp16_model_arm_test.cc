@@ -239,7 +239,7 @@ TEST(Fp16ProgramArmTest, ABlockedFp32ValueIsReorderedBeforeItsCalib) {
   }
   b.Fetch("y4", 0);
   auto mixed = Optimize(b.program(), {kArmFp16, kArmFloat, kHostFloat}, OptimizerOptions{},
-                        weights, 1, KernelChoices{{}, {"y1", "y2", "y3"}, {}});
+                        weights, 1, KernelChoices{{}, {"y1", "y2", "y3"}, {}, {}});
   const std::vector<std::string> types = mixed->OpTypes();
   SCOPED_TRACE(Join(types, " "));
   const std::vector<const cpp::OpDesc*> convs = mixed->Ops("conv2d");
@@ -287,6 +287,7 @@ TEST(Fp16ProgramArmTest, AConcatTakesItsInputsPrecision) {
                       KernelChoices{{},
                                     keep ? std::vector<std::string>{"a", "bb"}
                                          : std::vector<std::string>{},
+                                    {},
                                     {}});
     SCOPED_TRACE(Join(o->OpTypes(), " "));
     const cpp::OpDesc* cat = o->FindOp("concat");

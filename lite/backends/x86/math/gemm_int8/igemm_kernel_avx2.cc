@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "lite/backends/x86/math/gemm_int8/igemm_kernel.h"
+#include "lite/backends/x86/math/vec/round_avx2.h"
 
 namespace paddle {
 namespace lite {
@@ -46,20 +47,6 @@ void MicroKernelAvx2(int quads, const int8_t* a, const uint8_t* b, int32_t* acc,
     }
   }
 }
-
-namespace {
-// round(v) with halfway cases away from zero: trunc, then one step outward when the dropped
-// fraction is at least one half (v - trunc(v) is exact).
-inline __m256 RoundHalfAway(__m256 v) {
-  const __m256 t = _mm256_round_ps(v, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
-  const __m256 frac = _mm256_sub_ps(v, t);
-  const __m256 sign_mask = _mm256_set1_ps(-0.f);
-  const __m256 abs_frac = _mm256_andnot_ps(sign_mask, frac);
-  const __m256 step = _mm256_or_ps(_mm256_and_ps(v, sign_mask), _mm256_set1_ps(1.f));
-  const __m256 away = _mm256_cmp_ps(abs_frac, _mm256_set1_ps(0.5f), _CMP_GE_OQ);
-  return _mm256_add_ps(t, _mm256_and_ps(away, step));
-}
-}  // namespace
 
 namespace {
 // 16 values: the rounding and clamping as QuantizeToInt8 says; NaN becomes the lower bound

@@ -1,0 +1,229 @@
+// AVX512_VNNI half of the NCHW16c int8 convolution (nchwc_int8_conv.h): the quantizing
+// frame copy and the register tiles. Built with -mavx512f -mavx512bw -mavx512vnni; called
+// only where the CPU has AVX512_VNNI (nchwc_int8_conv.cc).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"  // _mm512_undefined_ps in GCC 12's max/min
+#endif
+#include <immintrin.h>
+
+#include <cstring>
+#include <type_traits>
+#include <utility>
+
+#include "lite/backends/x86/math/nchwc_int8/nchwc_int8_conv.h"
+
+namespace paddle {
+namespace lite {
+namespace x86 {
+namespace math {
+
+namespace {
+
+#include "lite/backends/x86/math/vec/vec_avx512.inc"
+#include "lite/backends/simd/activation_vec.inc"
+
+using Act = VectorActivation<VecAvx512>;
+constexpr int kB = kNchwcInt8Block;
+constexpr int kGroup = kNchwcInt8GroupBlocks;
+constexpr int kMaxTaps = 256;
+
+// Pixels a tile takes for OB blocks: 24 accumulators at most, 12 pixels at most.
+constexpr int MaxPixels(int ob) { return 24 / ob < 12 ? 24 / ob : 12; }
+
+template <typename F, int... I>
+__attribute__((always_inline)) inline void UnrollSeq(const F& f,
+                                                     std::integer_sequence<int, I...>) {
+  (f(std::integral_constant<int, I>()), ...);
+}
+template <int N, typename F>
+__attribute__((always_inline)) inline void Unroll(const F& f) {
+  UnrollSeq(f, std::make_integer_sequence<int, N>());
+}
+
+// What the tiles of one group share. Input offsets in bytes, output in floats.
+struct Layout {
+  long in_block;   // between input blocks of the frame
+  long px_step;    // between the windows of adjacent output pixels
+  int in_blocks, taps;
+  const long* tap;  // from a window's first byte to each tap's
+  long w_block;     // packed weight bytes per input block
+  long out_block;   // between output blocks
+  const int32_t* offsets;  // the group's: 128 * weight sums
+  const float* scales;
+  const float* bias;
+};
+
+// round(v), halfway cases away from zero (v - trunc(v) is exact).
+inline __m512 RoundHalfAway(__m512 v) {
+  const __m512 t = _mm512_roundscale_ps(v, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+  const __m512 frac = _mm512_abs_ps(_mm512_sub_ps(v, t));
+  const __mmask16 away = _mm512_cmp_ps_mask(frac, _mm512_set1_ps(0.5f), _CMP_GE_OQ);
+  const __m512 step = VecAvx512::CopySign(_mm512_set1_ps(1.f), v);
+  return _mm512_mask_add_ps(t, away, t, step);
+}
+
+// P output pixels x OB blocks (the whole packed group): int32 sums of u8 inputs x s8
+// weights, then the epilogue.
+template <int P, int OB>
+__attribute__((always_inline)) inline void TileOnce(const Layout& l, const uint8_t* x,
+                                                    const int8_t* w, const Act& act,
+                                                    float* out) {
+  __m512i acc[P][OB];
+  Unroll<P>([&](auto p) { Unroll<OB>([&](auto b) { acc[p][b] = _mm512_setzero_si512(); }); });
+  for (int ib = 0; ib < l.in_blocks; ++ib) {
+    const uint8_t* xb = x + ib * l.in_block;
+    const int8_t* wb = w + ib * l.w_block;
+    for (int t = 0; t < l.taps; ++t) {
+      const uint8_t* xt = xb + l.tap[t];
+      const int8_t* wt = wb + t * (4 * OB * 64);
+      Unroll<4>([&](auto q) {
+        __m512i wv[OB];
+        Unroll<OB>([&](auto b) { wv[b] = _mm512_loadu_si512(wt + (q * OB + b) * 64); });
+        Unroll<P>([&](auto p) {
+          int32_t word;
+          std::memcpy(&word, xt + p * l.px_step + q * 4, 4);
+          const __m512i in = _mm512_set1_epi32(word);
+          Unroll<OB>([&](auto b) { acc[p][b] = _mm512_dpbusd_epi32(acc[p][b], in, wv[b]); });
+        });
+      });
+    }
+  }
+  const Act a = act;
+  Unroll<OB>([&](auto b) {
+    const __m512i off = _mm512_loadu_si512(l.offsets + b * kB);
+    const __m512 scale = _mm512_loadu_ps(l.scales + b * kB);
+    const __m512 bias = _mm512_loadu_ps(l.bias + b * kB);
+    Unroll<P>([&](auto p) {
+      const __m512 sum = _mm512_cvtepi32_ps(_mm512_sub_epi32(acc[p][b], off));
+      _mm512_storeu_ps(out + b * l.out_block + p * kB, a(_mm512_fmadd_ps(sum, scale, bias)));
+    });
+  });
+}
+
+template <int P, int OB>
+void Tiles(const Layout& l, const uint8_t* x, const int8_t* w, const Act& act, float* out,
+           int count) {
+  for (int i = 0; i < count; ++i, x += P * l.px_step, out += P * kB) {
+    TileOnce<P, OB>(l, x, w, act, out);
+  }
+}
+
+using TileFn = void (*)(const Layout&, const uint8_t*, const int8_t*, const Act&, float*, int);
+
+// fn[ob][p] = Tiles<p, ob> for p = 1 .. MaxPixels(ob).
+struct TileTable {
+  TileFn fn[kGroup + 1][13] = {};
+  TileTable() { FillGroups(std::make_integer_sequence<int, kGroup>()); }
+  template <int... B>
+  void FillGroups(std::integer_sequence<int, B...>) {
+    (FillPixels<B + 1>(std::make_integer_sequence<int, MaxPixels(B + 1)>()), ...);
+  }
+  template <int OB, int... P>
+  void FillPixels(std::integer_sequence<int, P...>) {
+    ((fn[OB][P + 1] = &Tiles<P + 1, OB>), ...);
+  }
+};
+
+const TileTable& Table() {
+  static const TileTable table;
+  return table;
+}
+
+}  // namespace
+
+namespace nchwc_int8_internal {
+
+void QuantizeInputAvx512(const NchwcInt8ConvShape& s, const NchwcInt8Frame& f, const float* in,
+                         float inv_scale, bool ties_to_even, int row_begin, int row_end,
+                         uint8_t* frame) {
+  const __m512 mul = _mm512_set1_ps(inv_scale);
+  const __m512 lo = _mm512_set1_ps(ties_to_even ? -128.f : -127.f);
+  const __m512 hi = _mm512_set1_ps(127.f);
+  const __m512i offset = _mm512_set1_epi32(128);
+  // Columns: `left` of frame, the image's first ix_end, the frame on the right.
+  const int left = s.pad_left < f.w ? s.pad_left : f.w;
+  const int inside = f.w - left < s.in_w ? f.w - left : s.in_w;
+  const int right = f.w - left - inside;
+  for (int b = 0; b < f.blocks; ++b) {
+    for (int r = row_begin; r < row_end; ++r) {
+      uint8_t* dst = frame + (static_cast<size_t>(b) * f.h + r) * f.w * kB;
+      const int iy = r - s.pad_top;
+      if (iy < 0 || iy >= s.in_h) {
+        std::memset(dst, 128, static_cast<size_t>(f.w) * kB);
+        continue;
+      }
+      std::memset(dst, 128, static_cast<size_t>(left) * kB);
+      const float* src = in + (static_cast<size_t>(b) * s.in_h + iy) * s.in_w * kB;
+      for (int ix = 0; ix < inside; ++ix) {
+        __m512 v = _mm512_mul_ps(_mm512_loadu_ps(src + ix * kB), mul);
+        v = ties_to_even ? _mm512_roundscale_ps(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)
+                         : RoundHalfAway(v);
+        // max returns its second operand for NaN: NaN takes the lower bound.
+        v = _mm512_min_ps(_mm512_max_ps(v, lo), hi);
+        const __m512i q = _mm512_add_epi32(_mm512_cvtps_epi32(v), offset);
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + (left + ix) * kB),
+                         _mm512_cvtepi32_epi8(q));
+      }
+      std::memset(dst + (left + inside) * kB, 128, static_cast<size_t>(right) * kB);
+    }
+  }
+}
+
+void ConvAvx512Vnni(const NchwcInt8ConvShape& s, const NchwcInt8Frame& f, const uint8_t* frame,
+                    const NchwcInt8Filter& filter, const Activation& act, int block_begin,
+                    int block_end, int row_begin, int row_end, float* out) {
+  const Act vact(act);
+  const int in_blocks = f.blocks;
+  const int out_blocks = (s.out_c + kB - 1) / kB;
+  const int taps = s.kernel_h * s.kernel_w;
+  const bool pointwise = NchwcInt8ConvIsPointwise(s);
+  long tap[kMaxTaps];
+  for (int ky = 0; ky < s.kernel_h; ++ky) {
+    for (int kx = 0; kx < s.kernel_w; ++kx) {
+      tap[ky * s.kernel_w + kx] =
+          (static_cast<long>(ky) * s.dilation_h * f.w + static_cast<long>(kx) * s.dilation_w) * kB;
+    }
+  }
+  Layout l;
+  l.in_block = static_cast<long>(f.h) * f.w * kB;
+  l.px_step = pointwise ? kB : static_cast<long>(s.stride_w) * kB;
+  l.in_blocks = in_blocks;
+  l.taps = taps;
+  l.tap = tap;
+  l.out_block = static_cast<long>(s.out_h) * s.out_w * kB;
+  const TileTable& table = Table();
+  for (int g0 = block_begin; g0 < block_end; g0 += kGroup) {
+    const int nb = out_blocks - g0 < kGroup ? out_blocks - g0 : kGroup;
+    const int8_t* w = filter.weights() + static_cast<size_t>(g0) * in_blocks * taps * kB * kB;
+    l.w_block = static_cast<long>(taps) * 4 * nb * 64;
+    l.offsets = filter.offsets() + g0 * kB;
+    l.scales = filter.scales() + g0 * kB;
+    l.bias = filter.bias() + g0 * kB;
+    float* out_g = out + g0 * l.out_block;
+    const int tile = MaxPixels(nb);
+    // Pixels [begin, end) of output row oy: whole tiles in one call, then the rest.
+    auto run = [&](int oy, int begin, int end) {
+      const uint8_t* x = frame + (static_cast<long>(oy) * s.stride_h * f.w +
+                                  static_cast<long>(begin) * (pointwise ? 1 : s.stride_w)) * kB;
+      float* o = out_g + (static_cast<long>(oy) * s.out_w + begin) * kB;
+      const int whole = (end - begin) / tile;
+      if (whole > 0) table.fn[nb][tile](l, x, w, vact, o, whole);
+      const int rest = end - begin - whole * tile;
+      if (rest > 0) {
+        table.fn[nb][rest](l, x + whole * tile * l.px_step, w, vact, o + whole * tile * kB, 1);
+      }
+    };
+    if (pointwise) {
+      run(0, row_begin, row_end);
+      continue;
+    }
+    for (int oy = row_begin; oy < row_end; ++oy) run(oy, 0, s.out_w);
+  }
+}
+
+}  // namespace nchwc_int8_internal
+
+}  // namespace math
+}  // namespace x86
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,31 @@
+// Post-training quantization's program rewrite: where calibration gave a conv2d's input a
+// scale, the program gets the ops PaddleSlim's quantization writes around a quantized conv
+//   x -> fake_quantize_dequantize_moving_average_abs_max (InScale: the scale, a new weight)
+//   W -> fake_channel_wise_quantize_dequantize_abs_max (per output channel, max |W_c|)
+// so the optimizer runs it as it runs a QAT model: int8_quantize_pass turns the conv into
+// an int8 conv where an int8 kernel runs it (docs/quantization.md).
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "lite/core/program_desc.h"
+#include "lite/core/scope.h"
+
+namespace paddle {
+namespace lite {
+
+// The input vars of the convs post-training quantization considers (conv2d with a weight
+// filter of at least 16 input channels, int8_rules.h; not already quantized), in program
+// order, each once.
+std::vector<std::string> CalibrationTargets(const cpp::ProgramDesc& program);
+
+// Inserts the quantize ops before each conv2d whose Input has a positive scale in `scales`
+// (var -> max |x| to keep); one activation op per var, one weight op per filter. The scale
+// tensors go into `weights`. Returns how many convs were quantized.
+int InsertCalibratedQuantization(const std::map<std::string, float>& scales,
+                                 cpp::ProgramDesc* program, Scope* weights);
+
+}  // namespace lite
+}  // namespace paddle
