@@ -51,6 +51,7 @@ for f in lib/libpaddle_full_api_shared.so lib/libpaddle_full_api_shared.so.0 \
          include/paddle_api.h include/paddle_custom_op.h include/paddle_op_plugin.h \
          include/plite_version.h include/paddle_use_ops.h \
          include/paddle_use_kernels.h include/paddle_use_passes.h bin/opt bin/benchmark bin/model_runner \
+         bin/compare_precision \
          lib/cmake/paddle_lite/paddle_liteConfig.cmake; do
   [ -e "$prefix/$f" ] || { echo "install check: $prefix/$f is missing"; exit 1; }
 done
@@ -61,6 +62,7 @@ grep -q 'SONAME *libpaddle_full_api_shared.so.0$' <<<"$headers" ||
   { echo "install check: no SONAME libpaddle_full_api_shared.so.0"; exit 1; }
 "$prefix/bin/model_runner" --model_dir="$app/model" --input_shape=1,3,32,32 --repeats=1 >/dev/null
 "$prefix/bin/opt" >/dev/null  # help, exit 0
+"$prefix/bin/compare_precision" >/dev/null  # help, exit 0
 
 # find_package from the installed prefix and from the build tree.
 mkdir -p "$app/cmake_app"
