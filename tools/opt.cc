@@ -83,6 +83,10 @@ DEFINE_string(calibration_data, "",
 DEFINE_string(calibration_method, "abs_max",
               "how calibration picks an activation's scale: abs_max (the largest |x| seen) or "
               "kl (TensorRT's entropy method, as ncnn's: clips rare outliers)");
+DEFINE_double(quant_keep_threshold, 0,
+              "with --quant_type=QUANT_INT8: keep in float the convs whose int8 output loses "
+              "more cosine similarity against the float plan than this (beyond what their "
+              "input lost) on the first calibration inputs, e.g. 0.001 (0: off)");
 DEFINE_string(input_shape, "",
               "with --calibration_data: the input dims of the files (default: the model's "
               "declared dims)");
@@ -309,11 +313,23 @@ void Optimize(const lite::opt::ValidTargets& valid, const ModelArgs& model,
                                                 : paddle::lite_api::CL_PRECISION_FP32);
   VLOG(1) << "optimizing for " << lite::opt::TargetNames(valid.targets);
   const lite::opt::QuantFlags quant{FLAGS_quant_model, FLAGS_quant_type, FLAGS_calibration_data,
-                                    FLAGS_calibration_method, FLAGS_input_shape};
-  const std::map<std::string, float> scales =
+                                    FLAGS_calibration_method, FLAGS_input_shape,
+                                    FLAGS_quant_keep_threshold};
+  std::map<std::string, float> scales =
       lite::opt::PostTrainingScales(quant, valid.places, config, program);
+  std::vector<std::string> lossy_report;
+  const std::vector<std::string> lossy =
+      lite::opt::LossyInt8Convs(quant, valid.places, config, program, scales, &lossy_report);
+  if (!lossy.empty()) {
+    for (const std::string& input : lossy) scales.erase(input);
+    std::cout << "kept in float (--quant_keep_threshold " << FLAGS_quant_keep_threshold
+              << "): " << lite::Join(lossy_report, ", ") << "\n";
+  } else if (FLAGS_quant_keep_threshold > 0) {
+    std::cout << "kept in float (--quant_keep_threshold " << FLAGS_quant_keep_threshold
+              << "): none\n";
+  }
   lite::Predictor predictor(config, scales);
-  if (!scales.empty()) {
+  if (!scales.empty() || !lossy.empty()) {
     std::cout << "quantized: " << Int8Ops(predictor.optimized_program())
               << " convs run in int8 (" << scales.size() << " calibrated inputs)\n";
   }

@@ -14,6 +14,7 @@
 #include "lite/api/paddle_exception.h"
 #include "lite/core/op_registry.h"
 #include "lite/optimizer/quantization/calibrated_quantization.h"
+#include "tools/precision_compare.h"
 #include "tools/run_util.h"
 
 namespace paddle {
@@ -75,7 +76,82 @@ class Progress {
   Clock::time_point start_{Clock::now()};
 };
 
+// The input dims of the calibration files.
+lite_api::shape_t CalibrationShape(const std::string& flag, const cpp::ProgramDesc& program) {
+  try {
+    return flag.empty() ? DeclaredInputDims(program) : plite_tools::ParseShape(flag);
+  } catch (const std::invalid_argument& e) {
+    Fail(std::string("--input_shape: ") + e.what());
+  }
+}
+
+void FillFromFile(Predictor* predictor, const lite_api::shape_t& shape, const std::string& file) {
+  try {
+    plite_tools::FillInput(predictor->GetInput(0).get(), shape, file);
+  } catch (const std::invalid_argument& e) {
+    Fail(std::string(e.what()) + " (input shape " + plite_tools::ShapeStr(shape) + ")");
+  }
+}
+
+// Float places for running the model here: this build's CPU target and host.
+std::vector<lite_api::Place> FloatPlacesHere() {
+  std::vector<lite_api::Place> places;
+  for (const Place& p : DefaultPlaces()) {
+    if (p.precision != lite_api::PrecisionType::kInt8) places.push_back(p);
+  }
+  return places;
+}
+
 }  // namespace
+
+std::vector<std::string> LossyInt8Convs(const QuantFlags& flags,
+                                        const std::vector<lite_api::Place>& valid_places,
+                                        const lite_api::CxxConfig& config,
+                                        const cpp::ProgramDesc& program,
+                                        const std::map<std::string, float>& scales,
+                                        std::vector<std::string>* report) {
+  if (!(flags.keep_threshold > 0)) return {};
+  if (scales.empty()) Fail("--quant_keep_threshold needs --quant_type=QUANT_INT8");
+  std::vector<std::string> files = CalibrationFiles(flags.calibration_data);
+  if (files.size() > 4) files.resize(4);
+  const lite_api::shape_t shape = CalibrationShape(flags.input_shape, program);
+  // Every var kept, plain layouts: the two plans' vars line up.
+  lite_api::CxxConfig test_config = config;
+  test_config.set_valid_places(valid_places);
+  test_config.set_memory_optimize(false);
+  test_config.set_blocked_layout(false);
+  lite_api::CxxConfig float_config = test_config;
+  float_config.set_valid_places(FloatPlacesHere());
+  Predictor test(test_config, scales);
+  Predictor reference(float_config);
+  std::map<std::string, double> loss;  // conv output -> worst cosine loss
+  std::map<std::string, std::string> input_of;  // conv output -> its input var
+  for (const std::string& file : files) {
+    FillFromFile(&test, shape, file);
+    FillFromFile(&reference, shape, file);
+    const std::vector<VarDrift> drifts = CompareRuns(&test, &reference);
+    std::map<std::string, double> cosine;
+    for (const VarDrift& d : drifts) cosine[d.var] = d.cosine;
+    for (const VarDrift& d : drifts) {
+      if (!d.reduced || d.op != "conv2d") continue;
+      const auto in = cosine.find(d.input);
+      const double lost = (in == cosine.end() ? 1.0 : in->second) - d.cosine;
+      loss[d.var] = std::max(loss[d.var], lost);
+      input_of[d.var] = d.input;
+    }
+  }
+  std::vector<std::string> keep;
+  for (const auto& [var, lost] : loss) {
+    if (lost <= flags.keep_threshold) continue;
+    if (std::find(keep.begin(), keep.end(), input_of[var]) == keep.end()) {
+      keep.push_back(input_of[var]);
+    }
+    char line[256];
+    std::snprintf(line, sizeof line, "%s (cosine loss %.4g)", var.c_str(), lost);
+    report->push_back(line);
+  }
+  return keep;
+}
 
 std::map<std::string, float> PostTrainingScales(const QuantFlags& flags,
                                                 const std::vector<lite_api::Place>& valid_places,
@@ -109,12 +185,8 @@ std::map<std::string, float> PostTrainingScales(const QuantFlags& flags,
          "(x86's need AVX512_VNNI; docs/quantization.md)");
   }
   // Calibration runs here, on this machine's float kernels.
-  std::vector<lite_api::Place> places;
-  for (const Place& p : DefaultPlaces()) {
-    if (p.precision != lite_api::PrecisionType::kInt8) places.push_back(p);
-  }
   lite_api::CxxConfig float_config = config;
-  float_config.set_valid_places(places);
+  float_config.set_valid_places(FloatPlacesHere());
   return Calibrate(float_config, program, request);
 }
 
@@ -127,13 +199,7 @@ std::map<std::string, float> Calibrate(const lite_api::CxxConfig& float_config,
     Fail("the model has no conv2d that int8 pays for (a weight filter of at least 16 input "
          "channels); nothing to quantize");
   }
-  lite_api::shape_t shape;
-  try {
-    shape = request.input_shape.empty() ? DeclaredInputDims(program)
-                                        : plite_tools::ParseShape(request.input_shape);
-  } catch (const std::invalid_argument& e) {
-    Fail(std::string("--input_shape: ") + e.what());
-  }
+  const lite_api::shape_t shape = CalibrationShape(request.input_shape, program);
   // Every var kept (no reuse, no fusions) and in NCHW, so each conv input can be read.
   lite_api::CxxConfig config = float_config;
   config.set_memory_optimize(false);
@@ -156,11 +222,7 @@ std::map<std::string, float> Calibrate(const lite_api::CxxConfig& float_config,
                                   : pass == 0 ? "pass 1/2 (range)" : "pass 2/2 (histograms)",
                       static_cast<int>(files.size()));
     for (size_t i = 0; i < files.size(); ++i) {
-      try {
-        plite_tools::FillInput(predictor.GetInput(0).get(), shape, files[i]);
-      } catch (const std::invalid_argument& e) {
-        Fail(std::string(e.what()) + " (input shape " + plite_tools::ShapeStr(shape) + ")");
-      }
+      FillFromFile(&predictor, shape, files[i]);
       predictor.Run();
       for (auto it = observers.begin(); it != observers.end();) {
         auto& [var, observer] = *it;

@@ -25,6 +25,7 @@ struct CalibrationRequest {
 struct QuantFlags {
   bool quant_model{false};
   std::string quant_type, calibration_data, calibration_method, input_shape;
+  double keep_threshold{0};  // --quant_keep_threshold; 0: off
 };
 
 // --quant_model --quant_type=QUANT_INT8: the calibrated activation scales of the convs to
@@ -35,6 +36,18 @@ std::map<std::string, float> PostTrainingScales(const QuantFlags& flags,
                                                 const std::vector<lite_api::Place>& valid_places,
                                                 const lite_api::CxxConfig& config,
                                                 const cpp::ProgramDesc& program);
+
+// --quant_keep_threshold: the convs of the calibrated int8 plan (`scales`) whose own loss
+// of cosine similarity against the float plan (their output's cosine below their input's)
+// exceeds flags.keep_threshold on any of the first 4 calibration inputs: their input vars,
+// whose scales to drop (those convs, and any other reading the same input, stay float with
+// no quantize op), and a line per conv (its output) for the report in `report`.
+std::vector<std::string> LossyInt8Convs(const QuantFlags& flags,
+                                        const std::vector<lite_api::Place>& valid_places,
+                                        const lite_api::CxxConfig& config,
+                                        const cpp::ProgramDesc& program,
+                                        const std::map<std::string, float>& scales,
+                                        std::vector<std::string>* report);
 
 // `float_config`: the model with float places; `program`: the model as loaded (which convs
 // and input). Throws PaddleLiteException naming a bad directory, file or shape.

@@ -67,6 +67,9 @@ std::vector<VarDrift> CompareRuns(Predictor* test, Predictor* reference) {
       VarDrift d = Drift(a, b);
       d.var = var;
       d.op = desc.Type();
+      for (const char* param : {"Input", "X"}) {
+        if (d.input.empty() && desc.HasInput(param)) d.input = desc.Input(param)[0];
+      }
       d.reduced = precision == PrecisionType::kInt8 || precision == PrecisionType::kFP16;
       drifts.push_back(d);
     }

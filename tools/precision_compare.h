@@ -16,6 +16,8 @@ namespace opt {
 struct VarDrift {
   std::string var;
   std::string op;            // the op type writing it in the test plan
+  std::string input;         // that op's data input ("Input" or "X"), or ""
+
   bool reduced{false};       // that op ran an int8 or fp16 kernel
   int64_t numel{0};
   double max_abs_diff{0};

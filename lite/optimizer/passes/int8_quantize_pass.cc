@@ -17,17 +17,19 @@
 // An op is rewritten only where asked and where a kernel can run it: the valid places list
 // an int8 place (Place{kX86, kInt8}, as Paddle Lite asks) on a target with an int8 kernel
 // of its type that this CPU runs (otherwise it stays in float simulation), and the op is
-// not named by keep_fp32_ops (its type or an output), and where int8 pays: at least 16
-// input channels per group (lite/optimizer/quantization/int8_rules.h). The tools' and CxxConfig's default
-// places list the x86 int8 place; the x86 int8 kernels run where int8 beats the float
+// not named by keep_fp32_ops (its type, or an output as the fusions leave it), and where
+// int8 pays: at least 16 input channels per group (lite/optimizer/quantization/
+// int8_rules.h). The tools' and CxxConfig's default places list the x86 int8 place; the x86 int8 kernels run where int8 beats the float
 // simulation, on AVX512_VNNI CPUs (docs/quantization.md). Runs before
 // weight_quantize_fold_pass, which folds the quantize ops this pass leaves.
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
 
 #include "lite/backends/host/math/fake_quantize.h"
 #include "lite/core/op_registry.h"
+#include "lite/operators/activation_attrs.h"
 #include "lite/optimizer/pass.h"
 #include "lite/optimizer/passes/fuse_util.h"
 #include "lite/optimizer/quantization/int8_rules.h"
@@ -58,12 +60,31 @@ bool HasInt8Kernel(const SSAGraph& graph, const std::string& type) {
   return false;
 }
 
-bool NamedByKeepFp32(const SSAGraph& graph, const Node& stmt) {
-  for (const std::string& entry : graph.keep_fp32_ops()) {
-    if (entry == stmt.desc.Type()) return true;
-    for (const Node* out : stmt.outlinks) {
-      if (out->name == entry) return true;
-    }
+// The vars a conv writes once the fusions that run after this pass fold its batch norm,
+// bias add and activation into it (keep_fp32_ops names those, as the optimized program
+// shows them): its own output, then each sole consumer's of those kinds.
+std::vector<std::string> OutputsOnceFused(Node* stmt) {
+  std::vector<std::string> names;
+  for (const Node* out : stmt->outlinks) names.push_back(out->name);
+  Node* out = OutputOf(stmt, "Output");
+  while (Node* next = out ? SoleConsumer(out) : nullptr) {
+    const std::string& type = next->desc.Type();
+    const bool folds = type == "batch_norm" || operators::IsFusableActivation(type) ||
+                       (type == "elementwise_add" && InputOf(next, "Y") &&
+                        InputOf(next, "Y")->persistable);
+    Node* next_out = OutputOf(next, type == "batch_norm" ? "Y" : "Out");
+    if (!folds || !next_out) break;
+    names.push_back(next_out->name);
+    out = next_out;
+  }
+  return names;
+}
+
+bool NamedByKeepFp32(SSAGraph* graph, Node* stmt) {
+  const std::vector<std::string> outputs = OutputsOnceFused(stmt);
+  for (const std::string& entry : graph->keep_fp32_ops()) {
+    if (entry == stmt->desc.Type()) return true;
+    if (std::find(outputs.begin(), outputs.end(), entry) != outputs.end()) return true;
   }
   return false;
 }
@@ -254,7 +275,7 @@ class Int8QuantizePass : public Pass {
         if (stmt->desc.Type() == kind.type) stmts.push_back(stmt);
       }
       for (Node* stmt : stmts) {
-        if (NamedByKeepFp32(*graph, *stmt)) continue;
+        if (NamedByKeepFp32(graph, stmt)) continue;
         if (stmt->desc.GetAttrOr<bool>("enable_int8", false)) continue;
         ActivationQuant aq;
         WeightQuant wq;

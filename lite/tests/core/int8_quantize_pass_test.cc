@@ -221,13 +221,17 @@ TEST(Int8QuantizePass, KeepFp32OpsKeepsTheFloatSimulation) {
   const ConvCase c{1, 1, false};
   const DDim dims({1, kIn, kH, kW});
   const auto x = RandomVector(dims.production(), -3.f, 3.f, 8);
-  KernelChoices choices;
-  choices.keep_fp32_ops = {"conv2d"};
-  OptimizerOptions options;
-  auto o = Optimize(QatConv(c).program(), kX86, options, QatWeights(1), 1, choices);
-  EXPECT_FALSE(o->FindOp("conv2d")->GetAttrOr<bool>("enable_int8", false));
-  EXPECT_EQ(Count(o->OpTypes(), "fake_quantize_dequantize_moving_average_abs_max"), 1);
-  ExpectAllNear(o->Run(dims, x), Expected(c, x, 1), 1e-4f);
+  // By type, or by the var the fused conv writes (its relu6's output, as the optimized
+  // program names it: the pass runs before the fusions).
+  for (const std::string& entry : {"conv2d", "out"}) {
+    KernelChoices choices;
+    choices.keep_fp32_ops = {entry};
+    OptimizerOptions options;
+    auto o = Optimize(QatConv(c).program(), kX86, options, QatWeights(1), 1, choices);
+    EXPECT_FALSE(o->FindOp("conv2d")->GetAttrOr<bool>("enable_int8", false)) << entry;
+    EXPECT_EQ(Count(o->OpTypes(), "fake_quantize_dequantize_moving_average_abs_max"), 1);
+    ExpectAllNear(o->Run(dims, x), Expected(c, x, 1), 1e-4f);
+  }
 }
 
 TEST(Int8QuantizePass, AnActivationQuantizedOnceFeedsTwoInt8Convs) {

@@ -274,9 +274,12 @@ expect calibration_needs_quant 1 "--calibration_data needs --quant_model" -- "$o
 expect calibration_bad_method 1 "unknown calibration method 'median'; accepted: abs_max, kl" -- \
   "$opt" "${quant[@]}" --optimize_out="$work/quant" --quant_type=QUANT_INT8 \
   --calibration_data="$work/calib" --calibration_method=median
+expect keep_threshold_needs_int8 1 "--quant_keep_threshold needs --quant_type=QUANT_INT8" -- \
+  "$opt" --model_dir="$work/model" --optimize_out="$work/quant" --quant_keep_threshold=0.01
 # The sample model's convs read 3 and 8 channels, too few for int8 to pay: nothing to
 # quantize (opt_models_test.sh quantizes a real detector).
-calib=("${quant[@]}" --quant_type=QUANT_INT8 --input_shape=1,3,32,32 --calibration_data="$work/calib")
+calib=("${quant[@]}" --quant_type=QUANT_INT8 --input_shape=1,3,32,32
+       --calibration_data="$work/calib")
 if grep -qw avx512_vnni /proc/cpuinfo && grep -qw avx512bw /proc/cpuinfo; then
   expect quant_int8_nothing_to_quantize 1 "the model has no conv2d that int8 pays for" -- \
     "$opt" "${calib[@]}" --optimize_out="$work/quant8"

@@ -114,7 +114,8 @@ else
   mkdir -p "$work/calib" "$work/calib_bad"
   python3 -c 'import struct,math
 for k in range(3):
-    open("'"$work"'/calib/in%d.f32" % k,"wb").write(struct.pack("<12288f",*[math.sin((0.05+0.1*k)*i) for i in range(12288)]))'
+    values = [math.sin((0.05 + 0.1 * k) * i) for i in range(12288)]
+    open("'"$work"'/calib/in%d.f32" % k, "wb").write(struct.pack("<12288f", *values))'
   head -c 12 /dev/zero >"$work/calib_bad/short.f32"
   ptq=(--model_dir="$det" --quant_model --quant_type=QUANT_INT8 --input_shape=1,3,64,64)
   for method in abs_max kl; do
@@ -128,7 +129,29 @@ for k in range(3):
       echo "FAIL: ch_PP-OCRv3_det PTQ ($method): exit $code, ${n:-no} int8 convs"; echo "$out"
       failures=$((failures + 1))
     else
-      echo "ok: ch_PP-OCRv3_det PTQ ($method): $n convs in int8, $(stat -c %s "$work/det_ptq_$method.nb") bytes"
+      size=$(stat -c %s "$work/det_ptq_$method.nb")
+      echo "ok: ch_PP-OCRv3_det PTQ ($method): $n convs in int8, $size bytes"
+    fi
+  done
+  # --quant_keep_threshold: a threshold no conv exceeds keeps none in float; a tiny one
+  # keeps some, named, and fewer convs run in int8.
+  for threshold in 1 1e-9; do
+    tested=$((tested + 1))
+    out=$("$opt" "${ptq[@]}" --calibration_data="$work/calib" --quant_keep_threshold=$threshold \
+          --optimize_out="$work/det_keep" 2>&1)
+    code=$?
+    kept=$(sed -n "s/^kept in float (--quant_keep_threshold [^)]*): //p" <<<"$out")
+    m=$(sed -n 's/^quantized: \([0-9]*\) convs run in int8.*/\1/p' <<<"$out")
+    if [ "$threshold" = 1 ]; then
+      [ "$kept" = none ]; good=$?
+    else
+      [ -n "$kept" ] && [ "$kept" != none ] && [ "${m:-0}" -lt "$n" ]; good=$?
+    fi
+    if [ "$code" -ne 0 ] || [ "$good" -ne 0 ]; then
+      echo "FAIL: PTQ --quant_keep_threshold=$threshold: exit $code, kept '$kept', $m int8 convs"
+      echo "$out"; failures=$((failures + 1))
+    else
+      echo "ok: PTQ --quant_keep_threshold=$threshold: kept ${kept:0:80}..., $m convs in int8"
     fi
   done
   tested=$((tested + 1))
