@@ -331,7 +331,7 @@ void Optimize(const lite::opt::ValidTargets& valid, const ModelArgs& model,
   lite::Predictor predictor(config, scales);
   if (!scales.empty() || !lossy.empty()) {
     std::cout << "quantized: " << Int8Ops(predictor.optimized_program())
-              << " convs run in int8 (" << scales.size() << " calibrated inputs)\n";
+              << " layers run in int8 (" << scales.size() << " calibrated inputs)\n";
   }
   VLOG(1) << "optimized program: " << predictor.optimized_program().blocks[0].ops.size()
           << " ops";

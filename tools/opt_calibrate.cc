@@ -174,15 +174,17 @@ std::map<std::string, float> PostTrainingScales(const QuantFlags& flags,
          "file each)");
   }
   bool int8_kernel = false;
-  for (const KernelInfo* info : KernelRegistry::Global().Kernels("conv2d")) {
-    int8_kernel |= info->place.precision == lite_api::PrecisionType::kInt8 &&
-                   info->RunsOnThisCpu() &&
-                   std::find(valid_places.begin(), valid_places.end(), info->place) !=
-                       valid_places.end();
+  for (const char* type : {"conv2d", "fc"}) {
+    for (const KernelInfo* info : KernelRegistry::Global().Kernels(type)) {
+      int8_kernel |= info->place.precision == lite_api::PrecisionType::kInt8 &&
+                     info->RunsOnThisCpu() &&
+                     std::find(valid_places.begin(), valid_places.end(), info->place) !=
+                         valid_places.end();
+    }
   }
   if (!int8_kernel) {
-    Fail("--quant_type=QUANT_INT8: no int8 conv kernel runs for --valid_targets on this CPU "
-         "(x86's need AVX512_VNNI; docs/quantization.md)");
+    Fail("--quant_type=QUANT_INT8: no int8 kernel runs for --valid_targets on this CPU (x86's "
+         "need AVX512_VNNI; docs/quantization.md)");
   }
   // Calibration runs here, on this machine's float kernels.
   lite_api::CxxConfig float_config = config;
@@ -196,8 +198,8 @@ std::map<std::string, float> Calibrate(const lite_api::CxxConfig& float_config,
   const std::vector<std::string> files = CalibrationFiles(request.data_dir);
   const std::vector<std::string> targets = CalibrationTargets(program);
   if (targets.empty()) {
-    Fail("the model has no conv2d that int8 pays for (a weight filter of at least 16 input "
-         "channels); nothing to quantize");
+    Fail("the model has no conv2d or product by a weight matrix that int8 pays for (at least "
+         "16 input channels or rows); nothing to quantize");
   }
   const lite_api::shape_t shape = CalibrationShape(request.input_shape, program);
   // Every var kept (no reuse, no fusions) and in NCHW, so each conv input can be read.
@@ -215,7 +217,7 @@ std::map<std::string, float> Calibrate(const lite_api::CxxConfig& float_config,
   for (const std::string& var : targets) observers[var];
   const bool histogram = ActivationObserver::NeedsHistogram(request.method);
   const int passes = histogram ? 2 : 1;
-  std::printf("calibration: %zu inputs from %s, %zu conv inputs, method %s\n", files.size(),
+  std::printf("calibration: %zu inputs from %s, %zu layer inputs, method %s\n", files.size(),
               request.data_dir.c_str(), targets.size(), CalibrationMethodName(request.method));
   for (int pass = 0; pass < passes; ++pass) {
     Progress progress(passes == 1 ? "(range)"

@@ -2,6 +2,7 @@
 
 #include "lite/core/op_registry.h"
 #include "lite/operators/activation_attrs.h"
+#include "lite/operators/int8_attrs.h"
 
 namespace paddle {
 namespace lite {
@@ -22,6 +23,7 @@ bool FcOpLite::CheckShape() const {
     PLITE_CHECK(row && param_.bias->numel() == w[1], "op '", Type(), "': Bias must be [", w[1],
                 "] or [1, ", w[1], "], got ", b);
   }
+  CheckInt8Weight(Type(), param_.int8, *param_.w, w[1]);
   return true;
 }
 
@@ -52,6 +54,7 @@ bool FcOpLite::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   PLITE_CHECK(activation_type.empty() || activation_type == "relu", "op '", op,
               "': unsupported activation_type '", activation_type, "' (expected \"\" or relu)");
   param_.act = ReadFusedActivation(desc);
+  param_.int8 = ReadInt8Scales(desc, "Input", "W");
   if (activation_type == "relu") {
     PLITE_CHECK(param_.act.kind == ActivationType::kNone ||
                     param_.act.kind == ActivationType::kRelu,

@@ -140,6 +140,7 @@ struct FcParam : ParamBase {
   Tensor* output{nullptr};
   int in_num_col_dims{1};
   Activation act;  // fused epilogue activation
+  Int8Scales int8;  // enable_int8: Input0_scale, W0_scale (one per output column)
 };
 
 struct SoftmaxParam : ParamBase {

@@ -95,6 +95,22 @@ Tensor* NewWeight(SSAGraph* graph, const std::string& name, const DDim& dims) {
   return t;
 }
 
+int FcInNumColDims(SSAGraph* graph, Node* stmt, const std::string& x_var) {
+  const auto& d = stmt->desc;
+  if (d.Type() == "mul") {
+    if (d.GetAttrOr<int32_t>("y_num_col_dims", 1) != 1) return -1;
+    return d.GetAttrOr<int32_t>("x_num_col_dims", 1);
+  }
+  const bool v2 = d.Type() == "matmul_v2";
+  if (!v2 && d.Type() != "matmul") return -1;
+  const bool trans_x = d.GetAttrOr<bool>(v2 ? "trans_x" : "transpose_X", false);
+  const bool trans_y = d.GetAttrOr<bool>(v2 ? "trans_y" : "transpose_Y", false);
+  if (trans_x || trans_y || (!v2 && d.GetAttrOr<float>("alpha", 1.f) != 1.f)) return -1;
+  const cpp::VarDesc* x = graph->FindVarDesc(x_var.empty() ? d.Input("X")[0] : x_var);
+  if (!x || x->shape.size() < 2) return -1;
+  return static_cast<int>(x->shape.size()) - 1;
+}
+
 }  // namespace mir
 }  // namespace lite
 }  // namespace paddle

@@ -34,6 +34,11 @@ void MoveReaders(SSAGraph* graph, Node* from, Node* to, const Node* except);
 // True when a fetch reads `arg` (its name is a user-visible output).
 bool ReadByFetch(const Node* arg);
 
+// The fc in_num_col_dims a mul / matmul / matmul_v2 by a right-hand matrix equals (no
+// transposes, alpha 1, X of known rank >= 2), or -1 when it is no fc. `x_var`: the var
+// whose declared rank counts for X (default: X's own).
+int FcInNumColDims(SSAGraph* graph, Node* stmt, const std::string& x_var = "");
+
 // Adds a persistable float tensor `name` of `dims` to the weight scope and an arg for it.
 Tensor* NewWeight(SSAGraph* graph, const std::string& name, const DDim& dims);
 

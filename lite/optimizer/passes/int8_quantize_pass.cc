@@ -42,13 +42,26 @@ namespace {
 
 namespace qm = lite::host::math;
 
-// The op types with an int8 kernel, and the argument names of their data and weight.
+// The op types quantized, the argument names of their data and weight, the op that runs
+// them in int8 (a product by a weight matrix becomes an fc) and the weight's rank and
+// output-channel axis.
 struct QuantizableOp {
   const char* type;
   const char* input;
   const char* weight;
+  const char* int8_type;
+  int weight_rank;
+  int channel_axis;
 };
-constexpr QuantizableOp kQuantizableOps[] = {{"conv2d", "Input", "Filter"}};
+constexpr QuantizableOp kQuantizableOps[] = {{"conv2d", "Input", "Filter", "conv2d", 4, 0},
+                                             {"mul", "X", "Y", "fc", 2, 1},
+                                             {"matmul", "X", "Y", "fc", 2, 1},
+                                             {"matmul_v2", "X", "Y", "fc", 2, 1}};
+
+// The input channels (per group) each output sums: a conv filter's dims[1], a matrix's rows.
+int64_t SummedChannels(const QuantizableOp& kind, const DDim& weight) {
+  return kind.weight_rank == 4 ? weight[1] : weight[0];
+}
 
 bool HasInt8Kernel(const SSAGraph& graph, const std::string& type) {
   for (const KernelInfo* info : KernelRegistry::Global().Kernels(type)) {
@@ -66,7 +79,7 @@ bool HasInt8Kernel(const SSAGraph& graph, const std::string& type) {
 std::vector<std::string> OutputsOnceFused(Node* stmt) {
   std::vector<std::string> names;
   for (const Node* out : stmt->outlinks) names.push_back(out->name);
-  Node* out = OutputOf(stmt, "Output");
+  Node* out = OutputOf(stmt, stmt->desc.HasOutput("Output") ? "Output" : "Out");
   while (Node* next = out ? SoleConsumer(out) : nullptr) {
     const std::string& type = next->desc.Type();
     const bool folds = type == "batch_norm" || operators::IsFusableActivation(type) ||
@@ -80,10 +93,12 @@ std::vector<std::string> OutputsOnceFused(Node* stmt) {
   return names;
 }
 
-bool NamedByKeepFp32(SSAGraph* graph, Node* stmt) {
+// keep_fp32_ops names the op's type (as the model or the optimized program has it) or an
+// output.
+bool NamedByKeepFp32(SSAGraph* graph, Node* stmt, const QuantizableOp& kind) {
   const std::vector<std::string> outputs = OutputsOnceFused(stmt);
   for (const std::string& entry : graph->keep_fp32_ops()) {
-    if (entry == stmt->desc.Type()) return true;
+    if (entry == stmt->desc.Type() || entry == kind.int8_type) return true;
     if (std::find(outputs.begin(), outputs.end(), entry) != outputs.end()) return true;
   }
   return false;
@@ -163,22 +178,30 @@ bool ToInt8(const std::vector<float>& values, std::vector<int8_t>* q) {
   return true;
 }
 
-bool FindWeightQuant(SSAGraph* graph, Node* filter_arg, WeightQuant* wq) {
+bool FindWeightQuant(SSAGraph* graph, Node* filter_arg, const QuantizableOp& kind,
+                     WeightQuant* wq) {
   Node* op = Producer(filter_arg);
   if (!op) return false;
   const cpp::OpDesc& d = op->desc;
   const bool fake = d.Type() == "fake_channel_wise_quantize_dequantize_abs_max";
   if (!fake && d.Type() != "dequantize_linear") return false;
-  if (BinCount(d) != 127 || d.GetAttrOr<int32_t>("quant_axis", 0) != 0) return false;
+  if (BinCount(d) != 127 || d.GetAttrOr<int32_t>("quant_axis", 0) != kind.channel_axis) {
+    return false;
+  }
   if (OutputOf(op, fake ? "Out" : "Y") != filter_arg) return false;
   // The float weight W and the op quantizing it (fake: this op; linear: quantize_linear
   // before it), or int-valued weights dequantized directly.
   Node* quant = fake ? op : Producer(InputOf(op, "X"));
   const Tensor* w = quant ? WeightOf(graph, quant, "X") : WeightOf(graph, op, "X");
-  if (!w || w->dims().size() != 4 || w->numel() == 0) return false;
-  const int64_t channels = w->dims()[0];
+  if (!w || static_cast<int>(w->dims().size()) != kind.weight_rank || w->numel() == 0) {
+    return false;
+  }
+  const int64_t channels = w->dims()[kind.channel_axis];
   wq->dims = w->dims();
-  const qm::QuantShape shape{1, channels, w->numel() / channels};
+  // [outer, channels, inner] around the channel axis: a filter's first, a matrix's columns.
+  const qm::QuantShape shape = kind.channel_axis == 0
+                                   ? qm::QuantShape{1, channels, w->numel() / channels}
+                                   : qm::QuantShape{w->dims()[0], channels, 1};
   wq->scales.assign(channels, 0.f);
   if (fake) {
     if (w->precision() != PrecisionType::kFloat) return false;
@@ -232,14 +255,32 @@ void RemoveIfUnread(SSAGraph* graph, Node* op) {
   }
 }
 
+// A product by a weight matrix as the fc it is (in_num_col_dims `col_dims`), reading the
+// same args under fc's names.
+void BecomeFc(Node* stmt, int col_dims) {
+  cpp::OpDesc fc("fc");
+  fc.SetInput("Input", stmt->desc.Input("X"));
+  fc.SetInput("W", stmt->desc.Input("Y"));
+  fc.SetOutput("Out", stmt->desc.Output("Out"));
+  fc.SetAttr<int32_t>("in_num_col_dims", col_dims);
+  fc.SetAttr<std::string>("activation_type", "");
+  stmt->desc = fc;
+}
+
 void Rewrite(SSAGraph* graph, Node* stmt, const QuantizableOp& kind, const ActivationQuant& aq,
              const WeightQuant& wq) {
   Node* in = InputOf(stmt, kind.input);
   Node* filter = InputOf(stmt, kind.weight);
   Node* act_op = Producer(in);
   Node* weight_op = Producer(filter);
+  std::string input_arg = kind.input, weight_arg = kind.weight;
+  if (std::string(kind.int8_type) == "fc" && stmt->desc.Type() != "fc") {
+    BecomeFc(stmt, FcInNumColDims(graph, stmt, aq.x->name));
+    input_arg = "Input";
+    weight_arg = "W";
+  }
   // The int8 filter, shaped as the float one.
-  const std::string name = stmt->desc.Input(kind.weight)[0] + "@int8";
+  const std::string name = stmt->desc.Input(weight_arg)[0] + "@int8";
   Tensor* q = graph->weight_scope()->Var(name)->GetMutable<Tensor>();
   q->Resize(wq.dims);
   std::copy(wq.q.begin(), wq.q.end(), q->mutable_data<int8_t>());
@@ -247,15 +288,15 @@ void Rewrite(SSAGraph* graph, Node* stmt, const QuantizableOp& kind, const Activ
 
   graph->Unlink(in, stmt);
   graph->Unlink(filter, stmt);
-  stmt->desc.SetInput(kind.input, {aq.x->name});
-  stmt->desc.SetInput(kind.weight, {name});
+  stmt->desc.SetInput(input_arg, {aq.x->name});
+  stmt->desc.SetInput(weight_arg, {name});
   graph->Link(aq.x, stmt);
   graph->Link(graph->NewArg(name), stmt);
   std::vector<float> filter_scales(wq.scales.size());
   for (size_t c = 0; c < wq.scales.size(); ++c) filter_scales[c] = wq.scales[c] / 127.f;
   stmt->desc.SetAttr("enable_int8", true);
-  stmt->desc.SetAttr(std::string(kind.input) + "0_scale", std::vector<float>{aq.scale / 127.f});
-  stmt->desc.SetAttr(std::string(kind.weight) + "0_scale", filter_scales);
+  stmt->desc.SetAttr(input_arg + "0_scale", std::vector<float>{aq.scale / 127.f});
+  stmt->desc.SetAttr(weight_arg + "0_scale", filter_scales);
   stmt->desc.SetAttr("quant_round_type", static_cast<int32_t>(aq.round_type));
   graph->ResetStmt(stmt);
   RemoveIfUnread(graph, act_op);
@@ -268,20 +309,21 @@ class Int8QuantizePass : public Pass {
  public:
   void Apply(SSAGraph* graph) override {
     for (const QuantizableOp& kind : kQuantizableOps) {
-      if (!HasInt8Kernel(*graph, kind.type)) continue;
+      if (!HasInt8Kernel(*graph, kind.int8_type)) continue;
       // Collected first: rewriting removes quantize ops from the graph.
       std::vector<Node*> stmts;
       for (Node* stmt : graph->StmtTopologicalOrder()) {
         if (stmt->desc.Type() == kind.type) stmts.push_back(stmt);
       }
       for (Node* stmt : stmts) {
-        if (NamedByKeepFp32(graph, stmt)) continue;
+        if (NamedByKeepFp32(graph, stmt, kind)) continue;
         if (stmt->desc.GetAttrOr<bool>("enable_int8", false)) continue;
         ActivationQuant aq;
         WeightQuant wq;
         if (!FindActivationQuant(graph, InputOf(stmt, kind.input), &aq) ||
-            !FindWeightQuant(graph, InputOf(stmt, kind.weight), &wq) ||
-            !Int8ConvPays(wq.dims[1])) {
+            (std::string(kind.int8_type) == "fc" && FcInNumColDims(graph, stmt, aq.x->name) < 1) ||
+            !FindWeightQuant(graph, InputOf(stmt, kind.weight), kind, &wq) ||
+            !Int8ConvPays(SummedChannels(kind, wq.dims))) {
           continue;
         }
         Rewrite(graph, stmt, kind, aq, wq);

@@ -24,15 +24,41 @@ std::string Only(const cpp::OpDesc& op, const std::string& param, bool input) {
   return names.size() == 1 ? names[0] : "";
 }
 
-// conv2d ops whose filter is a weight, where int8 pays (int8_rules.h), and whose input no
-// quantize op writes.
-bool Quantizable(const cpp::OpDesc& op, const cpp::BlockDesc& block,
-                 const std::set<std::string>& quantized_vars) {
-  if (op.Type() != "conv2d") return false;
-  const std::string input = Only(op, "Input", true), filter = Only(op, "Filter", true);
-  if (input.empty() || filter.empty() || quantized_vars.count(input)) return false;
-  const cpp::VarDesc* w = block.FindVar(filter);
-  return w && w->persistable && (w->shape.size() != 4 || Int8ConvPays(w->shape[1]));
+// How an op quantizes: its data and weight args and the weight's output-channel axis.
+struct Quantized {
+  const char* input;
+  const char* weight;
+  int channel_axis;
+};
+
+// conv2d, and mul / matmul / matmul_v2 by a weight matrix (what int8_quantize_pass runs as
+// an int8 fc), with a weight where int8 pays (int8_rules.h), whose input no quantize op
+// writes; nullptr for other ops.
+const Quantized* Quantizable(const cpp::OpDesc& op, const cpp::BlockDesc& block,
+                             const std::set<std::string>& quantized_vars) {
+  static const Quantized kConv{"Input", "Filter", 0}, kProduct{"X", "Y", 1};
+  const std::string& type = op.Type();
+  const bool conv = type == "conv2d";
+  if (!conv && type != "mul" && type != "matmul" && type != "matmul_v2") return nullptr;
+  const Quantized& q = conv ? kConv : kProduct;
+  const std::string input = Only(op, q.input, true), weight = Only(op, q.weight, true);
+  if (input.empty() || weight.empty() || quantized_vars.count(input)) return nullptr;
+  const cpp::VarDesc* w = block.FindVar(weight);
+  if (!w || !w->persistable) return nullptr;
+  if (conv) return w->shape.size() != 4 || Int8ConvPays(w->shape[1]) ? &q : nullptr;
+  // A product as an fc: a 2-D weight of enough rows, no transposes or scaling, X of rank
+  // >= 2 (mul: y_num_col_dims 1).
+  const bool v2 = type == "matmul_v2";
+  const bool plain =
+      type == "mul" ? op.GetAttrOr<int32_t>("y_num_col_dims", 1) == 1
+                    : !op.GetAttrOr<bool>(v2 ? "trans_x" : "transpose_X", false) &&
+                          !op.GetAttrOr<bool>(v2 ? "trans_y" : "transpose_Y", false) &&
+                          (v2 || op.GetAttrOr<float>("alpha", 1.f) == 1.f);
+  const cpp::VarDesc* x = block.FindVar(input);
+  return plain && w->shape.size() == 2 && Int8ConvPays(w->shape[0]) && x &&
+                 (type == "mul" || x->shape.size() >= 2)
+             ? &q
+             : nullptr;
 }
 
 std::set<std::string> QuantizedVars(const cpp::BlockDesc& block) {
@@ -61,8 +87,9 @@ std::vector<std::string> CalibrationTargets(const cpp::ProgramDesc& program) {
   std::vector<std::string> targets;
   std::set<std::string> seen;
   for (const cpp::OpDesc& op : block.ops) {
-    if (!Quantizable(op, block, quantized)) continue;
-    const std::string input = Only(op, "Input", true);
+    const Quantized* q = Quantizable(op, block, quantized);
+    if (!q) continue;
+    const std::string input = Only(op, q->input, true);
     if (seen.insert(input).second) targets.push_back(input);
   }
   return targets;
@@ -77,10 +104,11 @@ int InsertCalibratedQuantization(const std::map<std::string, float>& scales,
   std::vector<cpp::OpDesc> ops;
   int count = 0;
   for (cpp::OpDesc op : block.ops) {
-    const std::string input = Only(op, "Input", true);
+    const Quantized* qz = Quantizable(op, block, quantized);
+    const std::string input = qz ? Only(op, qz->input, true) : "";
     const auto scale = scales.find(input);
-    if (!Quantizable(op, block, quantized) || scale == scales.end() || !(scale->second > 0.f) ||
-        !weights->FindTensor(Only(op, "Filter", true))) {
+    if (!qz || scale == scales.end() || !(scale->second > 0.f) ||
+        !weights->FindTensor(Only(op, qz->weight, true))) {
       ops.push_back(std::move(op));
       continue;
     }
@@ -91,7 +119,8 @@ int InsertCalibratedQuantization(const std::map<std::string, float>& scales,
       t->mutable_data<float>()[0] = scale->second;
       t->set_persistable(true);
       block.vars.push_back(NewVar(scale_var, {1}, true));
-      block.vars.push_back(NewVar(out, {}, false));
+      const cpp::VarDesc* in_var = block.FindVar(input);
+      block.vars.push_back(NewVar(out, in_var ? in_var->shape : std::vector<int64_t>{}, false));
       cpp::OpDesc q(kActivationQuantize);
       q.SetInput("X", {input});
       q.SetInput("InScale", {scale_var});
@@ -103,21 +132,22 @@ int InsertCalibratedQuantization(const std::map<std::string, float>& scales,
       ops.push_back(std::move(q));
       activation_out[input] = out;
     }
-    const std::string filter = Only(op, "Filter", true);
+    const std::string filter = Only(op, qz->weight, true);
     if (!filter_out.count(filter)) {
       const std::string out = filter + "@ptq";
-      block.vars.push_back(NewVar(out, {}, false));
+      const cpp::VarDesc* w_var = block.FindVar(filter);
+      block.vars.push_back(NewVar(out, w_var ? w_var->shape : std::vector<int64_t>{}, false));
       cpp::OpDesc q(kWeightQuantize);
       q.SetInput("X", {filter});
       q.SetOutput("Out", {out});
       q.SetAttr<int32_t>("bit_length", 8);
-      q.SetAttr<int32_t>("quant_axis", 0);
+      q.SetAttr<int32_t>("quant_axis", qz->channel_axis);
       q.SetAttr<int32_t>("round_type", 1);
       ops.push_back(std::move(q));
       filter_out[filter] = out;
     }
-    op.SetInput("Input", {activation_out[input]});
-    op.SetInput("Filter", {filter_out[filter]});
+    op.SetInput(qz->input, {activation_out[input]});
+    op.SetInput(qz->weight, {filter_out[filter]});
     ops.push_back(std::move(op));
     ++count;
   }

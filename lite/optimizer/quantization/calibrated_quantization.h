@@ -1,7 +1,9 @@
-// Post-training quantization's program rewrite: where calibration gave a conv2d's input a
-// scale, the program gets the ops PaddleSlim's quantization writes around a quantized conv
+// Post-training quantization's program rewrite: where calibration gave the input of a
+// conv2d (or of a mul / matmul / matmul_v2 by a weight matrix, an fc) a scale, the program
+// gets the ops PaddleSlim's quantization writes around a quantized layer
 //   x -> fake_quantize_dequantize_moving_average_abs_max (InScale: the scale, a new weight)
-//   W -> fake_channel_wise_quantize_dequantize_abs_max (per output channel, max |W_c|)
+//   W -> fake_channel_wise_quantize_dequantize_abs_max (per output channel, max |W_c|:
+//        a filter's axis 0, a matrix's columns)
 // so the optimizer runs it as it runs a QAT model: int8_quantize_pass turns the conv into
 // an int8 conv where an int8 kernel runs it (docs/quantization.md).
 #pragma once
@@ -16,14 +18,14 @@
 namespace paddle {
 namespace lite {
 
-// The input vars of the convs post-training quantization considers (conv2d with a weight
-// filter of at least 16 input channels, int8_rules.h; not already quantized), in program
-// order, each once.
+// The input vars of the layers post-training quantization considers (conv2d with a weight
+// filter, products by a weight matrix, of at least 16 input channels / rows, int8_rules.h;
+// not already quantized), in program order, each once.
 std::vector<std::string> CalibrationTargets(const cpp::ProgramDesc& program);
 
-// Inserts the quantize ops before each conv2d whose Input has a positive scale in `scales`
-// (var -> max |x| to keep); one activation op per var, one weight op per filter. The scale
-// tensors go into `weights`. Returns how many convs were quantized.
+// Inserts the quantize ops before each such layer whose input has a positive scale in
+// `scales` (var -> max |x| to keep); one activation op per var, one weight op per weight.
+// The scale tensors go into `weights`. Returns how many layers were quantized.
 int InsertCalibratedQuantization(const std::map<std::string, float>& scales,
                                  cpp::ProgramDesc* program, Scope* weights);
 

@@ -125,6 +125,35 @@ TEST(CalibratedQuantization, InsertsOneQuantizeOpPerVarAndFilter) {
   EXPECT_TRUE(CalibrationTargets(program) == std::vector<std::string>{"ya"});
 }
 
+TEST(CalibratedQuantization, ProductsByAWeightMatrixQuantizePerColumn) {
+  Builder b({-1, 32});
+  b.AddVar("w", cpp::VarKind::kLodTensor, {32, 10}, true);
+  b.AddVar("t", cpp::VarKind::kLodTensor, {32, 10}, true);
+  b.Op("matmul_v2", {{"X", "x"}, {"Y", "w"}}, {{"Out", "y"}}, {{"y", {-1, 10}}});
+  cpp::OpDesc& transposed = b.Op("matmul_v2", {{"X", "x"}, {"Y", "t"}}, {{"Out", "z"}});
+  transposed.SetAttr<bool>("trans_x", true);  // no fc: not quantized
+  b.Fetch("y", 0);
+  b.Fetch("z", 1);
+  cpp::ProgramDesc program = b.program();
+  EXPECT_EQ(CalibrationTargets(program), std::vector<std::string>{"x"});
+  Scope weights;
+  for (const char* w : {"w", "t"}) {
+    Tensor* t = weights.Var(w)->GetMutable<Tensor>();
+    t->Resize(DDim({32, 10}));
+    t->mutable_data<float>();
+  }
+  EXPECT_EQ(InsertCalibratedQuantization({{"x", 1.f}}, &program, &weights), 1);
+  for (const auto& op : program.blocks[0].ops) {
+    if (op.Type() == "fake_channel_wise_quantize_dequantize_abs_max") {
+      EXPECT_EQ(op.GetAttr<int32_t>("quant_axis"), 1);  // the matrix's columns
+      EXPECT_EQ(op.Input("X")[0], "w");
+    }
+  }
+  // The quantized input keeps the declared dims (the fc's in_num_col_dims needs its rank).
+  ASSERT_NE(program.blocks[0].FindVar("x@ptq"), nullptr);
+  EXPECT_EQ(program.blocks[0].FindVar("x@ptq")->shape, (std::vector<int64_t>{-1, 32}));
+}
+
 TEST(CalibratedQuantization, CalibratedConvRunsInInt8AsTheQuantizedArithmetic) {
   if (!X86Int8ConvsRunHere()) GTEST_SKIP() << "no x86 int8 conv runs here (build or CPU)";
   constexpr int kIn = 16, kOut = 24, kPixels = 5 * 6;

@@ -369,6 +369,64 @@ TEST(Int8QuantizePass, WideConvChainsRunBlockedWhereTheCpuHasVnni) {
   EXPECT_EQ(RunChain({kChain[1]}), 0);
 }
 
+// A QAT product by a weight matrix (matmul_v2, its weight quantized per column: quant_axis
+// 1) with a bias add and relu: an int8 fc with the bias and relu in its epilogue (fusions
+// on), or an int8 fc and the add after it (off); rows of X flattened as fc does (x [B, 3,
+// 40]: 3 B rows, transposed through scratch; x [1, 40]: one row).
+TEST(Int8QuantizePass, ProductsByAWeightRunAsInt8Fc) {
+  SKIP_WITHOUT_X86_INT8();
+  constexpr int kK = 40, kN = 20;
+  const auto w = RandomVector(kK * kN, -0.5f, 0.5f, 41);
+  const auto bias = RandomVector(kN, -1.f, 1.f, 42);
+  std::vector<float> col_max(kN, 0.f);
+  for (int i = 0; i < kK * kN; ++i) col_max[i % kN] = std::max(col_max[i % kN], std::fabs(w[i]));
+  for (const std::vector<int64_t>& x_dims : {std::vector<int64_t>{-1, 3, kK},
+                                             std::vector<int64_t>{-1, kK}}) {
+    Builder b(x_dims);
+    b.AddVar("s", cpp::VarKind::kLodTensor, {1}, true);
+    b.AddVar("w", cpp::VarKind::kLodTensor, {kK, kN}, true);
+    b.AddVar("bias", cpp::VarKind::kLodTensor, {kN}, true);
+    b.Op("fake_quantize_dequantize_moving_average_abs_max", {{"X", "x"}, {"InScale", "s"}},
+         {{"Out", "xq"}, {"OutScale", "s"}});
+    b.Op("fake_channel_wise_quantize_dequantize_abs_max", {{"X", "w"}}, {{"Out", "wq"}})
+        .SetAttr<int32_t>("quant_axis", 1);
+    b.Op("matmul_v2", {{"X", "xq"}, {"Y", "wq"}}, {{"Out", "p"}});
+    b.Op("elementwise_add", {{"X", "p"}, {"Y", "bias"}}, {{"Out", "z"}})
+        .SetAttr<int32_t>("axis", -1);
+    b.Op("relu", {{"X", "z"}}, {{"Out", "out"}});
+    b.Fetch("out", 0);
+    const Weights weights{{"s", {DDim({1}), {kActScale}}},
+                          {"w", {DDim({kK, kN}), w}},
+                          {"bias", {DDim({kN}), bias}}};
+    const int rows = x_dims.size() == 3 ? 2 * 3 : 1;
+    const DDim dims(x_dims.size() == 3 ? std::vector<int64_t>{2, 3, kK}
+                                       : std::vector<int64_t>{1, kK});
+    const auto x = RandomVector(rows * kK, -3.f, 3.f, 43);
+    std::vector<float> expected(rows * kN);
+    for (int r = 0; r < rows; ++r) {
+      for (int j = 0; j < kN; ++j) {
+        double acc = bias[j];
+        for (int c = 0; c < kK; ++c) {
+          acc += Qdq(x[r * kK + c], kActScale, false) * Qdq(w[c * kN + j], col_max[j], false);
+        }
+        expected[r * kN + j] = static_cast<float>(std::max(acc, 0.0));
+      }
+    }
+    for (bool fuse : {true, false}) {
+      SCOPED_TRACE(std::string(fuse ? "fused" : "unfused") + " rank " +
+                   std::to_string(x_dims.size()));
+      auto o = Optimize(b.program(), kX86, fuse, weights);
+      const cpp::OpDesc* fc = o->FindOp("fc");
+      ASSERT_NE(fc, nullptr) << Join(o->OpTypes(), " ");
+      EXPECT_TRUE(fc->GetAttrOr<bool>("enable_int8", false));
+      EXPECT_FALSE(QuantizeOpsLeft(o->OpTypes())) << Join(o->OpTypes(), " ");
+      EXPECT_EQ(Count(o->OpTypes(), "elementwise_add"), fuse ? 0 : 1) << Join(o->OpTypes(), " ");
+      ExpectAllNear(o->Run(dims, x), expected, 1e-4f);
+      ExpectAllNear(NbRoundTrip(*o)->Run(dims, x), expected, 1e-4f);
+    }
+  }
+}
+
 TEST(Int8QuantizePass, MalformedInt8AttributesAreClearErrors) {
   SKIP_WITHOUT_X86_INT8();
   // A conv marked enable_int8 without its scales (a hand-edited or truncated model).

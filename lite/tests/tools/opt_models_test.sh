@@ -123,7 +123,7 @@ for k in range(3):
     out=$("$opt" "${ptq[@]}" --calibration_data="$work/calib" --calibration_method=$method \
           --optimize_out="$work/det_ptq_$method" 2>&1)
     code=$?
-    n=$(sed -n 's/^quantized: \([0-9]*\) convs run in int8.*/\1/p' <<<"$out")
+    n=$(sed -n 's/^quantized: \([0-9]*\) layers run in int8.*/\1/p' <<<"$out")
     if [ "$code" -ne 0 ] || [ "${n:-0}" -lt 20 ] || ! grep -qF "3/3 inputs" <<<"$out" ||
        [ ! -s "$work/det_ptq_$method.nb" ]; then
       echo "FAIL: ch_PP-OCRv3_det PTQ ($method): exit $code, ${n:-no} int8 convs"; echo "$out"
@@ -134,14 +134,14 @@ for k in range(3):
     fi
   done
   # --quant_keep_threshold: a threshold no conv exceeds keeps none in float; a tiny one
-  # keeps some, named, and fewer convs run in int8.
+  # keeps some, named, and fewer layers run in int8.
   for threshold in 1 1e-9; do
     tested=$((tested + 1))
     out=$("$opt" "${ptq[@]}" --calibration_data="$work/calib" --quant_keep_threshold=$threshold \
           --optimize_out="$work/det_keep" 2>&1)
     code=$?
     kept=$(sed -n "s/^kept in float (--quant_keep_threshold [^)]*): //p" <<<"$out")
-    m=$(sed -n 's/^quantized: \([0-9]*\) convs run in int8.*/\1/p' <<<"$out")
+    m=$(sed -n 's/^quantized: \([0-9]*\) layers run in int8.*/\1/p' <<<"$out")
     if [ "$threshold" = 1 ]; then
       [ "$kept" = none ]; good=$?
     else
