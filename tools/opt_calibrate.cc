@@ -199,7 +199,7 @@ std::map<std::string, float> Calibrate(const lite_api::CxxConfig& float_config,
   const std::vector<std::string> targets = CalibrationTargets(program);
   if (targets.empty()) {
     Fail("the model has no conv2d or product by a weight matrix that int8 pays for (at least "
-         "16 input channels or rows); nothing to quantize");
+         "16 input channels or rows; the output layer stays float); nothing to quantize");
   }
   const lite_api::shape_t shape = CalibrationShape(request.input_shape, program);
   // Every var kept (no reuse, no fusions) and in NCHW, so each conv input can be read.

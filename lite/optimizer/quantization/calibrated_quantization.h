@@ -19,8 +19,8 @@ namespace paddle {
 namespace lite {
 
 // The input vars of the layers post-training quantization considers (conv2d with a weight
-// filter, products by a weight matrix, of at least 16 input channels / rows, int8_rules.h;
-// not already quantized), in program order, each once.
+// filter, products by a weight matrix other than the output layer, of at least 16 input
+// channels / rows, int8_rules.h; not already quantized), in program order, each once.
 std::vector<std::string> CalibrationTargets(const cpp::ProgramDesc& program);
 
 // Inserts the quantize ops before each such layer whose input has a positive scale in

@@ -127,22 +127,27 @@ TEST(CalibratedQuantization, InsertsOneQuantizeOpPerVarAndFilter) {
 
 TEST(CalibratedQuantization, ProductsByAWeightMatrixQuantizePerColumn) {
   Builder b({-1, 32});
-  b.AddVar("w", cpp::VarKind::kLodTensor, {32, 10}, true);
-  b.AddVar("t", cpp::VarKind::kLodTensor, {32, 10}, true);
-  b.Op("matmul_v2", {{"X", "x"}, {"Y", "w"}}, {{"Out", "y"}}, {{"y", {-1, 10}}});
+  b.AddVar("w", cpp::VarKind::kLodTensor, {32, 16}, true);
+  b.AddVar("t", cpp::VarKind::kLodTensor, {32, 16}, true);
+  b.AddVar("c", cpp::VarKind::kLodTensor, {16, 10}, true);
+  b.Op("matmul_v2", {{"X", "x"}, {"Y", "w"}}, {{"Out", "y"}}, {{"y", {-1, 16}}});
   cpp::OpDesc& transposed = b.Op("matmul_v2", {{"X", "x"}, {"Y", "t"}}, {{"Out", "z"}});
   transposed.SetAttr<bool>("trans_x", true);  // no fc: not quantized
-  b.Fetch("y", 0);
+  b.Op("relu", {{"X", "y"}}, {{"Out", "r"}}, {{"r", {-1, 16}}});
+  // The classifier: its scores reach the fetch through softmax only, so it stays float.
+  b.Op("matmul_v2", {{"X", "r"}, {"Y", "c"}}, {{"Out", "logits"}});
+  b.Op("softmax", {{"X", "logits"}}, {{"Out", "p"}});
+  b.Fetch("p", 0);
   b.Fetch("z", 1);
   cpp::ProgramDesc program = b.program();
   EXPECT_EQ(CalibrationTargets(program), std::vector<std::string>{"x"});
   Scope weights;
-  for (const char* w : {"w", "t"}) {
+  for (const char* w : {"w", "t", "c"}) {
     Tensor* t = weights.Var(w)->GetMutable<Tensor>();
-    t->Resize(DDim({32, 10}));
+    t->Resize(DDim({32, 16}));
     t->mutable_data<float>();
   }
-  EXPECT_EQ(InsertCalibratedQuantization({{"x", 1.f}}, &program, &weights), 1);
+  EXPECT_EQ(InsertCalibratedQuantization({{"x", 1.f}, {"r", 1.f}}, &program, &weights), 1);
   for (const auto& op : program.blocks[0].ops) {
     if (op.Type() == "fake_channel_wise_quantize_dequantize_abs_max") {
       EXPECT_EQ(op.GetAttr<int32_t>("quant_axis"), 1);  // the matrix's columns
