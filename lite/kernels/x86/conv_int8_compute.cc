@@ -14,12 +14,12 @@
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/backends/x86/math/gemm_int8/igemm.h"
 #include "lite/core/op_registry.h"
-#include "lite/backends/x86/math/nchwc/nchwc_math.h"
+#include "lite/kernels/blocked/layout_compute.h"
 #include "lite/kernels/host/conv_window.h"
 #include "lite/kernels/x86/context_threads.h"
 #include "lite/kernels/x86/conv_int8_nchwc.h"
-#include "lite/kernels/x86/copy_threads.h"
 #include "lite/kernels/x86/nchw16c_layout.h"
+#include "lite/kernels/x86/nchw16c_math.h"
 #include "lite/operators/op_params.h"
 
 namespace paddle {
@@ -120,29 +120,11 @@ class ConvInt8Compute : public KernelLite<TargetType::kX86, PrecisionType::kInt8
     const float* in = param.x->data<float>();
     float* out = param.output->mutable_data<float>();
     for (int64_t n = 0; n < x[0]; ++n) {
-      const float* in_n = in + n * x[1] * in_plane;
-      float* out_n = out + n * y[1] * out_plane;
-      // Moving a block reads and writes its floats once: CopyThreads by those bytes.
-      const int in_tasks = CopyThreads(ctx(), in_blocks * in_plane * kChannelBlock * 8, in_blocks);
-      ParallelTasks(ctx(), in_tasks, [&](int t) {
-        for (int64_t b = in_blocks * t / in_tasks; b < in_blocks * (t + 1) / in_tasks; ++b) {
-          const int c =
-              static_cast<int>(std::min<int64_t>(kChannelBlock, x[1] - b * kChannelBlock));
-          xm::PackChannelBlock(in_n + b * kChannelBlock * in_plane, in_plane, c, in_plane,
-                               blocked_in_.data() + b * in_plane * kChannelBlock);
-        }
-      });
+      blocked::ReorderChannelBlocks<Nchw16cMath>(ctx(), true, 1, x[1], in_plane,
+                                                 in + n * x[1] * in_plane, blocked_in_.data());
       blocked_.Run(ctx(), param, blocked_in_.data(), blocked_out_.data(), "conv2d (x86 int8)");
-      const int out_tasks =
-          CopyThreads(ctx(), out_blocks * out_plane * kChannelBlock * 8, out_blocks);
-      ParallelTasks(ctx(), out_tasks, [&](int t) {
-        for (int64_t b = out_blocks * t / out_tasks; b < out_blocks * (t + 1) / out_tasks; ++b) {
-          const int c =
-              static_cast<int>(std::min<int64_t>(kChannelBlock, y[1] - b * kChannelBlock));
-          xm::UnpackChannelBlock(blocked_out_.data() + b * out_plane * kChannelBlock, c,
-                                 out_plane, out_n + b * kChannelBlock * out_plane, out_plane);
-        }
-      });
+      blocked::ReorderChannelBlocks<Nchw16cMath>(ctx(), false, 1, y[1], out_plane,
+                                                 blocked_out_.data(), out + n * y[1] * out_plane);
     }
   }
 
