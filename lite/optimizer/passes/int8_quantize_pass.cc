@@ -18,9 +18,10 @@
 // an int8 place (Place{kX86, kInt8}, as Paddle Lite asks) on a target with an int8 kernel
 // of its type that this CPU runs (otherwise it stays in float simulation), and the op is
 // not named by keep_fp32_ops (its type, or an output as the fusions leave it), and where
-// int8 pays: at least 16 input channels per group (lite/optimizer/quantization/
-// int8_rules.h). The tools' and CxxConfig's default places list the x86 int8 place; the x86 int8 kernels run where int8 beats the float
-// simulation, on AVX512_VNNI CPUs (docs/quantization.md). Runs before
+// int8 pays and its int32 sums cannot overflow: at least 16 input channels per group, at
+// most 65536 products an output (lite/optimizer/quantization/int8_rules.h). The tools' and
+// CxxConfig's default places list the x86 int8 place; the x86 int8 kernels run where int8
+// beats the float simulation, on AVX512_VNNI CPUs (docs/quantization.md). Runs before
 // weight_quantize_fold_pass, which folds the quantize ops this pass leaves.
 #include <algorithm>
 #include <cmath>
@@ -323,7 +324,8 @@ class Int8QuantizePass : public Pass {
         if (!FindActivationQuant(graph, InputOf(stmt, kind.input), &aq) ||
             (std::string(kind.int8_type) == "fc" && FcInNumColDims(graph, stmt, aq.x->name) < 1) ||
             !FindWeightQuant(graph, InputOf(stmt, kind.weight), kind, &wq) ||
-            !Int8ConvPays(SummedChannels(kind, wq.dims))) {
+            !Int8ConvPays(SummedChannels(kind, wq.dims)) ||
+            !Int8SumsFit(wq.dims.production() / wq.dims[kind.channel_axis])) {
           continue;
         }
         Rewrite(graph, stmt, kind, aq, wq);

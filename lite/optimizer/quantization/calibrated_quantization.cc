@@ -68,7 +68,12 @@ const Quantized* Quantizable(const cpp::OpDesc& op, const cpp::BlockDesc& block,
   if (input.empty() || weight.empty() || quantized_vars.count(input)) return nullptr;
   const cpp::VarDesc* w = block.FindVar(weight);
   if (!w || !w->persistable) return nullptr;
-  if (conv) return w->shape.size() != 4 || Int8ConvPays(w->shape[1]) ? &q : nullptr;
+  if (conv) {
+    return w->shape.size() != 4 || (Int8ConvPays(w->shape[1]) &&
+                                     Int8SumsFit(w->shape[1] * w->shape[2] * w->shape[3]))
+               ? &q
+               : nullptr;
+  }
   // A product as an fc: a 2-D weight of enough rows, no transposes or scaling, X of rank
   // >= 2 (mul: y_num_col_dims 1).
   const bool v2 = type == "matmul_v2";
@@ -78,7 +83,8 @@ const Quantized* Quantizable(const cpp::OpDesc& op, const cpp::BlockDesc& block,
                           !op.GetAttrOr<bool>(v2 ? "trans_y" : "transpose_Y", false) &&
                           (v2 || op.GetAttrOr<float>("alpha", 1.f) == 1.f);
   const cpp::VarDesc* x = block.FindVar(input);
-  return plain && w->shape.size() == 2 && Int8ConvPays(w->shape[0]) && x &&
+  return plain && w->shape.size() == 2 && Int8ConvPays(w->shape[0]) &&
+                 Int8SumsFit(w->shape[0]) && x &&
                  (type == "mul" || x->shape.size() >= 2) &&
                  !FeedsOnlyTheOutput(block, Only(op, "Out", false))
              ? &q

@@ -18,5 +18,14 @@ inline bool Int8ConvPays(int64_t input_channels_per_group) {
   return input_channels_per_group >= kMinInt8ConvInputChannels;
 }
 
+// The most products one int8 output may sum: the kernels multiply u8 (x + 128, <= 255) by s8
+// weights (|w| <= 128) in int32 lanes, so 65536 of them stay below 2^31. A layer of more
+// (e.g. 8192 channels x 3 x 3 taps) stays float rather than wrap.
+constexpr int64_t kMaxInt8Products = int64_t{1} << 16;
+
+inline bool Int8SumsFit(int64_t products_per_output) {
+  return products_per_output <= kMaxInt8Products;
+}
+
 }  // namespace lite
 }  // namespace paddle

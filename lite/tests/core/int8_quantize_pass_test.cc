@@ -427,6 +427,26 @@ TEST(Int8QuantizePass, ProductsByAWeightRunAsInt8Fc) {
   }
 }
 
+TEST(Int8QuantizePass, SumsTooLongForInt32StayFloat) {
+  SKIP_WITHOUT_X86_INT8();
+  // 70000 u8 x s8 products could pass 2^31 in an int32 lane: the product stays float.
+  constexpr int kK = 70000;
+  Builder b({-1, kK});
+  b.AddVar("s", cpp::VarKind::kLodTensor, {1}, true);
+  b.AddVar("w", cpp::VarKind::kLodTensor, {kK, 2}, true);
+  b.Op("fake_quantize_dequantize_moving_average_abs_max", {{"X", "x"}, {"InScale", "s"}},
+       {{"Out", "xq"}, {"OutScale", "s"}});
+  b.Op("fake_channel_wise_quantize_dequantize_abs_max", {{"X", "w"}}, {{"Out", "wq"}})
+      .SetAttr<int32_t>("quant_axis", 1);
+  b.Op("matmul_v2", {{"X", "xq"}, {"Y", "wq"}}, {{"Out", "y"}});
+  b.Fetch("y", 0);
+  auto o = Optimize(b.program(), kX86, true,
+                    {{"s", {DDim({1}), {1.f}}},
+                     {"w", {DDim({kK, 2}), std::vector<float>(kK * 2, 0.5f)}}});
+  EXPECT_EQ(o->FindOp("fc"), nullptr) << Join(o->OpTypes(), " ");
+  EXPECT_EQ(Count(o->OpTypes(), "matmul_v2"), 1) << Join(o->OpTypes(), " ");
+}
+
 TEST(Int8QuantizePass, MalformedInt8AttributesAreClearErrors) {
   SKIP_WITHOUT_X86_INT8();
   // A conv marked enable_int8 without its scales (a hand-edited or truncated model).
