@@ -273,15 +273,15 @@ std::vector<std::string> CommaList(const std::string& flag) {
   return items;
 }
 
-// Ops kept fp32 in an fp16 plan (--enable_fp16) or in an int8 one (an int8 place: x86).
+// Ops kept fp32 in an fp16 plan (--enable_fp16) or in an int8 one (an int8 place: x86, arm).
 std::vector<std::string> KeepFp32Ops(const lite::opt::ValidTargets& valid) {
   std::vector<std::string> ops = CommaList(FLAGS_keep_fp32_ops);
   const bool int8 = std::any_of(valid.places.begin(), valid.places.end(), [](const auto& p) {
     return p.precision == paddle::lite_api::PrecisionType::kInt8;
   });
   if (!ops.empty() && !FLAGS_enable_fp16 && !int8) {
-    UsageError("--keep_fp32_ops needs --enable_fp16 (fp16 plans) or x86 among --valid_targets "
-               "(int8 plans of quantized models)");
+    UsageError("--keep_fp32_ops needs --enable_fp16 (fp16 plans) or x86 or arm among "
+               "--valid_targets (int8 plans of quantized models)");
   }
   return ops;
 }

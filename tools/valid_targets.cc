@@ -27,8 +27,10 @@ std::vector<Place> PlacesOf(TargetType target) {
               Place(target, PrecisionType::kFloat, DataLayoutType::kNCHW),
               Place(target, PrecisionType::kAny, DataLayoutType::kNCHW)};
     case TargetType::kX86:
-      // int8 first, as Paddle Lite lists it for ARM: a quantized model's convs run in int8
-      // where this CPU has an x86 int8 kernel (AVX512_VNNI); float models never pick it.
+    case TargetType::kARM:
+      // int8 first, as Paddle Lite lists it for ARM: a quantized model's convs and fcs run in
+      // int8 where the target has an int8 kernel this CPU runs (x86: AVX512_VNNI; ARM: every
+      // aarch64 CPU, sdot where it has it); float models never pick it.
       return {Place(target, PrecisionType::kInt8), Place(target, PrecisionType::kFloat)};
     default:
       return {Place(target, PrecisionType::kFloat)};

@@ -88,8 +88,8 @@ std::vector<Place> DefaultPlaces() {
   std::vector<Place> places;
   for (TargetType cpu : {TargetType::kX86, TargetType::kARM}) {
     if (!KernelRegistry::Global().HasTarget(cpu)) continue;
-    // x86 has int8 convs for quantized models (float models never pick them).
-    if (cpu == TargetType::kX86) places.emplace_back(cpu, PrecisionType::kInt8);
+    // Both have int8 convs and fcs for quantized models (float models never pick them).
+    places.emplace_back(cpu, PrecisionType::kInt8);
     places.emplace_back(cpu, PrecisionType::kFloat);
   }
   places.emplace_back(TargetType::kHost, PrecisionType::kFloat);

@@ -22,7 +22,21 @@ bool QueryFp16Arith() {
 #endif
 }
 
+bool QueryDotProd() {
+#if defined(__linux__) && defined(__aarch64__)
+  constexpr unsigned long kHwcapAsimddp = 1UL << 20;  // arch/arm64/include/uapi/asm/hwcap.h
+  return (getauxval(AT_HWCAP) & kHwcapAsimddp) != 0;
+#else
+  return false;
+#endif
+}
+
 }  // namespace
+
+bool CpuHasDotProd() {
+  static const bool has = QueryDotProd();
+  return has;
+}
 
 bool CpuHasFp16Arith() {
   static const bool has = QueryFp16Arith();

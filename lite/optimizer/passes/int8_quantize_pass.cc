@@ -20,8 +20,9 @@
 // not named by keep_fp32_ops (its type, or an output as the fusions leave it), and where
 // int8 pays and its int32 sums cannot overflow: at least 16 input channels per group, at
 // most 65536 products an output (lite/optimizer/quantization/int8_rules.h). The tools' and
-// CxxConfig's default places list the x86 int8 place; the x86 int8 kernels run where int8
-// beats the float simulation, on AVX512_VNNI CPUs (docs/quantization.md). Runs before
+// CxxConfig's default places list the x86 and ARM int8 places; the x86 int8 kernels run
+// where int8 beats the float simulation, on AVX512_VNNI CPUs, the ARM ones on every CPU
+// (docs/quantization.md). Runs before
 // weight_quantize_fold_pass, which folds the quantize ops this pass leaves.
 #include <algorithm>
 #include <cmath>

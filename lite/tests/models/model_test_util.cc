@@ -204,6 +204,20 @@ float MaxAbsDiff(const std::vector<float>& a, const std::vector<float>& b) {
   return m;
 }
 
+float FlippedShare(const std::vector<float>& a, const std::vector<float>& b, float threshold) {
+  size_t flipped = 0;
+  for (size_t i = 0; i < a.size() && i < b.size(); ++i) {
+    flipped += (a[i] > threshold) != (b[i] > threshold);
+  }
+  return a.empty() ? 0.f : static_cast<float>(flipped) / static_cast<float>(a.size());
+}
+
+float MeanAbsDiff(const std::vector<float>& a, const std::vector<float>& b) {
+  double sum = 0;
+  for (size_t i = 0; i < a.size() && i < b.size(); ++i) sum += std::fabs(a[i] - b[i]);
+  return a.empty() ? 0.f : static_cast<float>(sum / static_cast<double>(a.size()));
+}
+
 void ExpectErrorHolding(const std::function<void()>& fn, const std::vector<std::string>& parts) {
   try {
     fn();

@@ -68,6 +68,10 @@ void SetInput(lite_api::PaddlePredictor* predictor, int i, const lite_api::shape
 std::vector<float> RunOnce(lite_api::PaddlePredictor* predictor, const lite_api::shape_t& shape,
                            float scale = 1.f);
 float MaxAbsDiff(const std::vector<float>& a, const std::vector<float>& b);
+// A probability map's agreement: the share of values on different sides of `threshold`
+// (DB's 0.3 for text maps), and the mean |a - b|.
+float FlippedShare(const std::vector<float>& a, const std::vector<float>& b, float threshold);
+float MeanAbsDiff(const std::vector<float>& a, const std::vector<float>& b);
 
 // Expects `fn` to throw PaddleLiteException whose message holds every one of `parts`
 // (a test failure naming the missing part otherwise).

@@ -96,21 +96,6 @@ const RefModel kDetSlim = {"ch_PP-OCRv3_det_slim",
                            0.01f,
                            0.01f};
 
-// The share of pixels on different sides of `threshold`.
-float FlippedShare(const std::vector<float>& a, const std::vector<float>& b, float threshold) {
-  size_t flipped = 0;
-  for (size_t i = 0; i < a.size() && i < b.size(); ++i) {
-    flipped += (a[i] > threshold) != (b[i] > threshold);
-  }
-  return a.empty() ? 0.f : static_cast<float>(flipped) / static_cast<float>(a.size());
-}
-
-float MeanAbsDiff(const std::vector<float>& a, const std::vector<float>& b) {
-  double sum = 0;
-  for (size_t i = 0; i < a.size() && i < b.size(); ++i) sum += std::fabs(a[i] - b[i]);
-  return a.empty() ? 0.f : static_cast<float>(sum / static_cast<double>(a.size()));
-}
-
 struct Setting {
   bool x86;
   int threads;

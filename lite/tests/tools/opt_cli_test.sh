@@ -194,7 +194,7 @@ check fp16_mixed_pool_fp32 grep -qF 'label="pool2d\narm/float/NCHW def"' \
 check fp16_mixed_conv_fp16 grep -qF 'label="conv2d\narm/fp16/NCHW def"' \
   "$work/mixed_viz/mixed.dot"
 expect keep_needs_fp16 1 "--keep_fp32_ops needs --enable_fp16" -- "$opt" \
-  --model_dir="$work/model" --optimize_out="$work/keep" --valid_targets=arm --keep_fp32_ops=pool2d
+  --model_dir="$work/model" --optimize_out="$work/keep" --valid_targets=host --keep_fp32_ops=pool2d
 expect keep_names_nothing 1 "keep_fp32_ops: conv9.tmp names no op type" -- "$opt" \
   --model_dir="$work/model" --optimize_out="$work/keep" --valid_targets=arm --enable_fp16 \
   --keep_fp32_ops=pool2d,conv9.tmp

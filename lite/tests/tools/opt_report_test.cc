@@ -47,13 +47,14 @@ bool OpenClConv() {
 TEST(OptReportTest, ValidTargetsKeepOrderAndEndWithHost) {
   auto v = ParseValidTargets("arm,opencl");
   EXPECT_EQ(v.targets, (std::vector<TargetType>{kArm, kOpenCL, kHost}));
-  ASSERT_EQ(v.places.size(), 1u + 5u + 2u);
-  EXPECT_EQ(v.places[0], Place(kArm, PrecisionType::kFloat, DataLayoutType::kNCHW));
-  EXPECT_EQ(v.places[1], Place(kOpenCL, PrecisionType::kFP16, DataLayoutType::kImageDefault));
-  EXPECT_EQ(v.places[2], Place(kOpenCL, PrecisionType::kFloat, DataLayoutType::kImageDefault));
-  EXPECT_EQ(v.places[3], Place(kOpenCL, PrecisionType::kAny, DataLayoutType::kImageDefault));
-  EXPECT_EQ(v.places[6], Place(kHost, PrecisionType::kFloat));
-  EXPECT_EQ(v.places[7], Place(kHost, PrecisionType::kAny));
+  ASSERT_EQ(v.places.size(), 2u + 5u + 2u);
+  EXPECT_EQ(v.places[0], Place(kArm, PrecisionType::kInt8, DataLayoutType::kNCHW));
+  EXPECT_EQ(v.places[1], Place(kArm, PrecisionType::kFloat, DataLayoutType::kNCHW));
+  EXPECT_EQ(v.places[2], Place(kOpenCL, PrecisionType::kFP16, DataLayoutType::kImageDefault));
+  EXPECT_EQ(v.places[3], Place(kOpenCL, PrecisionType::kFloat, DataLayoutType::kImageDefault));
+  EXPECT_EQ(v.places[4], Place(kOpenCL, PrecisionType::kAny, DataLayoutType::kImageDefault));
+  EXPECT_EQ(v.places[7], Place(kHost, PrecisionType::kFloat));
+  EXPECT_EQ(v.places[8], Place(kHost, PrecisionType::kAny));
 
   EXPECT_EQ(ParseValidTargets("host,arm").targets, (std::vector<TargetType>{kHost, kArm}));
   EXPECT_EQ(ParseValidTargets(" ARM , x86 ").targets,
@@ -65,12 +66,13 @@ TEST(OptReportTest, ValidTargetsKeepOrderAndEndWithHost) {
 TEST(OptReportTest, EnableFp16PutsArmFp16JustBeforeTheArmPlaces) {
   auto v = ParseValidTargets("opencl,arm");
   opt::PreferFp16(&v);
-  ASSERT_EQ(v.places.size(), 5u + 2u + 2u);
+  ASSERT_EQ(v.places.size(), 5u + 3u + 2u);
   EXPECT_EQ(v.places[4].target, kOpenCL);
   EXPECT_EQ(v.places[5], Place(kArm, PrecisionType::kFP16));
-  EXPECT_EQ(v.places[6], Place(kArm, PrecisionType::kFloat));
+  EXPECT_EQ(v.places[6], Place(kArm, PrecisionType::kInt8));
+  EXPECT_EQ(v.places[7], Place(kArm, PrecisionType::kFloat));
   opt::PreferFp16(&v);  // once is enough
-  EXPECT_EQ(v.places.size(), 9u);
+  EXPECT_EQ(v.places.size(), 10u);
   ExpectErrorContaining(
       [] {
         auto x86 = ParseValidTargets("x86");

@@ -1,229 +1,46 @@
-// x86 int8 GEMM (lite/backends/x86/math/gemm_int8/igemm.h) on every kernel this CPU runs,
-// forced, against a naive int32 GEMM written here: the sums must be exact, the float
-// epilogue the same formula, the int8 output the same rounding. Shapes straddle the tiles
-// (8 rows, 16 / 32 columns), the quads of K and the column blocks.
+// x86 int8 GEMM (lite/backends/x86/math/gemm_int8/igemm.h): the shared cases
+// (../igemm_cases.cc) on every tile this CPU runs, forced, and what kAuto picks.
 #include <gtest/gtest.h>
 
-#include <cmath>
-#include <functional>
-#include <random>
-#include <thread>
 #include <vector>
 
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/backends/x86/math/gemm_int8/igemm.h"
+#include "lite/tests/backends/igemm_cases.h"
 
 namespace paddle {
 namespace lite {
-namespace x86 {
-namespace math {
+namespace test {
 namespace {
 
-std::vector<IgemmIsa> IsasOfThisCpu() {
-  std::vector<IgemmIsa> isas{IgemmIsa::kScalar};
-  if (CpuHasAvx2Fma()) isas.push_back(IgemmIsa::kAvx2);
-  if (CpuHasAvxVnni()) isas.push_back(IgemmIsa::kAvxVnni);
-  if (CpuHasAvx512Vnni()) isas.push_back(IgemmIsa::kAvx512Vnni);
-  return isas;
+namespace xm = x86::math;
+
+std::vector<IgemmBackend> X86IgemmBackends() {
+  std::vector<std::pair<xm::IgemmIsa, int>> isas{{xm::IgemmIsa::kScalar, 16}};
+  if (x86::CpuHasAvx2Fma()) isas.emplace_back(xm::IgemmIsa::kAvx2, 16);
+  if (x86::CpuHasAvxVnni()) isas.emplace_back(xm::IgemmIsa::kAvxVnni, 16);
+  if (x86::CpuHasAvx512Vnni()) isas.emplace_back(xm::IgemmIsa::kAvx512Vnni, 32);
+  std::vector<IgemmBackend> backends;
+  for (const auto& [isa, nr] : isas) {
+    backends.push_back(BindIgemmBackend(xm::IgemmIsaName(isa), nr, isa, &xm::Igemm, &xm::Igemm,
+                                        &xm::QuantizeToInt8));
+  }
+  return backends;
 }
 
-std::vector<int8_t> RandomInt8(size_t n, int lo, unsigned seed) {
-  std::mt19937 gen(seed);
-  std::uniform_int_distribution<int> dist(lo, 127);
-  std::vector<int8_t> v(n);
-  for (auto& x : v) x = static_cast<int8_t>(dist(gen));
-  return v;
-}
+INSTANTIATE_TEST_SUITE_P(, IgemmCases, ::testing::ValuesIn(X86IgemmBackends()),
+                         IgemmBackendName);
 
-// acc[m][n] = sum_k a[m][k] * b[k][n], in int64 so the reference cannot overflow.
-std::vector<int64_t> NaiveGemm(int m, int n, int k, const std::vector<int8_t>& a,
-                               const std::vector<int8_t>& b, int ldb) {
-  std::vector<int64_t> c(static_cast<size_t>(m) * n, 0);
-  for (int i = 0; i < m; ++i) {
-    for (int j = 0; j < n; ++j) {
-      int64_t s = 0;
-      for (int p = 0; p < k; ++p) s += int64_t{a[i * k + p]} * b[p * ldb + j];
-      c[i * n + j] = s;
-    }
-  }
-  return c;
-}
-
-struct Shape {
-  int m, n, k;
-};
-
-const Shape kShapes[] = {{1, 1, 1},    {8, 16, 4},    {7, 17, 5},    {9, 33, 27},
-                         {16, 100, 64}, {33, 31, 144}, {24, 1100, 72}, {3, 2050, 9},
-                         {64, 49, 300}, {17, 64, 1000}};
-
-class IgemmIsaTest : public ::testing::TestWithParam<IgemmIsa> {};
-
-TEST_P(IgemmIsaTest, SumsAreExact) {
-  for (const Shape& s : kShapes) {
-    const int ldb = s.n + 3;
-    const auto a = RandomInt8(static_cast<size_t>(s.m) * s.k, -127, 1 + s.m);
-    const auto b = RandomInt8(static_cast<size_t>(s.k) * ldb, -128, 2 + s.n);
-    const auto expected = NaiveGemm(s.m, s.n, s.k, a, b, ldb);
-    const PackedInt8A packed(s.m, s.k, a.data(), s.k);
-    std::vector<float> ones(s.m, 1.f);
-    Int8Epilogue ep;
-    ep.scale = ones.data();
-    IgemmOptions options;
-    options.isa = GetParam();
-    const int ldc = s.n + 1;
-    std::vector<float> c(static_cast<size_t>(s.m) * ldc, -7.f);
-    Igemm(s.n, packed, b.data(), ldb, c.data(), ldc, ep, options);
-    for (int i = 0; i < s.m; ++i) {
-      for (int j = 0; j < s.n; ++j) {
-        // |sums| < 127 * 128 * 1000 < 2^24: exact in float.
-        ASSERT_EQ(c[i * ldc + j], static_cast<float>(expected[i * s.n + j]))
-            << s.m << "x" << s.n << "x" << s.k << " at " << i << "," << j;
-      }
-      ASSERT_EQ(c[i * ldc + s.n], -7.f) << "wrote past the row";
-    }
-  }
-}
-
-TEST_P(IgemmIsaTest, FloatEpilogueScalesAddsBiasAndActivates) {
-  const Shape s{13, 70, 36};
-  const auto a = RandomInt8(s.m * s.k, -127, 5);
-  const auto b = RandomInt8(s.k * s.n, -128, 6);
-  const auto sums = NaiveGemm(s.m, s.n, s.k, a, b, s.n);
-  std::vector<float> scale(s.m), bias(s.m);
-  for (int i = 0; i < s.m; ++i) {
-    scale[i] = 0.001f * (i + 1) * (i % 3 == 0 ? -1.f : 1.f);  // folded BN can make it negative
-    bias[i] = 0.25f * i - 1.f;
-  }
-  Int8Epilogue ep;
-  ep.scale = scale.data();
-  ep.bias = bias.data();
-  ep.act.kind = ActivationType::kRelu6;
-  ep.act.relu6_threshold = 6.f;
-  IgemmOptions options;
-  options.isa = GetParam();
-  std::vector<float> c(s.m * s.n);
-  Igemm(s.n, PackedInt8A(s.m, s.k, a.data(), s.k), b.data(), s.n, c.data(), s.n, ep, options);
-  for (int i = 0; i < s.m; ++i) {
-    for (int j = 0; j < s.n; ++j) {
-      const float v = static_cast<float>(sums[i * s.n + j]) * scale[i] + bias[i];
-      EXPECT_NEAR(c[i * s.n + j], std::min(std::max(v, 0.f), 6.f), 1e-5f) << i << "," << j;
-    }
-  }
-}
-
-TEST_P(IgemmIsaTest, Int8OutputRoundsHalfAwayAndClamps) {
-  const Shape s{10, 40, 20};
-  const auto a = RandomInt8(s.m * s.k, -127, 8);
-  const auto b = RandomInt8(s.k * s.n, -128, 9);
-  const auto sums = NaiveGemm(s.m, s.n, s.k, a, b, s.n);
-  // Power-of-two scales: v / out_scale is exact, so the rounding is the only question, and
-  // sums * 2^-8 / 4 hits halves often.
-  std::vector<float> scale(s.m, 1.f / 256.f);
-  Int8Epilogue ep;
-  ep.scale = scale.data();
-  ep.out_scale = 0.25f;
-  IgemmOptions options;
-  options.isa = GetParam();
-  std::vector<int8_t> c(s.m * s.n);
-  Igemm(s.n, PackedInt8A(s.m, s.k, a.data(), s.k), b.data(), s.n, c.data(), s.n, ep, options);
-  int clamped = 0, halves = 0;
-  for (int i = 0; i < s.m * s.n; ++i) {
-    const double v = sums[i] / 256.0 / 0.25;
-    const double r = v >= 0 ? std::floor(v + 0.5) : -std::floor(-v + 0.5);
-    clamped += std::fabs(r) > 127;
-    halves += std::fabs(v - std::trunc(v)) == 0.5;
-    ASSERT_EQ(c[i], static_cast<int8_t>(std::min(127.0, std::max(-127.0, r)))) << i << " v=" << v;
-  }
-  EXPECT_GT(clamped, 0);
-  EXPECT_GT(halves, 0);
-}
-
-INSTANTIATE_TEST_SUITE_P(, IgemmIsaTest, ::testing::ValuesIn(IsasOfThisCpu()),
-                         [](const ::testing::TestParamInfo<IgemmIsa>& info) {
-                           return std::string(IgemmIsaName(info.param));
-                         });
-
-TEST(Igemm, ThreadsSplitColumnsOrRowPanelsAndAgree) {
-  const ParallelForFn parallel_for = [](int tasks, const std::function<void(int)>& task) {
-    std::vector<std::thread> threads;
-    for (int t = 0; t < tasks; ++t) threads.emplace_back(task, t);
-    for (auto& t : threads) t.join();
-  };
-  for (const Shape& s : {Shape{40, 500, 50}, Shape{64, 20, 50}}) {  // wide N; narrow N
-    const auto a = RandomInt8(s.m * s.k, -127, 11);
-    const auto b = RandomInt8(s.k * s.n, -128, 12);
-    const auto sums = NaiveGemm(s.m, s.n, s.k, a, b, s.n);
-    std::vector<float> ones(s.m, 1.f);
-    Int8Epilogue ep;
-    ep.scale = ones.data();
-    IgemmOptions options;
-    options.threads = 3;
-    options.parallel_for = parallel_for;
-    std::vector<float> c(s.m * s.n);
-    Igemm(s.n, PackedInt8A(s.m, s.k, a.data(), s.k), b.data(), s.n, c.data(), s.n, ep, options);
-    for (int i = 0; i < s.m * s.n; ++i) ASSERT_EQ(c[i], static_cast<float>(sums[i])) << i;
-  }
-}
-
-TEST(Igemm, WeightsOfMinus128AreTakenAsMinus127) {
-  // The AVX2 kernel's sign trick needs |w| <= 127; symmetric weight quantization never
-  // writes -128, and the packing makes sure of it on every path alike.
-  const std::vector<int8_t> a{-128, 1};
-  const std::vector<int8_t> b{1, 0};
-  float scale = 1.f, c = 0.f;
-  Int8Epilogue ep;
-  ep.scale = &scale;
-  for (IgemmIsa isa : IsasOfThisCpu()) {
-    IgemmOptions options;
-    options.isa = isa;
-    Igemm(1, PackedInt8A(1, 2, a.data(), 2), b.data(), 1, &c, 1, ep, options);
-    EXPECT_EQ(c, -127.f) << IgemmIsaName(isa);
-  }
-}
-
-TEST(Igemm, MissingScalesAreAClearError) {
-  const std::vector<int8_t> a{1};
-  float c = 0.f;
-  try {
-    Igemm(1, PackedInt8A(1, 1, a.data(), 1), a.data(), 1, &c, 1, Int8Epilogue{});
-    FAIL() << "no error";
-  } catch (const std::exception& e) {
-    EXPECT_NE(std::string(e.what()).find("scales"), std::string::npos) << e.what();
-  }
-}
-
-TEST(QuantizeToInt8, RoundsTiesAsAskedAndClamps) {
-  const std::vector<float> x{0.5f, 1.5f, 2.5f, -0.5f, -2.5f, 0.49999997f, 200.f, -200.f, NAN};
-  const std::vector<int> away{1, 2, 3, -1, -3, 0, 127, -127, -127};
-  const std::vector<int> even{0, 2, 2, 0, -2, 0, 127, -128, -128};
-  for (bool ties_to_even : {false, true}) {
-    std::vector<int8_t> q(x.size());
-    QuantizeToInt8(x.data(), x.size(), 1.f, ties_to_even, q.data());
-    for (size_t i = 0; i < x.size(); ++i) {
-      EXPECT_EQ(q[i], (ties_to_even ? even : away)[i]) << x[i] << " even=" << ties_to_even;
-    }
-  }
-}
-
-TEST(QuantizeToInt8, EveryLengthMatchesTheFormula) {
-  std::mt19937 gen(3);
-  std::uniform_real_distribution<float> dist(-3.f, 3.f);
-  for (int n = 1; n <= 40; ++n) {
-    std::vector<float> x(n);
-    for (auto& v : x) v = dist(gen);
-    std::vector<int8_t> q(n + 1, 99);
-    QuantizeToInt8(x.data(), n, 50.f, false, q.data());
-    for (int i = 0; i < n; ++i) {
-      const float v = x[i] * 50.f;
-      EXPECT_EQ(q[i], static_cast<int8_t>(std::max(-127.f, std::min(127.f, std::round(v)))));
-    }
-    EXPECT_EQ(q[n], 99) << "wrote past n = " << n;
-  }
+TEST(X86Igemm, AutoPicksTheWidestTileThisCpuHas) {
+  const xm::IgemmIsa expected = x86::CpuHasAvx512Vnni() ? xm::IgemmIsa::kAvx512Vnni
+                                : x86::CpuHasAvxVnni()  ? xm::IgemmIsa::kAvxVnni
+                                : x86::CpuHasAvx2Fma()  ? xm::IgemmIsa::kAvx2
+                                                        : xm::IgemmIsa::kScalar;
+  EXPECT_EQ(xm::IgemmBestIsa(), expected);
+  EXPECT_STREQ(xm::IgemmIsaName(xm::IgemmIsa::kAuto), xm::IgemmIsaName(expected));
 }
 
 }  // namespace
-}  // namespace math
-}  // namespace x86
+}  // namespace test
 }  // namespace lite
 }  // namespace paddle

@@ -1,7 +1,6 @@
-// int8 GEMM for x86, the arithmetic of quantized convolutions and fully connected layers:
-//   acc[m][n] = sum_k A[m][k] * B[k][n]            (int8 x int8, exact int32 accumulation)
-//   C[m][n]   = act(acc[m][n] * scale[m] + bias[m])            (float output), or
-//   C[m][n]   = clamp(round_half_away(that / out_scale), -127, 127)   (int8 output)
+// int8 GEMM for x86, the arithmetic of quantized convolutions and fully connected layers,
+// on the operands shared with ARM (lite/backends/simd/igemm_types.h says what it computes)
+// and the shared driver (lite/backends/simd/igemm_driver.h).
 // A (M x K, the weights) is packed once by PackedInt8A; B (K x N, the quantized activations,
 // row-major with leading dimension ldb) is packed per call into the layout of the running
 // kernel. A 1x1 convolution on NCHW data is one call (A = filter [out_ch x in_ch],
@@ -23,9 +22,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "lite/backends/simd/igemm_types.h"
 #include "lite/backends/x86/math/gemm/sgemm.h"
-#include "lite/utils/activation.h"
-#include "lite/utils/aligned_vector.h"
 
 namespace paddle {
 namespace lite {
@@ -38,36 +36,8 @@ enum class IgemmIsa { kAuto, kScalar, kAvx2, kAvxVnni, kAvx512Vnni };
 IgemmIsa IgemmBestIsa();
 const char* IgemmIsaName(IgemmIsa isa);
 
-// A (M x K int8) packed in row panels of 8 rows, K in groups of 4 (zero-padded):
-// [panel][k / 4][8 rows][4], with each row's sum for the unsigned-B compensation.
-class PackedInt8A {
- public:
-  static constexpr int kRows = 8;
-  PackedInt8A() = default;
-  PackedInt8A(int m, int k, const int8_t* a, int lda);
-
-  int m() const { return m_; }
-  int k() const { return k_; }
-  // K rounded up to a multiple of 4.
-  int k4() const { return (k_ + 3) / 4 * 4; }
-  const int8_t* panel(int p) const { return data_.data() + static_cast<size_t>(p) * kRows * k4(); }
-  const int32_t* row_sums() const { return row_sums_.data(); }
-  bool empty() const { return data_.empty(); }
-
- private:
-  int m_ = 0, k_ = 0;
-  AlignedVector<int8_t> data_;
-  std::vector<int32_t> row_sums_;
-};
-
-// What is applied when C is stored.
-struct Int8Epilogue {
-  const float* scale = nullptr;  // M multipliers (activation scale x weight scale of row m)
-  const float* bias = nullptr;   // M values, or nullptr
-  Activation act;                // none by default
-  // int8 output only: C = clamp(round_half_away(v / out_scale), -127, 127).
-  float out_scale = 1.f;
-};
+using simd::Int8Epilogue;
+using simd::PackedInt8A;
 
 struct IgemmOptions {
   int threads = 1;  // parts the work is split into (with parallel_for)

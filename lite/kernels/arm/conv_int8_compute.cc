@@ -1,0 +1,50 @@
+// conv2d marked enable_int8 (lite/optimizer/passes/int8_quantize_pass.cc) on ARM: im2col +
+// the int8 GEMM (lite/backends/arm/math/gemm_int8/igemm.h: sdot where the CPU has the dot
+// product, else the armv8.0 NEON tile) as the backends share it
+// (lite/kernels/host/int8_gemm_layers.h). Float in and out, the filter int8 with its
+// per-channel scales.
+#include "lite/kernels/arm/arm_kernel.h"
+
+#if PLITE_ARM_CODE
+#include "lite/kernels/arm/int8_gemm.h"
+#include "lite/operators/op_params.h"
+
+namespace paddle {
+namespace lite {
+namespace kernels {
+namespace arm {
+
+class ConvInt8Compute : public KernelLite<TargetType::kARM, PrecisionType::kInt8> {
+ public:
+  void PrepareForRun() override { gemm_.Prepare(Param<operators::ConvParam>()); }
+  void Run() override { gemm_.Run(ctx(), kInt8Gemm, Param<operators::ConvParam>()); }
+
+ private:
+  host::Int8GemmConv gemm_;
+};
+
+}  // namespace arm
+}  // namespace kernels
+}  // namespace lite
+}  // namespace paddle
+#endif  // PLITE_ARM_CODE
+
+namespace paddle {
+namespace lite {
+namespace kernels {
+namespace arm {
+
+bool IsInt8Conv(const KernelOpView& op) { return op.desc().GetAttrOr<bool>("enable_int8", false); }
+
+}  // namespace arm
+}  // namespace kernels
+}  // namespace lite
+}  // namespace paddle
+
+REGISTER_LITE_KERNEL(conv2d, kARM, kInt8, kNCHW, PLITE_ARM_KERNEL(ConvInt8Compute), def)
+    .BindInput("Input", {paddle::lite::GetTensorTy(TARGET(kARM))})
+    .BindInput("Filter", {paddle::lite::GetTensorTy(TARGET(kARM), PRECISION(kInt8))})
+    .BindInput("Bias", {paddle::lite::GetTensorTy(TARGET(kARM))})
+    .BindOutput("Output", {paddle::lite::GetTensorTy(TARGET(kARM))})
+    .Applies(paddle::lite::kernels::arm::IsInt8Conv)
+    .Finalize();
