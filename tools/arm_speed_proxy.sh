@@ -32,13 +32,17 @@ sysroot=/usr/aarch64-linux-gnu
 cases=("ppocr_cls 1,3,48,192 $models/ppocr_cls_mobile_v2/inference.pdmodel $models/ppocr_cls_mobile_v2/inference.pdiparams"
        "ch_PP-OCRv3_det 1,3,320,480 $models/next/ch_PP-OCRv3_det/inference.pdmodel $models/next/ch_PP-OCRv3_det/inference.pdiparams"
        "mobilenet_v2_twin 1,3,224,224 $twins/mobilenet_v2/inference.pdmodel $twins/mobilenet_v2/inference.pdiparams")
+# PLITE_PROXY_CASES="name shape model params;..." replaces them (e.g. a quantized model).
+[ -n "${PLITE_PROXY_CASES:-}" ] && IFS=';' read -ra cases <<<"$PLITE_PROXY_CASES"
 ways=("arm_fp32 --valid_targets=arm" "arm_fp16 --valid_targets=arm --enable_fp16" "host --valid_targets=host")
 # PLITE_PROXY_WAYS="name opt-flags;name opt-flags" replaces them (e.g. blocked layout on/off).
 [ -n "${PLITE_PROXY_WAYS:-}" ] && IFS=';' read -ra ways <<<"$PLITE_PROXY_WAYS"
 
 count() {  # count NB SHAPE REPEATS -> "instructions median_ms"
   local out
-  out=$(qemu-aarch64 -L "$sysroot" -plugin "$work/libinsn_count.so" -d plugin \
+  # PLITE_PROXY_CPU picks qemu's CPU model (e.g. cortex-a53: armv8.0, no dot product).
+  out=$(qemu-aarch64 -L "$sysroot" ${PLITE_PROXY_CPU:+-cpu "$PLITE_PROXY_CPU"} \
+        -plugin "$work/libinsn_count.so" -d plugin \
         "$work/arm_demo" "$1" "$2" "$3" 2>&1)
   echo "$(sed -n 's/^guest instructions: //p' <<<"$out") $(sed -n 's/.*median \([0-9.]*\) ms/\1/p' <<<"$out")"
 }

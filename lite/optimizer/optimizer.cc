@@ -6,6 +6,7 @@
 
 USE_MIR_PASS(weight_reshape_fold_pass);
 USE_MIR_PASS(weight_quantize_fold_pass);
+USE_MIR_PASS(weight_int8_snap_pass);
 USE_MIR_PASS(int8_quantize_pass);
 USE_MIR_PASS(conv_bn_fuse_pass);
 USE_MIR_PASS(conv_elementwise_add_fuse_pass);
@@ -42,6 +43,8 @@ std::vector<std::string> DefaultPasses(const OptimizerOptions& options) {
   passes.insert(passes.begin(), "weight_quantize_fold_pass");
   // Before the fold: it reads the quantize ops around each quantized conv.
   passes.insert(passes.begin(), "int8_quantize_pass");
+  // After the fusions, which scale weights: a .nb stores these weights exactly in int8.
+  passes.push_back("weight_int8_snap_pass");
   passes.push_back("static_kernel_pick_pass");
   if (options.blocked_layout) passes.push_back("blocked_layout_pass");
   for (const char* p : {"variable_place_inference_pass", "type_target_cast_pass",

@@ -13,6 +13,7 @@
 #include "lite/model_parser/flatbuffers/nb_format.h"
 #include "lite/utils/check.h"
 #include "lite/utils/crc32c.h"
+#include "lite/utils/int8_weights.h"
 
 namespace paddle {
 namespace lite {
@@ -289,6 +290,24 @@ LoD ReadLod(const fbs::Param& p, const std::vector<int64_t>& dims, const std::st
   return lod;
 }
 
+// The scales of a float param stored in int8 (empty for the others): one per slice of dim 0.
+std::vector<float> ReadInt8Scales(const fbs::Param& p, PrecisionType precision,
+                                  const std::vector<int64_t>& dims, uint32_t format_version,
+                                  Budget* budget, const std::string& where) {
+  if (p.int8_scales() == nullptr) return {};
+  PLITE_CHECK(format_version >= kNbFirstInt8ParamVersion, where,
+              ": int8-stored weights in a format version ", format_version, " file (they start at ",
+              kNbFirstInt8ParamVersion, ")");
+  PLITE_CHECK(precision == PrecisionType::kFloat, where, ": int8 storage of a ",
+              lite_api::PrecisionToStr(precision), " param (only float params have it)");
+  PLITE_CHECK(dims.size() >= 2, where, ": int8 storage needs 2 or more dims, the param has ",
+              dims.size());
+  std::vector<float> scales = ToVector<float>(p.int8_scales(), budget, where);
+  PLITE_CHECK(static_cast<int64_t>(scales.size()) == dims[0], where, ": ", scales.size(),
+              " int8 scales for ", dims[0], " rows (dim 0)");
+  return scales;
+}
+
 void LoadParams(const fbs::Model& model, const cpp::ProgramDesc& program,
                 const std::shared_ptr<const NbModelBytes>& bytes, const nb::Header& header,
                 bool check_checksums, Budget* budget, Scope* scope) {
@@ -320,7 +339,10 @@ void LoadParams(const fbs::Model& model, const cpp::ProgramDesc& program,
                   lite_api::PrecisionToStr(precision), " does not match ",
                   lite_api::PrecisionToStr(var.precision), " declared in the program");
       const std::vector<int64_t> dims = ToVector<int64_t>(p->dims(), budget, where);
-      const uint64_t expected = TensorBytes(dims, elem, where);
+      const std::vector<float> int8_scales =
+          ReadInt8Scales(*p, precision, dims, header.format_version, budget, where);
+      const bool int8 = p->int8_scales() != nullptr;
+      const uint64_t expected = TensorBytes(dims, int8 ? 1 : elem, where);
       PLITE_CHECK(DimsMatch(var.shape, dims), where, ": dims ", dims, " do not match ", var.shape,
                   " declared in the program");
       PLITE_CHECK(p->size() == expected, where, ": size ", p->size(), " bytes does not match dims ",
@@ -343,7 +365,13 @@ void LoadParams(const fbs::Model& model, const cpp::ProgramDesc& program,
 
       Tensor* t = scope->Var(name)->GetMutable<Tensor>();
       t->Resize(DDim(dims));
-      t->ShareExternalMemory(data + p->offset(), p->size(), TargetType::kHost, bytes);
+      if (int8) {  // decoded into a float tensor of its own
+        DecodeInt8Rows(reinterpret_cast<const int8_t*>(data + p->offset()), int8_scales.data(),
+                        dims[0], t->numel() / std::max<int64_t>(dims[0], 1),
+                        t->mutable_data<float>());
+      } else {
+        t->ShareExternalMemory(data + p->offset(), p->size(), TargetType::kHost, bytes);
+      }
       t->set_precision(precision);
       t->set_lod(lod);
       t->set_persistable(true);

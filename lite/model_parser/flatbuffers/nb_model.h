@@ -26,7 +26,10 @@ namespace paddle {
 namespace lite {
 
 // Version 2 added the checksums; version 1 files load without them (nothing to check).
-constexpr uint32_t kNbFormatVersion = 2;
+// Version 3 added float params stored in int8 (Param.int8_scales); the writer marks a file
+// version 3 only where it holds one, so older readers keep loading the others.
+constexpr uint32_t kNbFormatVersion = 3;
+constexpr uint32_t kNbFirstInt8ParamVersion = 3;
 constexpr uint32_t kNbFirstChecksummedVersion = 2;
 constexpr size_t kNbParamAlignment = 64;
 constexpr size_t kNbHeaderSize = 128;

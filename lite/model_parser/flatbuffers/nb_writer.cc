@@ -1,8 +1,10 @@
 // cpp::ProgramDesc + params -> .nb bytes (the loader is nb_loader.cc).
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <set>
 #include <variant>
 
@@ -10,6 +12,7 @@
 #include "lite/model_parser/flatbuffers/nb_format.h"
 #include "lite/utils/check.h"
 #include "lite/utils/crc32c.h"
+#include "lite/utils/int8_weights.h"
 
 namespace paddle {
 namespace lite {
@@ -24,6 +27,13 @@ using lite_api::DataLayoutType;
 using lite_api::PrecisionType;
 using lite_api::TargetType;
 
+// Names, op types and short values repeat across ops: stored once, they take a third off a
+// meta section. Long strings are not shared, so what a reference expands to stays well
+// within the loader's budget of 64x the meta size (a reference costs at least 4 bytes).
+Offset<flatbuffers::String> Shared(FlatBufferBuilder* fbb, const std::string& s) {
+  return s.size() <= 64 ? fbb->CreateSharedString(s) : fbb->CreateString(s);
+}
+
 template <typename T>
 const T& Held(const cpp::Attribute& attr, const std::string& where) {
   const T* v = std::get_if<T>(&attr.value);
@@ -36,14 +46,14 @@ Offset<flatbuffers::Vector<Offset<flatbuffers::String>>> Strings(
     FlatBufferBuilder* fbb, const std::vector<std::string>& values) {
   std::vector<Offset<flatbuffers::String>> offsets;
   offsets.reserve(values.size());
-  for (const auto& s : values) offsets.push_back(fbb->CreateString(s));
+  for (const auto& s : values) offsets.push_back(Shared(fbb, s));
   return fbb->CreateVector(offsets);
 }
 
 Offset<fbs::Attr> WriteAttr(FlatBufferBuilder* fbb, const std::string& name,
                             const cpp::Attribute& attr, const std::string& where) {
   // Children first: a flatbuffer table is built after everything it points to.
-  const auto name_off = fbb->CreateString(name);
+  const auto name_off = Shared(fbb, name);
   Offset<flatbuffers::String> s;
   Offset<flatbuffers::Vector<int32_t>> ints;
   Offset<flatbuffers::Vector<float>> floats;
@@ -52,7 +62,7 @@ Offset<fbs::Attr> WriteAttr(FlatBufferBuilder* fbb, const std::string& name,
   Offset<flatbuffers::Vector<int64_t>> longs;
   Offset<flatbuffers::Vector<double>> f64s;
   switch (attr.type) {
-    case AttrType::STRING: s = fbb->CreateString(Held<std::string>(attr, where)); break;
+    case AttrType::STRING: s = Shared(fbb, Held<std::string>(attr, where)); break;
     case AttrType::INTS:
     case AttrType::BLOCKS: ints = fbb->CreateVector(Held<std::vector<int32_t>>(attr, where)); break;
     case AttrType::FLOATS: floats = fbb->CreateVector(Held<std::vector<float>>(attr, where)); break;
@@ -139,7 +149,8 @@ Offset<fbs::KernelKey> WriteKernelKey(FlatBufferBuilder* fbb, const std::string&
                                   DataLayoutType::kNCHW4c, DataLayoutType::kNCHW8c,
                                   DataLayoutType::kNCHW16c},
                                  &lite_api::DataLayoutToStr, what);
-  return fbs::CreateKernelKey(*fbb, fbb->CreateString(parts[0]), fbb->CreateString(parts[4]),
+  return fbs::CreateKernelKey(*fbb, Shared(fbb, parts[0]),
+                              Shared(fbb, parts[4]),
                               nb::ToFbs(target), nb::ToFbs(precision), nb::ToFbs(layout));
 }
 
@@ -147,7 +158,7 @@ Offset<flatbuffers::Vector<Offset<fbs::OpArg>>> WriteArgs(FlatBufferBuilder* fbb
                                                           const cpp::OpDesc::ArgMap& args) {
   std::vector<Offset<fbs::OpArg>> out;
   for (const auto& kv : args) {
-    const auto param = fbb->CreateString(kv.first);
+    const auto param = Shared(fbb, kv.first);
     out.push_back(fbs::CreateOpArg(*fbb, param, Strings(fbb, kv.second)));
   }
   return fbb->CreateVector(out);
@@ -155,7 +166,7 @@ Offset<flatbuffers::Vector<Offset<fbs::OpArg>>> WriteArgs(FlatBufferBuilder* fbb
 
 Offset<fbs::Op> WriteOp(FlatBufferBuilder* fbb, const cpp::OpDesc& op) {
   const std::string where = StrCat("op '", op.Type(), "'");
-  const auto type = fbb->CreateString(op.Type());
+  const auto type = Shared(fbb, op.Type());
   const auto inputs = WriteArgs(fbb, op.inputs());
   const auto outputs = WriteArgs(fbb, op.outputs());
   std::vector<Offset<fbs::Attr>> attrs;
@@ -176,7 +187,7 @@ Offset<fbs::Op> WriteOp(FlatBufferBuilder* fbb, const cpp::OpDesc& op) {
 }
 
 Offset<fbs::Var> WriteVar(FlatBufferBuilder* fbb, const cpp::VarDesc& var) {
-  const auto name = fbb->CreateString(var.name);
+  const auto name = Shared(fbb, var.name);
   const auto shape = fbb->CreateVector(var.shape);
   return fbs::CreateVar(*fbb, name, nb::ToFbs(var.kind), nb::ToFbs(var.precision), shape,
                         var.persistable);
@@ -198,13 +209,31 @@ bool IsCpuTarget(TargetType t) {
 
 uint64_t AlignUp(uint64_t v, uint64_t align) { return (v + align - 1) / align * align; }
 
-// A param to store: its tensor and where its bytes go in the data section.
+// A param to store: its tensor, its int8 encoding where it has one, and where its bytes go
+// in the data section.
 struct ParamSlot {
   const cpp::VarDesc* var;
   const Tensor* tensor;
+  std::shared_ptr<Int8Rows> int8;  // null: stored as the tensor's bytes
   uint64_t offset;
   uint64_t size;
+
+  const void* bytes() const {
+    return int8 ? static_cast<const void*>(int8->levels.data()) : tensor->raw_data();
+  }
 };
+
+// The int8 storage of a float weight of 2 or more dims whose rows are int8 levels times a
+// factor, bit-exact (lite/utils/int8_weights.h), or null.
+std::shared_ptr<Int8Rows> Int8EncodingOf(const Tensor& t) {
+  const auto& dims = t.dims();
+  if (t.precision() != PrecisionType::kFloat || dims.size() < 2 || dims[0] <= 0) return nullptr;
+  auto encoded = std::make_shared<Int8Rows>();
+  if (!EncodeInt8Rows(t.data<float>(), dims[0], t.numel() / dims[0], 0.f, encoded.get())) {
+    return nullptr;
+  }
+  return encoded;
+}
 
 // A program dim below 0 (an unknown size) matches anything.
 bool DimsMatch(const std::vector<int64_t>& declared, const std::vector<int64_t>& actual) {
@@ -246,8 +275,10 @@ std::vector<ParamSlot> CollectParams(const cpp::ProgramDesc& program, const Scop
     PLITE_CHECK(t->memory_size() >= size, where, ": tensor ", dims, " holds ", t->memory_size(),
                 " bytes, needs ", size);
     const uint64_t offset = AlignUp(end, kNbParamAlignment);
-    slots.push_back({&var, t, offset, size});
-    end = offset + size;
+    auto int8 = Int8EncodingOf(*t);
+    const uint64_t stored = int8 ? int8->levels.size() : size;
+    slots.push_back({&var, t, std::move(int8), offset, stored});
+    end = offset + stored;
   }
   // Padding after the last param: SIMD kernels may read a little past a tensor's end.
   *data_size = AlignUp(end + kBufferPadding, kNbParamAlignment);
@@ -255,16 +286,17 @@ std::vector<ParamSlot> CollectParams(const cpp::ProgramDesc& program, const Scop
 }
 
 Offset<fbs::Param> WriteParam(FlatBufferBuilder* fbb, const ParamSlot& slot) {
-  const auto name = fbb->CreateString(slot.var->name);
+  const auto name = Shared(fbb, slot.var->name);
   const auto dims = fbb->CreateVector(slot.tensor->dims().Vectorize());
   std::vector<Offset<fbs::LodLevel>> levels;
   for (const auto& level : slot.tensor->lod()) {
     levels.push_back(fbs::CreateLodLevel(*fbb, fbb->CreateVector(level)));
   }
   const auto lod = fbb->CreateVector(levels);
-  const uint32_t crc = Crc32c(slot.tensor->raw_data(), slot.size);
+  const uint32_t crc = Crc32c(slot.bytes(), slot.size);
+  const auto scales = slot.int8 ? fbb->CreateVector(slot.int8->scales) : 0;
   return fbs::CreateParam(*fbb, name, nb::ToFbs(slot.tensor->precision()), dims, lod, slot.offset,
-                          slot.size, crc);
+                          slot.size, crc, scales);
 }
 
 // The recorded versions of the op types the program's ops have: Paddle records every op
@@ -279,7 +311,7 @@ Offset<flatbuffers::Vector<Offset<fbs::OpVersion>>> WriteOpVersions(FlatBufferBu
   std::vector<Offset<fbs::OpVersion>> entries;
   for (const auto& kv : p.op_versions) {
     if (!used.count(kv.first)) continue;
-    entries.push_back(fbs::CreateOpVersion(*fbb, fbb->CreateString(kv.first), kv.second));
+    entries.push_back(fbs::CreateOpVersion(*fbb, Shared(fbb, kv.first), kv.second));
   }
   if (entries.empty()) return 0;
   return fbb->CreateVector(entries);
@@ -305,6 +337,10 @@ std::string SerializeModelNb(const cpp::ProgramDesc& optimized, const Scope& sco
       fbb, fbs::CreateModel(fbb, optimized.version, blocks_off, params_off, versions_off));
 
   nb::Header header;
+  // The lowest version that holds the file, so older readers keep loading what they can.
+  const bool any_int8 =
+      std::any_of(params.begin(), params.end(), [](const ParamSlot& p) { return p.int8; });
+  header.format_version = any_int8 ? kNbFirstInt8ParamVersion : kNbFirstChecksummedVersion;
   header.opt_version = opt_version;
   header.meta_offset = kNbHeaderSize;
   header.meta_size = fbb.GetSize();
@@ -316,7 +352,7 @@ std::string SerializeModelNb(const cpp::ProgramDesc& optimized, const Scope& sco
   out.resize(header.data_offset + header.data_size, '\0');
   for (const auto& slot : params) {
     if (slot.size) {
-      std::memcpy(&out[header.data_offset + slot.offset], slot.tensor->raw_data(), slot.size);
+      std::memcpy(&out[header.data_offset + slot.offset], slot.bytes(), slot.size);
     }
   }
   header.meta_checksum =

@@ -262,6 +262,28 @@ TEST_P(RefModels, OptimizedNbMatchesFullPredictor) {
   }
 }
 
+// The size bound: the QAT detector's .nb (int8 filters for its int8 convs, int8
+// storage for the float ones) at most 0.35x the float detector's, in each plan.
+TEST(QuantizedNb, DetectorIsAThirdOfTheFloatOne) {
+  const std::string slim = SharedModelDir(kDetSlim.name);
+  const std::string dense = SharedModelDir("ch_PP-OCRv3_det");
+  if (slim.empty() || dense.empty()) GTEST_SKIP() << MissingModelMessage(kDetSlim.name);
+  lite::testing::TempDir tmp;
+  std::vector<Setting> settings = {{false, 1, false, false}};
+  if (X86Int8ConvsRunHere()) settings.push_back({true, 1, false, false, true});
+  for (const Setting& s : settings) {
+    auto size_of = [&](const std::string& dir, const std::string& name) {
+      auto predictor = lite_api::CreatePaddlePredictor(ConfigFor(kDetSlim, dir, s));
+      const std::string nb = tmp / name;
+      predictor->SaveOptimizedModel(nb, lite_api::LiteModelType::kNaiveBuffer);
+      return static_cast<double>(lite::testing::ReadBytes(nb + ".nb").size());
+    };
+    const double ratio = size_of(slim, "slim") / size_of(dense, "dense");
+    EXPECT_LE(ratio, 0.35) << Describe(s);
+    std::printf("[model] det_slim .nb / det .nb %s: %.3f\n", Describe(s).c_str(), ratio);
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Models, RefModels,
                          ::testing::Values(&kTextline, &kDetector, &kClsSlim, &kDetSlim),
                          [](const ::testing::TestParamInfo<const RefModel*>& info) {
