@@ -189,6 +189,62 @@ std::string AllOpsMarkdown() {
   return os.str();
 }
 
+namespace {
+
+bool IsQuantizeOp(const std::string& type) {
+  return (type.rfind("fake_", 0) == 0 && type.find("quant") != std::string::npos) ||
+         type == "quantize_linear" || type == "dequantize_linear";
+}
+
+// For a quantized model: the ops on int8 kernels, and the ops that still read a quantize
+// op's output in float (their layers run the float simulation), with why when none is int8.
+std::string Int8Summary(const cpp::ProgramDesc& before, const cpp::ProgramDesc& after) {
+  const auto& before_ops = before.blocks.at(0).ops;
+  const bool quantized = std::any_of(before_ops.begin(), before_ops.end(),
+                                     [](const cpp::OpDesc& op) { return IsQuantizeOp(op.Type()); });
+  std::map<std::string, int> int8_ops, simulated;
+  std::set<std::string> quantized_vars;  // written by a quantize op, not overwritten since
+  for (const auto& op : after.blocks.at(0).ops) {
+    const std::string key = op.GetAttrOr<std::string>(kKernelKeyAttr, "");
+    if (op.Type() != "calib" && key.find(",int8,") != std::string::npos) ++int8_ops[op.Type()];
+    if (!IsQuantizeOp(op.Type())) {
+      for (const std::string& in : op.InputArgumentNames()) {
+        if (quantized_vars.count(in)) {
+          ++simulated[op.Type()];
+          break;
+        }
+      }
+    }
+    for (const std::string& out : op.OutputArgumentNames()) {
+      if (IsQuantizeOp(op.Type())) {
+        quantized_vars.insert(out);
+      } else {
+        quantized_vars.erase(out);
+      }
+    }
+  }
+  if (!quantized && int8_ops.empty()) return "";
+  const auto counts = [](const std::map<std::string, int>& m) {
+    std::vector<std::string> parts;
+    for (const auto& kv : m) parts.push_back(StrCat(kv.first, " ", kv.second));
+    return Join(parts, ", ");
+  };
+  std::string line = "int8: ";
+  if (int8_ops.empty()) {
+    line += "none (no int8 place among the valid places, or its kernels do not run on this "
+            "CPU: x86 needs AVX512_VNNI; docs/quantization.md)";
+  } else {
+    line += counts(int8_ops);
+  }
+  if (!simulated.empty()) {
+    line += StrCat("; float behind quantize ops (no int8 kernel, too few channels, or kept): ",
+                   counts(simulated));
+  }
+  return line + "\n";
+}
+
+}  // namespace
+
 std::string OptimizeSummary(const cpp::ProgramDesc& before, const cpp::ProgramDesc& after,
                             const std::vector<std::string>& passes) {
   std::map<std::string, int> ops_before, ops_after, kernels, casts;
@@ -225,6 +281,7 @@ std::string OptimizeSummary(const cpp::ProgramDesc& before, const cpp::ProgramDe
   os << "ops: " << total(ops_before) << " -> " << total(ops_after);
   if (!changes.empty()) os << " (" << Join(changes, ", ") << ")";
   os << "\nkernels: " << counts(kernels) << "\ncasts inserted: " << counts(casts) << "\n";
+  os << Int8Summary(before, after);
   return os.str();
 }
 

@@ -1,4 +1,4 @@
-// The opt tool's target parsing, registry tables and unsupported-op check. A test op with
+// The opt tool's target parsing, registry tables, unsupported-op check and summary. A test op with
 // no kernel stands for an op a build registers but cannot run.
 #include "tools/opt_report.h"
 
@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "lite/core/op_registry.h"
+#include "lite/core/program.h"
 #include "lite/tests/core/kernelless_op.h"
 #include "lite/tests/kernels/kernel_test_util.h"
 #include "tools/sample_model_builder.h"
@@ -192,6 +193,46 @@ TEST(OptReportTest, ModelOpsShowRecordedVersions) {
   EXPECT_EQ(RowOf(model, "softmax").substr(RowOf(model, "softmax").size() - 2), " 0") << model;
   EXPECT_EQ(RowOf(model, "relu").substr(RowOf(model, "relu").size() - 2), " -") << model;
   EXPECT_EQ(RowOf(model, "fill_constant"), "") << "only the model's op types";
+}
+
+cpp::OpDesc Op(const std::string& type, const std::string& in, const std::string& out,
+              const std::string& kernel_key = "") {
+  cpp::OpDesc op(type);
+  op.SetInput("X", {in});
+  op.SetOutput("Out", {out});
+  if (!kernel_key.empty()) op.SetAttr<std::string>(kKernelKeyAttr, kernel_key);
+  return op;
+}
+
+// A quantized model's summary names its int8 ops and the layers that stay float behind a
+// quantize op (the reader right after it, not a later one of a reused name), and why
+// nothing is int8 when nothing is; a float model's has no int8 line.
+TEST(OptReportTest, SummaryNamesInt8OpsAndTheFloatQuantizedLayers) {
+  const std::string q = "fake_quantize_dequantize_moving_average_abs_max";
+  cpp::ProgramDesc before;
+  before.blocks.resize(1);
+  before.blocks[0].ops = {Op(q, "x", "xq"), Op("conv2d", "xq", "y")};
+  cpp::ProgramDesc after;
+  after.blocks.resize(1);
+  after.blocks[0].ops = {Op("conv2d", "x", "a", "conv2d,x86,int8,NCHW,def"),
+                         Op(q, "a", "aq", "fake_quantize,x86,float,NCHW,def"),
+                         Op("depthwise_conv2d", "aq", "b", "depthwise_conv2d,x86,float,NCHW,def"),
+                         Op("relu", "b", "aq", "relu,x86,float,NCHW,def"),  // reuses the name
+                         Op("pool2d", "aq", "c", "pool2d,x86,float,NCHW,def"),
+                         Op("calib", "c", "d", "calib,x86,int8,NCHW,def")};
+  const std::string summary = opt::OptimizeSummary(before, after, {"p"});
+  EXPECT_NE(summary.find("int8: conv2d 1; float behind quantize ops"), std::string::npos)
+      << summary;
+  EXPECT_NE(summary.find("): depthwise_conv2d 1\n"), std::string::npos) << summary;
+  EXPECT_EQ(summary.find("pool2d 1"), std::string::npos) << summary;
+
+  after.blocks[0].ops[0] = Op("conv2d", "x", "a", "conv2d,x86,float,NCHW,def");
+  const std::string simulated = opt::OptimizeSummary(before, after, {"p"});
+  EXPECT_NE(simulated.find("int8: none (no int8 place"), std::string::npos) << simulated;
+
+  before.blocks[0].ops = {Op("conv2d", "x", "y")};
+  after.blocks[0].ops = {Op("conv2d", "x", "y", "conv2d,x86,float,NCHW,def")};
+  EXPECT_EQ(opt::OptimizeSummary(before, after, {"p"}).find("int8"), std::string::npos);
 }
 
 TEST(OptReportTest, KernelListingShowsDeclaredOpVersions) {
