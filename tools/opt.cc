@@ -94,9 +94,9 @@ DEFINE_bool(enable_fp16, false,
             "plan fp16 kernels wherever they apply, calib casts around them: ARM's (ARMv8.2 "
             "half arithmetic) and OpenCL's half images; needs arm or opencl in --valid_targets");
 DEFINE_string(keep_fp32_ops, "",
-              "with --enable_fp16, or a quantized model on x86: comma-separated op types, or "
-              "variables an op writes in the optimized program, whose ops keep fp32 kernels "
-              "(mixed precision)");
+              "with --enable_fp16, or a quantized model on x86 or arm: comma-separated op types, "
+              "or variables an op writes in the optimized program, whose ops keep fp32 "
+              "kernels (mixed precision)");
 DEFINE_string(keep_cpu_ops, "",
               "comma-separated op types, or variables an op reads or writes in the optimized "
               "program, whose ops run on CPU kernels, not OpenCL's: tensors too large for the "
