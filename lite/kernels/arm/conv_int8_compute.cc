@@ -4,6 +4,7 @@
 // (lite/kernels/host/int8_gemm_layers.h). Float in and out, the filter int8 with its
 // per-channel scales.
 #include "lite/kernels/arm/arm_kernel.h"
+#include "lite/kernels/host/int8_marked.h"
 
 #if PLITE_ARM_CODE
 #include "lite/kernels/arm/int8_gemm.h"
@@ -29,22 +30,10 @@ class ConvInt8Compute : public KernelLite<TargetType::kARM, PrecisionType::kInt8
 }  // namespace paddle
 #endif  // PLITE_ARM_CODE
 
-namespace paddle {
-namespace lite {
-namespace kernels {
-namespace arm {
-
-bool IsInt8Conv(const KernelOpView& op) { return op.desc().GetAttrOr<bool>("enable_int8", false); }
-
-}  // namespace arm
-}  // namespace kernels
-}  // namespace lite
-}  // namespace paddle
-
 REGISTER_LITE_KERNEL(conv2d, kARM, kInt8, kNCHW, PLITE_ARM_KERNEL(ConvInt8Compute), def)
     .BindInput("Input", {paddle::lite::GetTensorTy(TARGET(kARM))})
     .BindInput("Filter", {paddle::lite::GetTensorTy(TARGET(kARM), PRECISION(kInt8))})
     .BindInput("Bias", {paddle::lite::GetTensorTy(TARGET(kARM))})
     .BindOutput("Output", {paddle::lite::GetTensorTy(TARGET(kARM))})
-    .Applies(paddle::lite::kernels::arm::IsInt8Conv)
+    .Applies(paddle::lite::kernels::host::MarkedInt8)
     .Finalize();

@@ -2,6 +2,7 @@
 // weight matrix into it) on ARM: the int8 GEMM (igemm.h: sdot or armv8.0 NEON) as the
 // backends share it (lite/kernels/host/int8_gemm_layers.h).
 #include "lite/kernels/arm/arm_kernel.h"
+#include "lite/kernels/host/int8_marked.h"
 
 #if PLITE_ARM_CODE
 #include "lite/kernels/arm/int8_gemm.h"
@@ -27,22 +28,10 @@ class FcInt8Compute : public KernelLite<TargetType::kARM, PrecisionType::kInt8> 
 }  // namespace paddle
 #endif  // PLITE_ARM_CODE
 
-namespace paddle {
-namespace lite {
-namespace kernels {
-namespace arm {
-
-bool IsInt8Fc(const KernelOpView& op) { return op.desc().GetAttrOr<bool>("enable_int8", false); }
-
-}  // namespace arm
-}  // namespace kernels
-}  // namespace lite
-}  // namespace paddle
-
 REGISTER_LITE_KERNEL(fc, kARM, kInt8, kNCHW, PLITE_ARM_KERNEL(FcInt8Compute), def)
     .BindInput("Input", {paddle::lite::GetTensorTy(TARGET(kARM))})
     .BindInput("W", {paddle::lite::GetTensorTy(TARGET(kARM), PRECISION(kInt8))})
     .BindInput("Bias", {paddle::lite::GetTensorTy(TARGET(kARM))})
     .BindOutput("Out", {paddle::lite::GetTensorTy(TARGET(kARM))})
-    .Applies(paddle::lite::kernels::arm::IsInt8Fc)
+    .Applies(paddle::lite::kernels::host::MarkedInt8)
     .Finalize();

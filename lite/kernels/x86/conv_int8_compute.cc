@@ -8,6 +8,7 @@
 
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/core/op_registry.h"
+#include "lite/kernels/host/int8_marked.h"
 #include "lite/kernels/blocked/layout_compute.h"
 #include "lite/kernels/x86/conv_int8_nchwc.h"
 #include "lite/kernels/x86/int8_gemm.h"
@@ -75,7 +76,6 @@ class ConvInt8Compute : public KernelLite<TargetType::kX86, PrecisionType::kInt8
   AlignedVector<float> blocked_in_, blocked_out_;
 };
 
-bool IsInt8Conv(const KernelOpView& op) { return op.desc().GetAttrOr<bool>("enable_int8", false); }
 
 }  // namespace x86
 }  // namespace kernels
@@ -88,5 +88,5 @@ REGISTER_LITE_KERNEL(conv2d, kX86, kInt8, kNCHW, paddle::lite::kernels::x86::Con
     .BindInput("Bias", {paddle::lite::GetTensorTy(TARGET(kX86))})
     .BindOutput("Output", {paddle::lite::GetTensorTy(TARGET(kX86))})
     .RequireCpuFeature("avx512_vnni", paddle::lite::x86::CpuHasAvx512Vnni)
-    .Applies(paddle::lite::kernels::x86::IsInt8Conv)
+    .Applies(paddle::lite::kernels::host::MarkedInt8)
     .Finalize();

@@ -8,6 +8,7 @@
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/core/op_registry.h"
 #include "lite/kernels/blocked/conv_rules.h"
+#include "lite/kernels/host/int8_marked.h"
 #include "lite/kernels/x86/conv_int8_nchwc.h"
 #include "lite/kernels/x86/nchw16c_layout.h"
 #include "lite/operators/op_params.h"
@@ -48,7 +49,7 @@ class ConvInt8NchwcCompute
 
 // An int8 conv of one group whose channels fill blocks well, reading at least one block.
 bool AppliesToBlockedInt8(const KernelOpView& op) {
-  if (!op.desc().GetAttrOr<bool>("enable_int8", false)) return false;
+  if (!host::MarkedInt8(op)) return false;
   const Tensor* w = blocked::PaddingWellFilter(op, kNchw16c);
   return w && w->dims()[1] >= kChannelBlock && ChannelsPadWell(w->dims()[1], kNchw16c) &&
          w->dims()[2] * w->dims()[3] <= 256;

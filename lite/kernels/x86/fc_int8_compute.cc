@@ -3,6 +3,7 @@
 // int8 GEMM (igemm.h) as the backends share it (lite/kernels/host/int8_gemm_layers.h).
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/core/op_registry.h"
+#include "lite/kernels/host/int8_marked.h"
 #include "lite/kernels/x86/int8_gemm.h"
 #include "lite/operators/op_params.h"
 
@@ -20,7 +21,6 @@ class FcInt8Compute : public KernelLite<TargetType::kX86, PrecisionType::kInt8> 
   host::Int8GemmFc gemm_;
 };
 
-bool IsInt8Fc(const KernelOpView& op) { return op.desc().GetAttrOr<bool>("enable_int8", false); }
 
 }  // namespace x86
 }  // namespace kernels
@@ -33,5 +33,5 @@ REGISTER_LITE_KERNEL(fc, kX86, kInt8, kNCHW, paddle::lite::kernels::x86::FcInt8C
     .BindInput("Bias", {paddle::lite::GetTensorTy(TARGET(kX86))})
     .BindOutput("Out", {paddle::lite::GetTensorTy(TARGET(kX86))})
     .RequireCpuFeature("avx512_vnni", paddle::lite::x86::CpuHasAvx512Vnni)
-    .Applies(paddle::lite::kernels::x86::IsInt8Fc)
+    .Applies(paddle::lite::kernels::host::MarkedInt8)
     .Finalize();

@@ -2,8 +2,9 @@
 // host kernel (a direct scatter, the reference): strides smaller than, equal to and larger
 // than the kernel (overlapping, tiling and gapped windows), paddings cutting taps off,
 // dilation, groups, output_padding and output_size (rows no window reaches), batches, bias,
-// fused activations, inputs larger than one column block, and threads. A reused kernel sees
-// a new input shape.
+// fused activations, inputs larger than one column block, and threads; windows that tile the
+// output (the kernels' direct write) and ones that do not (col2im). A reused kernel sees a
+// new input shape.
 //
 // Tolerance: both sum the same products in different orders (at most C_in / groups * taps
 // terms): |kernel - host| <= 1e-5 + 1e-5 * |host|. An index bug is off by O(1).
@@ -144,6 +145,23 @@ TEST_P(ConvTransposeVsHost, TilingWindowsWithGroupsBiasAndActivation) {
       ExpectMatchesHost(c, kTolerance, 2);
     }
   }
+}
+
+TEST_P(ConvTransposeVsHost, TilingWindowsOfOneOutputChannelAndWideKernels) {
+  // DB's last upsampling (24 -> 1, 2x2 stride 2, then sigmoid) over several column blocks
+  // and threads, and 3 x 3 stride 3 tiles (the general interleave).
+  TransposeCase last{{2, 24, 20, 160}, 1, 2, 2, {2, 2}};
+  last.bias = true;
+  OpCase c = MakeCase(last, 110);
+  c.Attr<std::string>("act_type", "sigmoid");
+  for (int threads : {1, 3}) {
+    SCOPED_TRACE(StrCat("threads=", threads));
+    ExpectMatchesHost(c, kTolerance, threads);
+  }
+  TransposeCase wide{{1, 5, 4, 6}, 3, 3, 3, {3, 3}};
+  wide.bias = true;
+  ExpectMatchesHost(MakeCase(wide, 120), kTolerance, 2);
+  ExpectMatchesHost(MakeCase({{1, 5, 4, 6}, 3, 3, 3, {3, 3}}, 130), kTolerance);
 }
 
 TEST_P(ConvTransposeVsHost, NewInputShapeOnAReusedKernel) {
