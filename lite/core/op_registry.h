@@ -90,6 +90,10 @@ struct KernelInfo {
   //    blocked input).
   bool starts_blocked_region{false};
   ChannelRule blocked_channels;
+  // For a kernel in a plain layout: where it blocks its input and unblocks its output
+  // around blocked loops of its own (an x86 int8 conv on NCHW data); the planner counts
+  // switching such an op to a blocked kernel as saving those two reorders.
+  KernelCondition reorders_around_blocked_loops;
   // The math specializations the kernel runs for an op (MathSpecializations): what opt
   // records for a tailored build, which keeps only those.
   MathSpecializationRule math_specializations = nullptr;
@@ -231,6 +235,8 @@ class KernelRegistration {
   // The kernel only moves values: it runs at a precision where its inputs already have it.
   KernelRegistration& MovesDataOnly();
   KernelRegistration& BlockedChannels(ChannelRule rule);
+  // A plain-layout kernel that reorders around blocked loops where `condition` holds.
+  KernelRegistration& ReordersAroundBlockedLoops(KernelCondition condition);
   // The backend math specializations the kernel runs for an op (lite/utils/tailored_math.h).
   KernelRegistration& MathSpecializations(MathSpecializationRule rule);
   bool Finalize();
@@ -294,6 +300,8 @@ class SkippedKernelRegistration {
   SkippedKernelRegistration& MovesDataOnly() { return *this; }
   template <typename Rule>
   SkippedKernelRegistration& BlockedChannels(const Rule&) { return *this; }
+  template <typename Condition>
+  SkippedKernelRegistration& ReordersAroundBlockedLoops(const Condition&) { return *this; }
   SkippedKernelRegistration& MathSpecializations(MathSpecializationRule) { return *this; }
   bool Finalize() { return false; }
 };

@@ -21,11 +21,22 @@ namespace lite {
 namespace kernels {
 namespace x86 {
 
+// The blocked tiles, with the two reorders, beat im2col + GEMM where each output sums many
+// products (the reorders cost per value) and the channels fill whole blocks; they run one
+// group of at most 256 taps on AVX512_VNNI CPUs (NchwcInt8ConvRunner::Takes).
+constexpr int64_t kMinBlockedSums = 256;
+bool BlockedTilesPay(const DDim& w, int groups) {
+  return groups == 1 && w.size() == 4 && w[2] * w[3] <= 256 &&
+         lite::x86::math::NchwcInt8BestIsa() == lite::x86::math::NchwcInt8Isa::kAvx512Vnni &&
+         w[1] >= kChannelBlock && ChannelsPadWell(w[1], kNchw16c) &&
+         ChannelsPadWell(w[0], kNchw16c) && w[1] * w[2] * w[3] >= kMinBlockedSums;
+}
+
 class ConvInt8Compute : public KernelLite<TargetType::kX86, PrecisionType::kInt8> {
  public:
   void PrepareForRun() override {
     auto& param = Param<operators::ConvParam>();
-    if (BlockedTilesPay(param)) {
+    if (BlockedTilesPay(param.filter->dims(), param.groups)) {
       blocked_ = NchwcInt8ConvRunner();
       blocked_.Prepare(param);
       return;
@@ -40,15 +51,6 @@ class ConvInt8Compute : public KernelLite<TargetType::kX86, PrecisionType::kInt8
   }
 
  private:
-  // The blocked tiles, with the two reorders, beat im2col + GEMM where each output sums many
-  // products (the reorders cost per value) and the channels fill whole blocks.
-  static bool BlockedTilesPay(const operators::ConvParam& param) {
-    if (!NchwcInt8ConvRunner::Takes(param)) return false;
-    const DDim& w = param.filter->dims();
-    return w[1] >= kChannelBlock && ChannelsPadWell(w[1], kNchw16c) &&
-           ChannelsPadWell(w[0], kNchw16c) && w[1] * w[2] * w[3] >= kMinBlockedSums;
-  }
-  static constexpr int64_t kMinBlockedSums = 256;
 
   // Each image blocked into scratch, the NCHW16c tiles, the output unblocked.
   void RunBlocked(const operators::ConvParam& param) {
@@ -76,6 +78,13 @@ class ConvInt8Compute : public KernelLite<TargetType::kX86, PrecisionType::kInt8
   AlignedVector<float> blocked_in_, blocked_out_;
 };
 
+// Where the kernel runs the blocked tiles with its own reorders: what the blocked-layout
+// planner saves by running the op blocked.
+bool ReordersForBlockedTiles(const KernelOpView& op) {
+  const Tensor* w = op.WeightOf("Filter");
+  return w && BlockedTilesPay(w->dims(), op.desc().GetAttrOr<int>("groups", 1));
+}
+
 
 }  // namespace x86
 }  // namespace kernels
@@ -89,4 +98,5 @@ REGISTER_LITE_KERNEL(conv2d, kX86, kInt8, kNCHW, paddle::lite::kernels::x86::Con
     .BindOutput("Output", {paddle::lite::GetTensorTy(TARGET(kX86))})
     .RequireCpuFeature("avx512_vnni", paddle::lite::x86::CpuHasAvx512Vnni)
     .Applies(paddle::lite::kernels::host::MarkedInt8)
+    .ReordersAroundBlockedLoops(paddle::lite::kernels::x86::ReordersForBlockedTiles)
     .Finalize();

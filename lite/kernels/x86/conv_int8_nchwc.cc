@@ -1,6 +1,7 @@
 #include "lite/kernels/x86/conv_int8_nchwc.h"
 
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 #include "lite/backends/x86/cpu_info.h"
@@ -54,6 +55,8 @@ void NchwcInt8ConvRunner::Run(const KernelContext& ctx, const operators::ConvPar
   const xm::NchwcInt8Frame f = xm::NchwcInt8FrameOf(s);
   ResizeScratch(&frame_, f.Bytes(), who, "the quantized input");
   const float inv_scale = 1.f / param.int8.input;
+  PLITE_CHECK(std::isfinite(inv_scale), who, ": Input0_scale ", param.int8.input,
+              " is too small to invert");
   const bool ties_to_even = param.int8.round_type == 0;
   // Quantizing streams the float image once: a task per 64 KB of it.
   const int64_t bytes = static_cast<int64_t>(f.Bytes()) * 4;

@@ -17,7 +17,9 @@
 // with no input bound blocked, such as a first convolution reading the image, counts none)
 // or stays plain: a lone pointwise convolution would only add two casts, and ShuffleNetV2's
 // branches (pointwise, depthwise, pointwise between NCHW channel shuffles: two casts for
-// three ops) ran slower blocked. Repeated until nothing changes. Switched stmts get their
+// three ops) ran slower blocked. An op whose plain kernel reorders around blocked loops of
+// its own (ReordersAroundBlockedLoops: the x86 int8 convs on NCHW data) counts twice: run
+// blocked, it saves those two reorders. Repeated until nothing changes. Switched stmts get their
 // blocked kernel; type_layout_cast_pass then adds the casts.
 #include <functional>
 #include <map>
@@ -212,8 +214,19 @@ class BlockedLayoutPlanner {
 
   int BlockedOps(const std::vector<Node*>& region) const {
     int ops = 0;
-    for (Node* stmt : region) ops += !BlockedArgsOf(*switched_.at(stmt)).inputs.empty();
+    for (Node* stmt : region) {
+      if (BlockedArgsOf(*switched_.at(stmt)).inputs.empty()) continue;
+      ops += PlainKernelReorders(stmt) ? 2 : 1;
+    }
     return ops;
+  }
+
+  // Whether the stmt's plain kernel blocks and unblocks around blocked loops itself.
+  bool PlainKernelReorders(Node* stmt) const {
+    if (!stmt->picked) return false;
+    const KernelInfo& plain = stmt->picked->info();
+    return plain.reorders_around_blocked_loops &&
+           plain.reorders_around_blocked_loops(GraphOpView(*graph_, *stmt, &channels_));
   }
 
   void Switch(Node* stmt, const KernelInfo& info) {

@@ -12,14 +12,17 @@
 // {s / 127}, Filter0_scale {s_c / 127 per output channel}, and quant_round_type, how x is
 // rounded (Paddle's round_type: 1 ties away from zero, 0 ties to even). The int8 kernel
 // quantizes x, multiplies in int8 and scales back in its epilogue: the float simulation's
-// numbers, within float32 rounding. Quantize ops left without readers are removed.
+// numbers, within float32 rounding. Quantize ops left without readers are removed. A
+// depthwise_conv2d (one filter per channel) is rewritten the same way, its filter int8
+// [C, 1, kh, kw] with one scale per channel.
 //
 // An op is rewritten only where asked and where a kernel can run it: the valid places list
 // an int8 place (Place{kX86, kInt8}, as Paddle Lite asks) on a target with an int8 kernel
 // of its type that this CPU runs (otherwise it stays in float simulation), and the op is
 // not named by keep_fp32_ops (its type, or an output as the fusions leave it), and where
 // int8 pays and its int32 sums cannot overflow: at least 16 input channels per group, at
-// most 65536 products an output (lite/optimizer/quantization/int8_rules.h). The tools' and
+// most 65536 products an output (lite/optimizer/quantization/int8_rules.h); depthwise convs
+// of one filter per channel pay from 16 channels (at most 1024 taps). The tools' and
 // CxxConfig's default places list the x86 and ARM int8 places; the x86 int8 kernels run
 // where int8 beats the float simulation, on AVX512_VNNI CPUs, the ARM ones on every CPU
 // (docs/quantization.md). Runs before
@@ -54,15 +57,29 @@ struct QuantizableOp {
   const char* int8_type;
   int weight_rank;
   int channel_axis;
+  bool depthwise;  // one filter per channel
 };
-constexpr QuantizableOp kQuantizableOps[] = {{"conv2d", "Input", "Filter", "conv2d", 4, 0},
-                                             {"mul", "X", "Y", "fc", 2, 1},
-                                             {"matmul", "X", "Y", "fc", 2, 1},
-                                             {"matmul_v2", "X", "Y", "fc", 2, 1}};
+constexpr QuantizableOp kQuantizableOps[] = {
+    {"conv2d", "Input", "Filter", "conv2d", 4, 0, false},
+    {"depthwise_conv2d", "Input", "Filter", "depthwise_conv2d", 4, 0, true},
+    {"mul", "X", "Y", "fc", 2, 1, false},
+    {"matmul", "X", "Y", "fc", 2, 1, false},
+    {"matmul_v2", "X", "Y", "fc", 2, 1, false}};
 
 // The input channels (per group) each output sums: a conv filter's dims[1], a matrix's rows.
 int64_t SummedChannels(const QuantizableOp& kind, const DDim& weight) {
   return kind.weight_rank == 4 ? weight[1] : weight[0];
+}
+
+// Whether int8 pays for the op and its sums stay exact (int8_rules.h); a depthwise conv
+// needs one filter per channel (the int8 kernels have no channel multiplier).
+bool Int8Pays(const QuantizableOp& kind, const cpp::OpDesc& desc, const DDim& weight) {
+  if (kind.depthwise) {
+    return weight[1] == 1 && desc.GetAttrOr<int32_t>("groups", 1) == weight[0] &&
+           Int8DepthwisePays(weight[0], weight[2] * weight[3]);
+  }
+  return Int8ConvPays(SummedChannels(kind, weight)) &&
+         Int8SumsFit(weight.production() / weight[kind.channel_axis]);
 }
 
 bool HasInt8Kernel(const SSAGraph& graph, const std::string& type) {
@@ -325,8 +342,7 @@ class Int8QuantizePass : public Pass {
         if (!FindActivationQuant(graph, InputOf(stmt, kind.input), &aq) ||
             (std::string(kind.int8_type) == "fc" && FcInNumColDims(graph, stmt, aq.x->name) < 1) ||
             !FindWeightQuant(graph, InputOf(stmt, kind.weight), kind, &wq) ||
-            !Int8ConvPays(SummedChannels(kind, wq.dims)) ||
-            !Int8SumsFit(wq.dims.production() / wq.dims[kind.channel_axis])) {
+            !Int8Pays(kind, stmt->desc, wq.dims)) {
           continue;
         }
         Rewrite(graph, stmt, kind, aq, wq);

@@ -27,5 +27,19 @@ inline bool Int8SumsFit(int64_t products_per_output) {
   return products_per_output <= kMaxInt8Products;
 }
 
+// Depthwise convs (one filter per channel) of at least a block of channels pay in int8
+// where a kernel runs them: the kernels quantize the input as they read it, where the
+// float simulation writes the quantized activation out and reads it back, which costs more
+// than the layer (lite/kernels/x86/depthwise_conv_int8_compute.cc). Fewer channels fill
+// half a 16-lane block or less (PP-OCRv3's 8-channel 3x3 at 320x320: 3.7 ms in int8, about
+// 2 ms simulated). Their sums run exactly in float32 lanes (|q| <= 128, |w| <= 127): at
+// most 1024 taps keep them below 2^24 (the kernels' kNchwcInt8DepthwiseMaxTaps).
+constexpr int64_t kMinInt8DepthwiseChannels = 16;
+constexpr int64_t kMaxInt8DepthwiseTaps = 1024;
+
+inline bool Int8DepthwisePays(int64_t channels, int64_t taps) {
+  return channels >= kMinInt8DepthwiseChannels && taps <= kMaxInt8DepthwiseTaps;
+}
+
 }  // namespace lite
 }  // namespace paddle

@@ -97,8 +97,10 @@ bool X86KernelsRunHere() {
 #endif
 }
 
-bool X86Int8ConvsRunHere() {
-  for (const KernelInfo* info : KernelRegistry::Global().Kernels("conv2d")) {
+bool X86Int8ConvsRunHere() { return X86Int8KernelRunsHere("conv2d"); }
+
+bool X86Int8KernelRunsHere(const std::string& op_type) {
+  for (const KernelInfo* info : KernelRegistry::Global().Kernels(op_type)) {
     if (info->place.target == TargetType::kX86 && info->place.precision == PrecisionType::kInt8 &&
         info->RunsOnThisCpu()) {
       return true;

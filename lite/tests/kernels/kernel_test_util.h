@@ -55,6 +55,8 @@ bool X86KernelsRunHere();
 // Whether an x86 int8 conv kernel runs here (quantized models' int8 plans need one: an x86
 // build on a CPU with AVX512_VNNI).
 bool X86Int8ConvsRunHere();
+// Whether an x86 int8 kernel of `op_type` is built and runs on this CPU.
+bool X86Int8KernelRunsHere(const std::string& op_type);
 
 std::vector<float> RandomVector(size_t n, float lo, float hi, uint32_t seed);
 std::vector<float> ToVector(const Tensor& t);

@@ -1,12 +1,14 @@
 // The NCHW16c int8 direct convolution (lite/backends/x86/math/nchwc_int8) on every path this
 // CPU runs, forced, against a naive quantized convolution written here on NCHW data: the
-// input rounded as the model says, int64 sums over the window with zero padding, scaled,
-// biased and activated. Shapes straddle blocks (channels not multiples of 16, 4-block
-// filter groups), tiles (widths past 12), strides, dilation and paddings on every side.
+// input rounded as the model says (NaN to the lower bound, subnormals to 0), int64 sums
+// over the window with zero padding, scaled, biased and activated. Shapes straddle blocks
+// (channels not multiples of 16, 4-block filter groups), tiles (widths past 12), strides,
+// dilation and paddings on every side.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <random>
 #include <string>
 #include <vector>
@@ -72,6 +74,7 @@ std::vector<float> Block(const std::vector<float>& x, int c, int h, int w, float
 }
 
 int RoundAsModel(float v, bool ties_to_even) {
+  if (std::isnan(v)) return ties_to_even ? -128 : -127;
   const double r = ties_to_even ? std::nearbyint(v) : (v >= 0 ? std::floor(v + 0.5)
                                                               : -std::floor(-v + 0.5));
   return static_cast<int>(std::min(127.0, std::max(ties_to_even ? -128.0 : -127.0, r)));
@@ -125,6 +128,9 @@ Problem MakeProblem(const Case& c, unsigned seed, bool ties_to_even, const Activ
   p.x[0] = 0.25f;  // x / s = 0.5 exactly: the rounding ties
   p.x[1] = -0.75f;  // -1.5
   p.x[2] = 100.f;   // clamped
+  p.x[3] = std::numeric_limits<float>::denorm_min() * 7;  // subnormal: q = 0
+  p.x[4] = -std::numeric_limits<float>::denorm_min();
+  p.x[5] = std::numeric_limits<float>::quiet_NaN();  // the lower bound
   p.w.resize(static_cast<size_t>(c.out_c) * c.in_c * c.kernel * c.kernel);
   for (int8_t& v : p.w) v = static_cast<int8_t>(weight(gen));
   p.inv_scale = 2.f;  // s = 0.5

@@ -21,6 +21,7 @@ namespace {
 
 #include "lite/backends/x86/math/vec/vec_avx512.inc"
 #include "lite/backends/simd/activation_vec.inc"
+#include "lite/backends/x86/math/nchwc_int8/nchwc_int8_avx512.inc"
 
 using Act = VectorActivation<VecAvx512>;
 constexpr int kB = kNchwcInt8Block;
@@ -30,15 +31,6 @@ constexpr int kMaxTaps = 256;
 // Pixels a tile takes for OB blocks: 24 accumulators at most, 12 pixels at most.
 constexpr int MaxPixels(int ob) { return 24 / ob < 12 ? 24 / ob : 12; }
 
-template <typename F, int... I>
-__attribute__((always_inline)) inline void UnrollSeq(const F& f,
-                                                     std::integer_sequence<int, I...>) {
-  (f(std::integral_constant<int, I>()), ...);
-}
-template <int N, typename F>
-__attribute__((always_inline)) inline void Unroll(const F& f) {
-  UnrollSeq(f, std::make_integer_sequence<int, N>());
-}
 
 // What the tiles of one group share. Input offsets in bytes, output in floats.
 struct Layout {
@@ -52,15 +44,6 @@ struct Layout {
   const float* scales;
   const float* bias;
 };
-
-// round(v), halfway cases away from zero (v - trunc(v) is exact).
-inline __m512 RoundHalfAway(__m512 v) {
-  const __m512 t = _mm512_roundscale_ps(v, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
-  const __m512 frac = _mm512_abs_ps(_mm512_sub_ps(v, t));
-  const __mmask16 away = _mm512_cmp_ps_mask(frac, _mm512_set1_ps(0.5f), _CMP_GE_OQ);
-  const __m512 step = VecAvx512::CopySign(_mm512_set1_ps(1.f), v);
-  return _mm512_mask_add_ps(t, away, t, step);
-}
 
 // P output pixels x OB blocks (the whole packed group): int32 sums of u8 inputs x s8
 // weights, then the epilogue.
@@ -136,9 +119,7 @@ namespace nchwc_int8_internal {
 void QuantizeInputAvx512(const NchwcInt8ConvShape& s, const NchwcInt8Frame& f, const float* in,
                          float inv_scale, bool ties_to_even, int row_begin, int row_end,
                          uint8_t* frame) {
-  const __m512 mul = _mm512_set1_ps(inv_scale);
-  const __m512 lo = _mm512_set1_ps(ties_to_even ? -128.f : -127.f);
-  const __m512 hi = _mm512_set1_ps(127.f);
+  const Int8Quantizer quantize(inv_scale, ties_to_even);
   const __m512i offset = _mm512_set1_epi32(128);
   // Columns: `left` of frame, the image's first ix_end, the frame on the right.
   const int left = s.pad_left < f.w ? s.pad_left : f.w;
@@ -155,11 +136,7 @@ void QuantizeInputAvx512(const NchwcInt8ConvShape& s, const NchwcInt8Frame& f, c
       std::memset(dst, 128, static_cast<size_t>(left) * kB);
       const float* src = in + (static_cast<size_t>(b) * s.in_h + iy) * s.in_w * kB;
       for (int ix = 0; ix < inside; ++ix) {
-        __m512 v = _mm512_mul_ps(_mm512_loadu_ps(src + ix * kB), mul);
-        v = ties_to_even ? _mm512_roundscale_ps(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)
-                         : RoundHalfAway(v);
-        // max returns its second operand for NaN: NaN takes the lower bound.
-        v = _mm512_min_ps(_mm512_max_ps(v, lo), hi);
+        const __m512 v = quantize(_mm512_loadu_ps(src + ix * kB));
         const __m512i q = _mm512_add_epi32(_mm512_cvtps_epi32(v), offset);
         _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + (left + ix) * kB),
                          _mm512_cvtepi32_epi8(q));

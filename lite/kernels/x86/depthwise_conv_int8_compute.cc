@@ -1,0 +1,206 @@
+// depthwise_conv2d marked enable_int8 (lite/optimizer/passes/int8_quantize_pass.cc) on
+// CPUs with AVX-512F: the int8 depthwise convolution of lite/backends/x86/math/nchwc_int8
+// (the float input quantized per tensor band by band as the layer reads it, exact sums of
+// int8 products, the scale back to float with bias and the fused activation in registers).
+// It replaces the float simulation's separate quantize pass over the activation, which
+// cost more than the depthwise layer itself (ch_PP-OCRv3_det_slim: docs/quantization.md).
+// NCHW16c inside blocked chains; NCHW data is blocked and unblocked around the same loops.
+// One filter per channel (channel multiplier 1).
+#include <algorithm>
+#include <vector>
+
+#include "lite/backends/x86/cpu_info.h"
+#include "lite/backends/x86/math/nchwc_int8/nchwc_int8_depthwise.h"
+#include "lite/core/op_registry.h"
+#include "lite/core/parallel_ranges.h"
+#include "lite/core/thread_pool.h"
+#include "lite/kernels/blocked/conv_rules.h"
+#include "lite/kernels/blocked/layout_compute.h"
+#include "lite/kernels/host/conv_window.h"
+#include "lite/kernels/host/int8_marked.h"
+#include "lite/kernels/x86/nchw16c_layout.h"
+#include "lite/kernels/x86/nchw16c_math.h"
+#include "lite/operators/op_params.h"
+
+namespace paddle {
+namespace lite {
+namespace kernels {
+namespace x86 {
+
+namespace xm = lite::x86::math;
+
+// Bands of output rows whose quantized input rows take about this many bytes (L2).
+constexpr int64_t kBandBytes = 96 << 10;
+// A thread needs about this many multiply-adds to pay its hand-off.
+constexpr int64_t kMinMacsPerThread = 50000;
+
+bool OneFilterPerChannel(const Tensor& filter, const DDim& x, int groups) {
+  const DDim& w = filter.dims();
+  return w.size() == 4 && x.size() == 4 && w[1] == 1 && w[0] == x[1] && groups == x[1];
+}
+
+// Packs the filter once; per call quantizes and convolves the (image, block, output row)
+// rows of blocked planes, split over the pool.
+class DepthwiseInt8Runner {
+ public:
+  void Prepare(const operators::ConvParam& param, const char* who) {
+    const DDim& w = param.filter->dims();
+    PLITE_CHECK(w.size() == 4 && w[1] == 1 && param.groups == w[0], who,
+                ": needs one filter per channel, got Filter ", w, " groups=", param.groups);
+    shape_ = xm::NchwcInt8DepthwiseShape{};
+    shape_.channels = static_cast<int>(w[0]);
+    shape_.kernel_h = static_cast<int>(w[2]);
+    shape_.kernel_w = static_cast<int>(w[3]);
+    std::vector<float> scales(w[0]);
+    for (int64_t c = 0; c < w[0]; ++c) scales[c] = param.int8.input * param.int8.weight[c];
+    filter_ = xm::NchwcInt8DepthwiseFilter(shape_, param.filter->data<int8_t>(), scales.data(),
+                                           param.bias ? param.bias->data<float>() : nullptr);
+  }
+
+  // in / out: NCHW16c planes of the conv's input and output shapes.
+  void Run(const KernelBase& kernel, const operators::ConvParam& param, const float* in,
+           float* out, const char* who) {
+    const DDim& x = param.x->dims();
+    PLITE_CHECK(OneFilterPerChannel(*param.filter, x, param.groups), who,
+                ": needs one filter per channel of Input ", x, ", got Filter ",
+                param.filter->dims(), " groups=", param.groups);
+    xm::NchwcInt8DepthwiseShape s = shape_;
+    static_cast<lite::host::math::ConvWindow&>(s) = host::ConvWindowOf(param);
+    PLITE_CHECK(xm::NchwcInt8DepthwiseSupports(s), who, ": unsupported shape: Input ", x,
+                " Filter ", param.filter->dims(), " strides ", s.stride_h, "x", s.stride_w,
+                " paddings ", s.pad_top, ",", s.pad_left);
+    const int64_t blocks = ChannelBlocks(x[1]);
+    const int64_t planes = x[0] * blocks;
+    const int64_t rows = planes * s.out_h;
+    const int64_t macs = rows * s.out_w * kChannelBlock * s.kernel_h * s.kernel_w;
+    const int pool = kernel.ctx().pool ? kernel.ctx().pool->threads() : 1;
+    const int threads = static_cast<int>(
+        std::max<int64_t>(1, std::min<int64_t>({pool, rows, macs / kMinMacsPerThread + 1})));
+    const int band_rows = BandRows(s);
+    const size_t band_floats = xm::NchwcInt8DepthwiseBandFloats(s, band_rows);
+    kernel.ResizeScratch(&bands_, band_floats * threads, "the quantized input rows");
+    const float inv_scale = 1.f / param.int8.input;
+    const bool ties_to_even = param.int8.round_type == 0;
+    const int64_t in_plane = static_cast<int64_t>(s.in_h) * s.in_w * kChannelBlock;
+    const int64_t out_plane = static_cast<int64_t>(s.out_h) * s.out_w * kChannelBlock;
+    ParallelTasks(kernel.ctx(), threads, [&](int t) {
+      float* band = bands_.data() + band_floats * t;
+      const int64_t end = rows * (t + 1) / threads;
+      for (int64_t r = rows * t / threads; r < end;) {
+        const int64_t plane = r / s.out_h;
+        const int oy0 = static_cast<int>(r % s.out_h);
+        const int oy1 = static_cast<int>(std::min<int64_t>({s.out_h, oy0 + end - r, oy0 + band_rows}));
+        xm::NchwcInt8DepthwiseRows(s, in + plane * in_plane, inv_scale, ties_to_even, filter_,
+                                   static_cast<int>(plane % blocks), param.act, oy0, oy1, band,
+                                   out + plane * out_plane);
+        r += oy1 - oy0;
+      }
+    });
+  }
+
+ private:
+  // Output rows a band takes: its quantized input rows within kBandBytes, 1 to 32.
+  static int BandRows(const xm::NchwcInt8DepthwiseShape& s) {
+    const int64_t row_bytes = static_cast<int64_t>(xm::NchwcInt8DepthwiseBandFloats(s, 1)) * 4;
+    const int64_t extra_rows = static_cast<int64_t>(s.kernel_h - 1) * s.dilation_h + 1;
+    const int64_t in_rows = kBandBytes / std::max<int64_t>(1, row_bytes / extra_rows);
+    const int64_t out_rows = (in_rows - extra_rows) / s.stride_h + 1;
+    return static_cast<int>(std::max<int64_t>(1, std::min<int64_t>({32, out_rows, s.out_h})));
+  }
+
+  xm::NchwcInt8DepthwiseShape shape_;
+  xm::NchwcInt8DepthwiseFilter filter_;
+  AlignedVector<float> bands_;  // one band a thread
+};
+
+class DepthwiseConvInt8NchwcCompute
+    : public KernelLite<TargetType::kX86, PrecisionType::kInt8, DataLayoutType::kNCHW16c> {
+ public:
+  void PrepareForRun() override { runner_.Prepare(Param<operators::ConvParam>(), kWho); }
+
+  void Run() override {
+    auto& param = Param<operators::ConvParam>();
+    runner_.Run(*this, param, BlockedData(*param.x, kWho),
+                MutableBlockedData(param.output, TargetType::kX86), kWho);
+  }
+
+ private:
+  static constexpr const char* kWho = "depthwise_conv2d (x86 int8, NCHW16c)";
+  DepthwiseInt8Runner runner_;
+};
+
+// NCHW data: blocked into scratch, the same loops, the output unblocked.
+class DepthwiseConvInt8Compute : public KernelLite<TargetType::kX86, PrecisionType::kInt8> {
+ public:
+  void PrepareForRun() override { runner_.Prepare(Param<operators::ConvParam>(), kWho); }
+
+  void Run() override {
+    auto& param = Param<operators::ConvParam>();
+    const DDim& x = param.x->dims();
+    PLITE_CHECK(OneFilterPerChannel(*param.filter, x, param.groups), kWho,
+                ": needs one filter per channel of Input ", x, ", got Filter ",
+                param.filter->dims(), " groups=", param.groups);
+    const DDim& y = param.output->dims();
+    const int64_t in_plane = x[2] * x[3], out_plane = y[2] * y[3];
+    const int64_t blocks = ChannelBlocks(x[1]);
+    ResizeScratch(&blocked_in_, x[0] * blocks * in_plane * kChannelBlock, "the blocked input");
+    ResizeScratch(&blocked_out_, x[0] * blocks * out_plane * kChannelBlock, "the blocked output");
+    blocked::ReorderChannelBlocks<Nchw16cMath>(ctx(), true, x[0], x[1], in_plane,
+                                               param.x->data<float>(), blocked_in_.data());
+    runner_.Run(*this, param, blocked_in_.data(), blocked_out_.data(), kWho);
+    blocked::ReorderChannelBlocks<Nchw16cMath>(ctx(), false, x[0], y[1], out_plane,
+                                               blocked_out_.data(),
+                                               param.output->mutable_data<float>());
+  }
+
+ private:
+  static constexpr const char* kWho = "depthwise_conv2d (x86 int8)";
+  DepthwiseInt8Runner runner_;
+  AlignedVector<float> blocked_in_, blocked_out_;
+};
+
+// The AVX-512 loops are built and the CPU runs them (the portable ones are a test reference).
+bool RunsInt8DepthwiseLoops() {
+  return xm::NchwcInt8DepthwiseBestIsa() == xm::NchwcInt8DepthwiseIsa::kAvx512;
+}
+
+bool AppliesToInt8Depthwise(const KernelOpView& op) {
+  const Tensor* w = op.WeightOf("Filter");
+  return host::MarkedInt8(op) && w && w->dims().size() == 4 && w->dims()[1] == 1 &&
+         op.desc().GetAttrOr<int>("groups", 1) == w->dims()[0] &&
+         w->dims()[2] * w->dims()[3] <= xm::kNchwcInt8DepthwiseMaxTaps;
+}
+
+// The NCHW kernel always reorders around the blocked loops.
+bool ReordersAlways(const KernelOpView&) { return true; }
+
+bool AppliesToBlockedInt8Depthwise(const KernelOpView& op) {
+  const Tensor* w = op.WeightOf("Filter");
+  return AppliesToInt8Depthwise(op) && ChannelsPadWell(w->dims()[0], kNchw16c);
+}
+
+}  // namespace x86
+}  // namespace kernels
+}  // namespace lite
+}  // namespace paddle
+
+REGISTER_LITE_KERNEL(depthwise_conv2d, kX86, kInt8, kNCHW16c, paddle::lite::kernels::x86::DepthwiseConvInt8NchwcCompute, def)
+    .BindInput("Input", {paddle::lite::GetTensorTy(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNCHW16c))})
+    .BindInput("Filter", {paddle::lite::GetTensorTy(TARGET(kX86), PRECISION(kInt8))})
+    .BindInput("Bias", {paddle::lite::GetTensorTy(TARGET(kX86))})
+    .BindOutput("Output", {paddle::lite::GetTensorTy(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNCHW16c))})
+    .RequireCpuFeature("avx512f", paddle::lite::kernels::x86::RunsInt8DepthwiseLoops)
+    .Applies(paddle::lite::kernels::x86::AppliesToBlockedInt8Depthwise)
+    .StartsBlockedRegion()
+    .BlockedChannels(paddle::lite::kernels::blocked::FilterChannels)
+    .Finalize();
+
+REGISTER_LITE_KERNEL(depthwise_conv2d, kX86, kInt8, kNCHW, paddle::lite::kernels::x86::DepthwiseConvInt8Compute, def)
+    .BindInput("Input", {paddle::lite::GetTensorTy(TARGET(kX86))})
+    .BindInput("Filter", {paddle::lite::GetTensorTy(TARGET(kX86), PRECISION(kInt8))})
+    .BindInput("Bias", {paddle::lite::GetTensorTy(TARGET(kX86))})
+    .BindOutput("Output", {paddle::lite::GetTensorTy(TARGET(kX86))})
+    .RequireCpuFeature("avx512f", paddle::lite::kernels::x86::RunsInt8DepthwiseLoops)
+    .Applies(paddle::lite::kernels::x86::AppliesToInt8Depthwise)
+    .ReordersAroundBlockedLoops(paddle::lite::kernels::x86::ReordersAlways)
+    .Finalize();
