@@ -33,33 +33,36 @@ inline bool ChannelsPadWell(int64_t channels, DataLayoutType layout) {
          2 * ChannelBlocks(channels, layout) * ChannelBlockOf(layout) <= 3 * channels;
 }
 
-// Floats a 4-D blocked tensor of logical `dims` occupies.
+// Elements a 4-D blocked tensor of logical `dims` occupies.
 inline int64_t BlockedNumel(const DDim& dims, DataLayoutType layout) {
   PLITE_CHECK(dims.size() == 4, lite_api::DataLayoutToStr(layout), " tensors are 4-D, got ",
               dims);
   return dims[0] * ChannelBlocks(dims[1], layout) * ChannelBlockOf(layout) * dims[2] * dims[3];
 }
 
-// Allocates the blocked float buffer for t's dims on `target` and tags t with `layout`.
-inline float* MutableBlockedData(Tensor* t, TargetType target, DataLayoutType layout) {
-  float* data = static_cast<float*>(t->mutable_data(
-      target, static_cast<size_t>(BlockedNumel(t->dims(), layout)) * sizeof(float)));
-  t->set_precision(PrecisionType::kFloat);
+// Allocates the blocked buffer of T (float, or int8 between chained int8 kernels) for t's
+// dims on `target` and tags t with its precision and `layout`.
+template <typename T = float>
+T* MutableBlockedData(Tensor* t, TargetType target, DataLayoutType layout) {
+  T* data = static_cast<T*>(t->mutable_data(
+      target, static_cast<size_t>(BlockedNumel(t->dims(), layout)) * sizeof(T)));
+  t->set_precision(PrecisionTypeTrait<T>::value);
   t->set_layout(layout);
   return data;
 }
 
-// The blocked data of an input, after checking it holds a float buffer of its dims in
-// `layout` (a kernel fed NCHW data by mistake fails here instead of reading past the buffer).
-inline const float* BlockedData(const Tensor& t, DataLayoutType layout, const char* who) {
+// The blocked data of an input, after checking it holds a buffer of its dims in `layout`
+// (a kernel fed NCHW data by mistake fails here instead of reading past the buffer; data<T>
+// checks the precision).
+template <typename T = float>
+const T* BlockedData(const Tensor& t, DataLayoutType layout, const char* who) {
   PLITE_CHECK(t.layout() == layout, who, ": input ", t.dims(), " is not in ",
               lite_api::DataLayoutToStr(layout), " layout (",
               lite_api::DataLayoutToStr(t.layout()), ")");
-  PLITE_CHECK(t.memory_size() >= static_cast<size_t>(BlockedNumel(t.dims(), layout)) *
-                                     sizeof(float),
+  PLITE_CHECK(t.memory_size() >= static_cast<size_t>(BlockedNumel(t.dims(), layout)) * sizeof(T),
               who, ": input ", t.dims(), " holds ", t.memory_size(), " bytes, less than its ",
               lite_api::DataLayoutToStr(layout), " size");
-  return t.data<float>();
+  return t.data<T>();
 }
 
 }  // namespace lite

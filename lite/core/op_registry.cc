@@ -283,6 +283,10 @@ KernelRegistration& KernelRegistration::BlockedChannels(ChannelRule rule) {
   info_.blocked_channels = std::move(rule);
   return *this;
 }
+KernelRegistration& KernelRegistration::ChainsInt8() {
+  info_.chains_int8 = true;
+  return *this;
+}
 KernelRegistration& KernelRegistration::ReordersAroundBlockedLoops(KernelCondition condition) {
   info_.reorders_around_blocked_loops = std::move(condition);
   return *this;

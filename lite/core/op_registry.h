@@ -100,6 +100,10 @@ struct KernelInfo {
   // The kernel only moves values (concat): computing at its precision gains nothing, so the
   // kernel picker counts a cast into that precision against it (MovesDataOnly).
   bool moves_data_only{false};
+  // An int8 kernel that passes int8 activations along (ChainsInt8): it reads its data input
+  // as the int8 values an int8 producer wrote, where that tensor holds int8, and writes its
+  // output in int8 where the op carries an Output0_scale (int8_chain_pass sets both ends).
+  bool chains_int8{false};
 
   // A kernel for a device the machine may lack (RequireDevice): opt plans such kernels on a
   // build machine without the device (PlanForAbsentDevices); a predictor then loading the
@@ -234,6 +238,8 @@ class KernelRegistration {
   KernelRegistration& StartsBlockedRegion();
   // The kernel only moves values: it runs at a precision where its inputs already have it.
   KernelRegistration& MovesDataOnly();
+  // The kernel reads and writes int8 activations between int8 ops (see KernelInfo).
+  KernelRegistration& ChainsInt8();
   KernelRegistration& BlockedChannels(ChannelRule rule);
   // A plain-layout kernel that reorders around blocked loops where `condition` holds.
   KernelRegistration& ReordersAroundBlockedLoops(KernelCondition condition);
@@ -298,6 +304,7 @@ class SkippedKernelRegistration {
   SkippedKernelRegistration& Applies(const Condition&) { return *this; }
   SkippedKernelRegistration& StartsBlockedRegion() { return *this; }
   SkippedKernelRegistration& MovesDataOnly() { return *this; }
+  SkippedKernelRegistration& ChainsInt8() { return *this; }
   template <typename Rule>
   SkippedKernelRegistration& BlockedChannels(const Rule&) { return *this; }
   template <typename Condition>

@@ -28,6 +28,12 @@ Int8Scales ReadInt8Scales(const cpp::OpDesc& desc, const std::string& input_arg,
   s.round_type = desc.GetAttrOr<int32_t>("quant_round_type", 1);
   PLITE_CHECK(s.round_type == 0 || s.round_type == 1, "op '", op, "': quant_round_type ",
               s.round_type, " is not 0 (ties to even) or 1 (ties away)");
+  if (desc.HasAttr("Output0_scale")) {
+    const auto out = desc.GetAttr<std::vector<float>>("Output0_scale");
+    PLITE_CHECK(out.size() == 1 && out[0] > 0.f && std::isfinite(1.f / out[0]), "op '", op,
+                "': Output0_scale must be one positive scale with a finite inverse, got ", out);
+    s.output = out[0];
+  }
   s.enabled = true;
   return s;
 }

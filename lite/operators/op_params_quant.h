@@ -39,6 +39,9 @@ struct Int8Scales {
   float input{0.f};           // Input0_scale / X0_scale: the activation's, per tensor
   std::vector<float> weight;  // Filter0_scale / Y0_scale: one per output channel
   int round_type{1};          // how the activation is rounded: 1 ties away, 0 ties to even
+  // Output0_scale (int8_chain_pass): the output is written as int8 values of this scale,
+  // rounded as round_type says, for int8 readers; 0: float.
+  float output{0.f};
 };
 
 }  // namespace operators

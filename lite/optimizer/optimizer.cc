@@ -21,6 +21,7 @@ USE_MIR_PASS(variable_place_inference_pass);
 USE_MIR_PASS(type_target_cast_pass);
 USE_MIR_PASS(type_precision_cast_pass);
 USE_MIR_PASS(type_layout_cast_pass);
+USE_MIR_PASS(int8_chain_pass);
 USE_MIR_PASS(memory_optimize_pass);
 
 namespace paddle {
@@ -51,6 +52,8 @@ std::vector<std::string> DefaultPasses(const OptimizerOptions& options) {
                         "type_precision_cast_pass", "type_layout_cast_pass"}) {
     passes.push_back(p);
   }
+  // On the kernels the type passes settled: int8 activations between chaining int8 kernels.
+  if (options.int8_chain) passes.push_back("int8_chain_pass");
   if (options.memory_optimize) passes.push_back("memory_optimize_pass");
   return passes;
 }

@@ -16,6 +16,7 @@ struct OptimizerOptions {
   bool fuse{true};             // conv/bn/bias/activation and fc fusions
   bool memory_optimize{true};  // activation buffer reuse
   bool blocked_layout{true};   // conv chains in channel-blocked layouts (blocked_layout_pass)
+  bool int8_chain{true};       // int8 activations between int8 kernels (int8_chain_pass)
 };
 
 // What the app asks of the kernel pick beyond the valid places.

@@ -1,7 +1,6 @@
 #include "lite/kernels/x86/conv_int8_nchwc.h"
 
 #include <algorithm>
-#include <cmath>
 #include <vector>
 
 #include "lite/backends/x86/cpu_info.h"
@@ -46,7 +45,8 @@ void NchwcInt8ConvRunner::Prepare(const operators::ConvParam& param) {
 }
 
 void NchwcInt8ConvRunner::Run(const KernelContext& ctx, const operators::ConvParam& param,
-                              const float* in, float* out, const char* who) {
+                              const xm::NchwcInt8Source& in, const xm::NchwcInt8Sink& out,
+                              const char* who) {
   xm::NchwcInt8ConvShape s = shape_;
   static_cast<lite::host::math::ConvWindow&>(s) = host::ConvWindowOf(param);
   PLITE_CHECK(xm::NchwcInt8ConvSupports(s), who, ": unsupported shape: Input ", param.x->dims(),
@@ -54,17 +54,12 @@ void NchwcInt8ConvRunner::Run(const KernelContext& ctx, const operators::ConvPar
               " paddings ", s.pad_top, ",", s.pad_left);
   const xm::NchwcInt8Frame f = xm::NchwcInt8FrameOf(s);
   ResizeScratch(&frame_, f.Bytes(), who, "the quantized input");
-  const float inv_scale = 1.f / param.int8.input;
-  PLITE_CHECK(std::isfinite(inv_scale), who, ": Input0_scale ", param.int8.input,
-              " is too small to invert");
-  const bool ties_to_even = param.int8.round_type == 0;
-  // Quantizing streams the float image once: a task per 64 KB of it.
-  const int64_t bytes = static_cast<int64_t>(f.Bytes()) * 4;
+  // Framing streams the image once: a task per 64 KB of it.
+  const int64_t bytes = static_cast<int64_t>(f.Bytes()) * (in.s8 ? 1 : 4);
   const int q_tasks = static_cast<int>(std::max<int64_t>(
       1, std::min<int64_t>({Threads(ctx), f.h, bytes / (int64_t{64} << 10)})));
   ParallelTasks(ctx, q_tasks, [&](int t) {
-    xm::NchwcInt8QuantizeInput(s, in, inv_scale, ties_to_even, f.h * t / q_tasks,
-                               f.h * (t + 1) / q_tasks, frame_.data());
+    xm::NchwcInt8FrameInput(s, in, f.h * t / q_tasks, f.h * (t + 1) / q_tasks, frame_.data());
   });
   RunTiles(ctx, s, param.act, out);
 }
@@ -72,7 +67,7 @@ void NchwcInt8ConvRunner::Run(const KernelContext& ctx, const operators::ConvPar
 // Tasks take rows (pixels of pointwise layers, in whole tiles), or filter groups where the
 // filter outweighs the image, each task then streaming its part of the filter.
 void NchwcInt8ConvRunner::RunTiles(const KernelContext& ctx, const xm::NchwcInt8ConvShape& s,
-                                   const Activation& act, float* out) {
+                                   const Activation& act, const xm::NchwcInt8Sink& out) {
   const int blocks = (s.out_c + xm::kNchwcInt8Block - 1) / xm::kNchwcInt8Block;
   const int groups = (blocks + xm::kNchwcInt8GroupBlocks - 1) / xm::kNchwcInt8GroupBlocks;
   const int rows = xm::NchwcInt8ConvRows(s);

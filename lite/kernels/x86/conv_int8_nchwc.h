@@ -1,6 +1,7 @@
 // The NCHW16c int8 direct convolution as the x86 int8 conv kernels run it
-// (lite/backends/x86/math/nchwc_int8): packed once per filter, then per image the float
-// NCHW16c input quantized into the framed u8 copy and the tiles, both split over the pool.
+// (lite/backends/x86/math/nchwc_int8): packed once per filter, then per image the NCHW16c
+// input (float, quantized, or a chained producer's int8) framed as u8 and the tiles, both
+// split over the pool.
 // conv_int8_nchwc_compute.cc runs it inside blocked chains; conv_int8_compute.cc on NCHW
 // data, blocking the input and unblocking the output around it.
 #pragma once
@@ -25,13 +26,14 @@ class NchwcInt8ConvRunner {
   void Prepare(const operators::ConvParam& param);
   bool prepared() const { return !filter_.empty(); }
 
-  // One image: `in` NCHW16c float (the conv's input shape), `out` NCHW16c float.
-  void Run(const KernelContext& ctx, const operators::ConvParam& param, const float* in,
-           float* out, const char* who);
+  // One image in NCHW16c, of the conv's input and output shapes.
+  void Run(const KernelContext& ctx, const operators::ConvParam& param,
+           const lite::x86::math::NchwcInt8Source& in, const lite::x86::math::NchwcInt8Sink& out,
+           const char* who);
 
  private:
   void RunTiles(const KernelContext& ctx, const lite::x86::math::NchwcInt8ConvShape& s,
-                const Activation& act, float* out);
+                const Activation& act, const lite::x86::math::NchwcInt8Sink& out);
 
   lite::x86::math::NchwcInt8ConvShape shape_;
   lite::x86::math::NchwcInt8Filter filter_;

@@ -3,13 +3,15 @@
 // lite/backends/x86/math/nchwc_int8 (the float NCHW16c input quantized per tensor into a
 // framed u8 copy, int32 sums, the scale back to float with bias and the fused activation in
 // registers), so quantized layers join the blocked regions the float convolutions start
-// and pay no layout casts. One group, input channels of at least one block; rows (pixels
-// for pointwise layers) or, for deep layers, filter groups split over the pool.
+// and pay no layout casts. Between int8 layers it reads and writes int8 (ChainsInt8). One
+// group, input channels of at least one block; rows (pixels for pointwise layers) or, for
+// deep layers, filter groups split over the pool.
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/core/op_registry.h"
 #include "lite/kernels/blocked/conv_rules.h"
 #include "lite/kernels/host/int8_marked.h"
 #include "lite/kernels/x86/conv_int8_nchwc.h"
+#include "lite/kernels/x86/int8_blocked_io.h"
 #include "lite/kernels/x86/nchw16c_layout.h"
 #include "lite/operators/op_params.h"
 
@@ -33,12 +35,12 @@ class ConvInt8NchwcCompute
     const DDim& x = param.x->dims();
     PLITE_CHECK(x.size() == 4 && x[1] == param.filter->dims()[1], kWho, ": Input ", x,
                 " does not have the channels the filter ", param.filter->dims(), " takes");
-    const float* in = BlockedData(*param.x, kWho);
-    float* out = MutableBlockedData(param.output, TargetType::kX86);
+    const lite::x86::math::NchwcInt8Source in = Int8SourceOf(*param.x, param.int8, kWho);
+    const lite::x86::math::NchwcInt8Sink out = Int8SinkOf(param.output, param.int8);
     const int64_t in_image = BlockedNumel(x) / x[0];
     const int64_t out_image = BlockedNumel(param.output->dims()) / x[0];
     for (int64_t n = 0; n < x[0]; ++n) {
-      runner_.Run(ctx(), param, in + n * in_image, out + n * out_image, kWho);
+      runner_.Run(ctx(), param, in.At(n * in_image), out.At(n * out_image), kWho);
     }
   }
 
@@ -69,4 +71,5 @@ REGISTER_LITE_KERNEL(conv2d, kX86, kInt8, kNCHW16c, paddle::lite::kernels::x86::
     .Applies(paddle::lite::kernels::x86::AppliesToBlockedInt8)
     .StartsBlockedRegion()
     .BlockedChannels(paddle::lite::kernels::blocked::FilterChannels)
+    .ChainsInt8()
     .Finalize();

@@ -4,7 +4,8 @@
 // int8 products, the scale back to float with bias and the fused activation in registers).
 // It replaces the float simulation's separate quantize pass over the activation, which
 // cost more than the depthwise layer itself (ch_PP-OCRv3_det_slim: docs/quantization.md).
-// NCHW16c inside blocked chains; NCHW data is blocked and unblocked around the same loops.
+// NCHW16c inside blocked chains (reading and writing int8 between int8 layers: ChainsInt8);
+// NCHW data is blocked and unblocked around the same loops.
 // One filter per channel (channel multiplier 1).
 #include <algorithm>
 #include <vector>
@@ -18,6 +19,7 @@
 #include "lite/kernels/blocked/layout_compute.h"
 #include "lite/kernels/host/conv_window.h"
 #include "lite/kernels/host/int8_marked.h"
+#include "lite/kernels/x86/int8_blocked_io.h"
 #include "lite/kernels/x86/nchw16c_layout.h"
 #include "lite/kernels/x86/nchw16c_math.h"
 #include "lite/operators/op_params.h"
@@ -58,8 +60,8 @@ class DepthwiseInt8Runner {
   }
 
   // in / out: NCHW16c planes of the conv's input and output shapes.
-  void Run(const KernelBase& kernel, const operators::ConvParam& param, const float* in,
-           float* out, const char* who) {
+  void Run(const KernelBase& kernel, const operators::ConvParam& param,
+           const xm::NchwcInt8Source& in, const xm::NchwcInt8Sink& out, const char* who) {
     const DDim& x = param.x->dims();
     PLITE_CHECK(OneFilterPerChannel(*param.filter, x, param.groups), who,
                 ": needs one filter per channel of Input ", x, ", got Filter ",
@@ -79,8 +81,6 @@ class DepthwiseInt8Runner {
     const int band_rows = BandRows(s);
     const size_t band_floats = xm::NchwcInt8DepthwiseBandFloats(s, band_rows);
     kernel.ResizeScratch(&bands_, band_floats * threads, "the quantized input rows");
-    const float inv_scale = 1.f / param.int8.input;
-    const bool ties_to_even = param.int8.round_type == 0;
     const int64_t in_plane = static_cast<int64_t>(s.in_h) * s.in_w * kChannelBlock;
     const int64_t out_plane = static_cast<int64_t>(s.out_h) * s.out_w * kChannelBlock;
     ParallelTasks(kernel.ctx(), threads, [&](int t) {
@@ -90,9 +90,9 @@ class DepthwiseInt8Runner {
         const int64_t plane = r / s.out_h;
         const int oy0 = static_cast<int>(r % s.out_h);
         const int oy1 = static_cast<int>(std::min<int64_t>({s.out_h, oy0 + end - r, oy0 + band_rows}));
-        xm::NchwcInt8DepthwiseRows(s, in + plane * in_plane, inv_scale, ties_to_even, filter_,
+        xm::NchwcInt8DepthwiseRows(s, in.At(plane * in_plane), filter_,
                                    static_cast<int>(plane % blocks), param.act, oy0, oy1, band,
-                                   out + plane * out_plane);
+                                   out.At(plane * out_plane));
         r += oy1 - oy0;
       }
     });
@@ -120,8 +120,8 @@ class DepthwiseConvInt8NchwcCompute
 
   void Run() override {
     auto& param = Param<operators::ConvParam>();
-    runner_.Run(*this, param, BlockedData(*param.x, kWho),
-                MutableBlockedData(param.output, TargetType::kX86), kWho);
+    runner_.Run(*this, param, Int8SourceOf(*param.x, param.int8, kWho),
+                Int8SinkOf(param.output, param.int8), kWho);
   }
 
  private:
@@ -147,7 +147,10 @@ class DepthwiseConvInt8Compute : public KernelLite<TargetType::kX86, PrecisionTy
     ResizeScratch(&blocked_out_, x[0] * blocks * out_plane * kChannelBlock, "the blocked output");
     blocked::ReorderChannelBlocks<Nchw16cMath>(ctx(), true, x[0], x[1], in_plane,
                                                param.x->data<float>(), blocked_in_.data());
-    runner_.Run(*this, param, blocked_in_.data(), blocked_out_.data(), kWho);
+    runner_.Run(*this, param,
+                xm::NchwcInt8Source(blocked_in_.data(), 1.f / param.int8.input,
+                                    param.int8.round_type == 0),
+                blocked_out_.data(), kWho);
     blocked::ReorderChannelBlocks<Nchw16cMath>(ctx(), false, x[0], y[1], out_plane,
                                                blocked_out_.data(),
                                                param.output->mutable_data<float>());
@@ -193,6 +196,7 @@ REGISTER_LITE_KERNEL(depthwise_conv2d, kX86, kInt8, kNCHW16c, paddle::lite::kern
     .Applies(paddle::lite::kernels::x86::AppliesToBlockedInt8Depthwise)
     .StartsBlockedRegion()
     .BlockedChannels(paddle::lite::kernels::blocked::FilterChannels)
+    .ChainsInt8()
     .Finalize();
 
 REGISTER_LITE_KERNEL(depthwise_conv2d, kX86, kInt8, kNCHW, paddle::lite::kernels::x86::DepthwiseConvInt8Compute, def)

@@ -18,11 +18,13 @@ inline int64_t ChannelBlocks(int64_t channels) {
   return lite::ChannelBlocks(channels, kNchw16c);
 }
 inline int64_t BlockedNumel(const DDim& dims) { return lite::BlockedNumel(dims, kNchw16c); }
-inline float* MutableBlockedData(Tensor* t, TargetType target) {
-  return lite::MutableBlockedData(t, target, kNchw16c);
+template <typename T = float>
+T* MutableBlockedData(Tensor* t, TargetType target) {
+  return lite::MutableBlockedData<T>(t, target, kNchw16c);
 }
-inline const float* BlockedData(const Tensor& t, const char* who) {
-  return lite::BlockedData(t, kNchw16c, who);
+template <typename T = float>
+const T* BlockedData(const Tensor& t, const char* who) {
+  return lite::BlockedData<T>(t, kNchw16c, who);
 }
 
 }  // namespace x86

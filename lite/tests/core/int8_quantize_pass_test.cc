@@ -223,7 +223,7 @@ TEST(Int8QuantizePass, KeepFp32OpsKeepsTheFloatSimulation) {
   const auto x = RandomVector(dims.production(), -3.f, 3.f, 8);
   // By type, or by the var the fused conv writes (its relu6's output, as the optimized
   // program names it: the pass runs before the fusions).
-  for (const std::string& entry : {"conv2d", "out"}) {
+  for (const char* entry : {"conv2d", "out"}) {
     KernelChoices choices;
     choices.keep_fp32_ops = {entry};
     OptimizerOptions options;

@@ -158,26 +158,44 @@ void ExpectMatches(const Problem& p, const std::vector<float>& out, const std::s
   }
 }
 
-std::vector<float> RunConv(const Problem& p, NchwcInt8Isa isa, bool ties_to_even,
-                           const Activation& act) {
+// The framed input of p's x: quantized from the floats, or (int8_in) from its q as an int8
+// producer writes them (q computed here).
+std::vector<uint8_t> FrameOf(const Problem& p, NchwcInt8Isa isa, bool ties_to_even, bool int8_in) {
   const NchwcInt8Frame f = NchwcInt8FrameOf(p.s);
   std::vector<uint8_t> frame(f.Bytes(), 0);
   const std::vector<float> blocked = Block(p.x, p.s.in_c, p.s.in_h, p.s.in_w, 1e3f);
+  std::vector<int8_t> q(blocked.size());
+  for (size_t i = 0; i < q.size(); ++i) {
+    q[i] = static_cast<int8_t>(RoundAsModel(blocked[i] * p.inv_scale, ties_to_even));
+  }
+  const NchwcInt8Source in = int8_in ? NchwcInt8Source(q.data())
+                                     : NchwcInt8Source(blocked.data(), p.inv_scale, ties_to_even);
   // Two calls over halves of the framed rows: ranges must compose.
-  NchwcInt8QuantizeInput(p.s, blocked.data(), p.inv_scale, ties_to_even, 0, f.h / 2,
-                         frame.data(), isa);
-  NchwcInt8QuantizeInput(p.s, blocked.data(), p.inv_scale, ties_to_even, f.h / 2, f.h,
-                         frame.data(), isa);
+  NchwcInt8FrameInput(p.s, in, 0, f.h / 2, frame.data(), isa);
+  NchwcInt8FrameInput(p.s, in, f.h / 2, f.h, frame.data(), isa);
+  return frame;
+}
+
+// The blocked output: floats, or (inv_out > 0) the int8 q of scale 1 / inv_out an int8
+// reader takes, as floats.
+std::vector<float> RunConv(const Problem& p, NchwcInt8Isa isa, bool ties_to_even,
+                           const Activation& act, float inv_out = 0.f, bool int8_in = false) {
+  const std::vector<uint8_t> frame = FrameOf(p, isa, ties_to_even, int8_in);
   const NchwcInt8Filter filter(p.s, p.w.data(), p.scale.data(), p.bias.data());
   const int blocks = (p.s.out_c + kB - 1) / kB;
-  std::vector<float> out(static_cast<size_t>(blocks) * p.s.out_h * p.s.out_w * kB, NAN);
+  const size_t size = static_cast<size_t>(blocks) * p.s.out_h * p.s.out_w * kB;
+  std::vector<float> out(size, NAN);
+  std::vector<int8_t> q(size, 99);
+  const NchwcInt8Sink sink = inv_out > 0.f ? NchwcInt8Sink(q.data(), inv_out, ties_to_even)
+                                           : NchwcInt8Sink(out.data());
   const int rows = NchwcInt8ConvRows(p.s);
   // Rows in two parts, blocks by groups: every split a task may take.
   for (int g = 0; g < blocks; g += kNchwcInt8GroupBlocks) {
     const int g_end = std::min(blocks, g + kNchwcInt8GroupBlocks);
-    NchwcInt8Conv(p.s, frame.data(), filter, act, g, g_end, 0, rows / 3, out.data(), isa);
-    NchwcInt8Conv(p.s, frame.data(), filter, act, g, g_end, rows / 3, rows, out.data(), isa);
+    NchwcInt8Conv(p.s, frame.data(), filter, act, g, g_end, 0, rows / 3, sink, isa);
+    NchwcInt8Conv(p.s, frame.data(), filter, act, g, g_end, rows / 3, rows, sink, isa);
   }
+  if (inv_out > 0.f) std::copy(q.begin(), q.end(), out.begin());
   return out;
 }
 
@@ -200,6 +218,41 @@ TEST_P(NchwcInt8ConvTest, MatchesANaiveQuantizedConvolution) {
   }
 }
 
+// What an int8 producer writes for its int8 readers (int8_chain_pass) is the q they would
+// have computed from its float output; what they read from it frames as its floats do.
+TEST_P(NchwcInt8ConvTest, Int8OutputsAreTheQOfTheFloatOutputsAndFrameAlike) {
+  Activation relu6;
+  relu6.kind = ActivationType::kRelu6;
+  relu6.relu6_threshold = 6.f;
+  int i = 0;
+  for (const Case& c : kCases) {
+    for (bool ties_to_even : {false, true}) {
+      const Problem p = MakeProblem(c, 300 + i++, ties_to_even, relu6);
+      float largest = 0.f;
+      for (float v : p.expected) largest = std::max(largest, std::fabs(v));
+      const float inv_out = 150.f / largest;  // the largest outputs pass the clamp
+      const std::string what = "case " + std::to_string(i) + (ties_to_even ? " even" : " away");
+      EXPECT_EQ(FrameOf(p, GetParam(), ties_to_even, true),
+                FrameOf(p, GetParam(), ties_to_even, false)) << what;
+      const std::vector<float> y = RunConv(p, GetParam(), ties_to_even, relu6);
+      const std::vector<float> q = RunConv(p, GetParam(), ties_to_even, relu6, inv_out, true);
+      const NchwcInt8ConvShape& s = p.s;
+      int clamped = 0;
+      for (int oc = 0; oc < s.out_c; ++oc) {
+        for (int px = 0; px < s.out_h * s.out_w; ++px) {
+          const size_t at = (static_cast<size_t>(oc / kB) * s.out_h * s.out_w + px) * kB + oc % kB;
+          ASSERT_EQ(q[at], RoundAsModel(y[at] * inv_out, ties_to_even)) << what << " oc=" << oc;
+          const int want = RoundAsModel(p.expected[oc * s.out_h * s.out_w + px] * inv_out,
+                                        ties_to_even);
+          ASSERT_LE(std::abs(q[at] - want), 1) << what << " oc=" << oc;  // the epilogue's FMA
+          clamped += q[at] == 127;
+        }
+      }
+      EXPECT_GT(clamped, 0) << what;
+    }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(, NchwcInt8ConvTest, ::testing::ValuesIn(IsasOfThisCpu()),
                          [](const ::testing::TestParamInfo<NchwcInt8Isa>& info) {
                            return std::string(NchwcInt8IsaName(info.param));
@@ -211,6 +264,12 @@ TEST(NchwcInt8Conv, FrameHoldsQPlus128AndTheBorderIsZero) {
   x[0] = 0.5f;   // ties: 1 away from zero, 0 to even
   x[4] = -1.5f;  // channel 1: -2 either way
   x[8] = NAN;    // channel 2: the lower bound
+  // Next to the ties (the AVX-512 path adds copysign(0.49999997, v), then truncates).
+  x[12] = 0.49999997f;   // channel 3: 0 either way
+  x[16] = -0.49999997f;  // channel 4: 0
+  x[20] = 2.5f;          // channel 5: 3 away, 2 to even
+  x[24] = 126.49999f;    // channel 6: 126
+  x[28] = -126.5f;       // channel 7: -127 away, -126 to even
   const std::vector<float> blocked = Block(x, 16, 2, 2, 0.f);
   const NchwcInt8Frame f = NchwcInt8FrameOf(s);
   ASSERT_EQ(f.h, 4);
@@ -218,11 +277,17 @@ TEST(NchwcInt8Conv, FrameHoldsQPlus128AndTheBorderIsZero) {
   for (NchwcInt8Isa isa : IsasOfThisCpu()) {
     for (bool even : {false, true}) {
       std::vector<uint8_t> frame(f.Bytes(), 7);
-      NchwcInt8QuantizeInput(s, blocked.data(), 1.f, even, 0, f.h, frame.data(), isa);
+      NchwcInt8FrameInput(s, NchwcInt8Source(blocked.data(), 1.f, even), 0, f.h, frame.data(),
+                          isa);
       const uint8_t* pixel = frame.data() + (1 * f.w + 1) * kB;  // input (0, 0)
       EXPECT_EQ(pixel[0], even ? 128 : 129) << NchwcInt8IsaName(isa);
       EXPECT_EQ(pixel[1], 126) << NchwcInt8IsaName(isa);
       EXPECT_EQ(pixel[2], even ? 0 : 1) << NchwcInt8IsaName(isa);
+      EXPECT_EQ(pixel[3], 128) << NchwcInt8IsaName(isa);
+      EXPECT_EQ(pixel[4], 128) << NchwcInt8IsaName(isa);
+      EXPECT_EQ(pixel[5], even ? 130 : 131) << NchwcInt8IsaName(isa);
+      EXPECT_EQ(pixel[6], 254) << NchwcInt8IsaName(isa);
+      EXPECT_EQ(pixel[7], even ? 2 : 1) << NchwcInt8IsaName(isa);
       for (int c = 0; c < f.w; ++c) EXPECT_EQ(frame[c * kB], 128) << "top border";
     }
   }

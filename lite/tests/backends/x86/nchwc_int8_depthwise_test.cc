@@ -146,24 +146,43 @@ std::vector<float> Block(const std::vector<float>& x, int channels, int h, int w
   return b;
 }
 
-// Runs every block in calls of `band` output rows, returns NCHW.
+// How the layer reads its input and writes its output: floats, or int8 q (of the input's
+// scale, computed here as an int8 producer writes them; of scale 1 / inv_out for int8
+// readers).
+struct Io {
+  bool int8_in{false};
+  float inv_out{0.f};  // > 0: int8 output
+};
+
+// Runs every block in calls of `band` output rows, returns NCHW (int8 outputs as floats).
 std::vector<float> RunBands(const NchwcInt8DepthwiseShape& s, const Data& d, float inv_scale,
                             bool ties_to_even, const Activation& act, int band,
-                            NchwcInt8DepthwiseIsa isa) {
+                            NchwcInt8DepthwiseIsa isa, Io io = Io()) {
   const NchwcInt8DepthwiseFilter filter(s, d.w.data(), d.scales.data(), d.bias.data());
   const std::vector<float> in = Block(d.x, s.channels, s.in_h, s.in_w);
+  std::vector<int8_t> q_in(in.size());
+  for (size_t i = 0; i < in.size(); ++i) {
+    q_in[i] = static_cast<int8_t>(Quantize(in[i], inv_scale, ties_to_even));
+  }
   const int blocks = (s.channels + kB - 1) / kB;
   const size_t in_plane = static_cast<size_t>(s.in_h) * s.in_w * kB;
   const size_t out_plane = static_cast<size_t>(s.out_h) * s.out_w * kB;
   std::vector<float> out(blocks * out_plane, -1e30f);
+  std::vector<int8_t> q_out(out.size(), 99);
+  const NchwcInt8Source source = io.int8_in ? NchwcInt8Source(q_in.data())
+                                            : NchwcInt8Source(in.data(), inv_scale, ties_to_even);
+  const NchwcInt8Sink sink = io.inv_out > 0.f
+                                 ? NchwcInt8Sink(q_out.data(), io.inv_out, ties_to_even)
+                                 : NchwcInt8Sink(out.data());
   std::vector<float> scratch(NchwcInt8DepthwiseBandFloats(s, band));
   for (int b = 0; b < blocks; ++b) {
     for (int oy = 0; oy < s.out_h; oy += band) {
-      NchwcInt8DepthwiseRows(s, in.data() + b * in_plane, inv_scale, ties_to_even, filter, b,
-                             act, oy, std::min(s.out_h, oy + band), scratch.data(),
-                             out.data() + b * out_plane, isa);
+      NchwcInt8DepthwiseRows(s, source.At(b * in_plane), filter, b, act, oy,
+                             std::min(s.out_h, oy + band), scratch.data(),
+                             sink.At(b * out_plane), isa);
     }
   }
+  if (io.inv_out > 0.f) std::copy(q_out.begin(), q_out.end(), out.begin());
   std::vector<float> y(static_cast<size_t>(s.channels) * s.out_h * s.out_w);
   for (int c = 0; c < s.channels; ++c) {
     for (int i = 0; i < s.out_h * s.out_w; ++i) {
@@ -224,16 +243,51 @@ TEST(NchwcInt8Depthwise, FusedActivationsInTheEpilogue) {
   }
 }
 
+// Chained between int8 layers (int8_chain_pass): reading the q an int8 producer wrote gives
+// the float input's result; the int8 output is the q an int8 reader would compute from the
+// float output.
+TEST(NchwcInt8Depthwise, ReadsAndWritesTheInt8ValuesOfChainedLayers) {
+  const float inv_scale = 8.f, inv_out = 64.f;
+  uint32_t seed = 70;
+  for (const Case& c : kCases) {
+    const NchwcInt8DepthwiseShape s = ShapeOf(c);
+    for (bool ties_to_even : {false, true}) {
+      const Data d = MakeData(s, inv_scale, seed++);
+      Activation act;
+      act.kind = ActivationType::kHardSwish;
+      const std::vector<float> want = Naive(s, d, inv_scale, ties_to_even, act);
+      for (NchwcInt8DepthwiseIsa isa : IsasOfThisCpu()) {
+        SCOPED_TRACE(std::string(Name(isa)) + " channels " + std::to_string(c.channels) +
+                     (ties_to_even ? " ties to even" : " ties away"));
+        ExpectClose(RunBands(s, d, inv_scale, ties_to_even, act, 3, isa, {true, 0.f}), want);
+        const std::vector<float> y = RunBands(s, d, inv_scale, ties_to_even, act, 3, isa);
+        const std::vector<float> q =
+            RunBands(s, d, inv_scale, ties_to_even, act, 3, isa, {true, inv_out});
+        int clamped = 0;
+        for (size_t i = 0; i < q.size(); ++i) {
+          ASSERT_EQ(q[i], Quantize(y[i], inv_out, ties_to_even)) << "at " << i;
+          ASSERT_LE(std::fabs(q[i] - Quantize(want[i], inv_out, ties_to_even)), 1.0) << "at " << i;
+          clamped += q[i] == 127;
+        }
+        EXPECT_GT(clamped, 0);
+      }
+    }
+  }
+}
+
 TEST(NchwcInt8Depthwise, RejectsWhatItCannotRun) {
   NchwcInt8DepthwiseShape s = ShapeOf({16, 4, 4, 3, 3, 1, 1, 1});
   const Data d = MakeData(s, 1.f, 60);
   const NchwcInt8DepthwiseFilter filter(s, d.w.data(), d.scales.data(), d.bias.data());
   std::vector<float> in(4 * 4 * kB, 1.f), out(4 * 4 * kB), band(NchwcInt8DepthwiseBandFloats(s, 4));
   const Activation act;
-  EXPECT_THROW(NchwcInt8DepthwiseRows(s, in.data(), 1.f, false, filter, 0, act, 2, 5, band.data(),
-                                      out.data()),
+  EXPECT_THROW(NchwcInt8DepthwiseRows(s, NchwcInt8Source(in.data(), 1.f, false), filter, 0, act,
+                                      2, 5, band.data(), out.data()),
                std::exception);  // rows past the output
-  EXPECT_THROW(NchwcInt8DepthwiseRows(s, in.data(), std::numeric_limits<float>::infinity(), false,
+  EXPECT_THROW(NchwcInt8DepthwiseRows(s,
+                                      NchwcInt8Source(in.data(),
+                                                      std::numeric_limits<float>::infinity(),
+                                                      false),
                                       filter, 0, act, 0, 4, band.data(), out.data()),
                std::exception);  // a scale too small to invert
   NchwcInt8DepthwiseShape wide = s;

@@ -30,17 +30,8 @@ NchwcInt8Isa Resolve(NchwcInt8Isa isa) {
   return isa;
 }
 
-uint8_t QuantizeOne(float x, float inv_scale, bool ties_to_even) {
-  const float v = x * inv_scale;
-  const float r = ties_to_even ? std::nearbyint(v) : std::round(v);
-  // NaN takes the lower bound (std::max returns its first operand then).
-  const float q = std::min(127.f, std::max(ties_to_even ? -128.f : -127.f, r));
-  return static_cast<uint8_t>(static_cast<int>(q) + 128);
-}
-
-void QuantizeInputScalar(const NchwcInt8ConvShape& s, const NchwcInt8Frame& f, const float* in,
-                         float inv_scale, bool ties_to_even, int row_begin, int row_end,
-                         uint8_t* frame) {
+void FrameInputScalar(const NchwcInt8ConvShape& s, const NchwcInt8Frame& f,
+                      const NchwcInt8Source& in, int row_begin, int row_end, uint8_t* frame) {
   for (int b = 0; b < f.blocks; ++b) {
     for (int r = row_begin; r < row_end; ++r) {
       uint8_t* dst = frame + (static_cast<size_t>(b) * f.h + r) * f.w * kB;
@@ -48,9 +39,10 @@ void QuantizeInputScalar(const NchwcInt8ConvShape& s, const NchwcInt8Frame& f, c
       for (int c = 0; c < f.w; ++c) {
         const int ix = c - s.pad_left;
         const bool inside = iy >= 0 && iy < s.in_h && ix >= 0 && ix < s.in_w;
-        const float* src = in + ((static_cast<size_t>(b) * s.in_h + iy) * s.in_w + ix) * kB;
+        const ptrdiff_t src = ((static_cast<ptrdiff_t>(b) * s.in_h + iy) * s.in_w + ix) * kB;
         for (int l = 0; l < kB; ++l) {
-          dst[c * kB + l] = inside ? QuantizeOne(src[l], inv_scale, ties_to_even) : 128;
+          dst[c * kB + l] = inside ? static_cast<uint8_t>(static_cast<int>(in.Q(src + l)) + 128)
+                                   : 128;
         }
       }
     }
@@ -60,7 +52,7 @@ void QuantizeInputScalar(const NchwcInt8ConvShape& s, const NchwcInt8Frame& f, c
 // Output pixel (oy, ox) of blocks [b0, b1), straight from the definition.
 void ConvScalar(const NchwcInt8ConvShape& s, const NchwcInt8Frame& f, const uint8_t* frame,
                 const NchwcInt8Filter& filter, const Activation& act, int b0, int b1,
-                int row_begin, int row_end, float* out) {
+                int row_begin, int row_end, const NchwcInt8Sink& out) {
   const int in_blocks = Blocks(s.in_c);
   const int taps = s.kernel_h * s.kernel_w;
   const int out_blocks = Blocks(s.out_c);
@@ -93,13 +85,13 @@ void ConvScalar(const NchwcInt8ConvShape& s, const NchwcInt8Frame& f, const uint
             }
           }
         }
-        float* o = out + (static_cast<size_t>(b) * s.out_h * s.out_w +
-                          static_cast<size_t>(oy) * s.out_w + ox) * kB;
+        const NchwcInt8Sink o = out.At((static_cast<ptrdiff_t>(b) * s.out_h * s.out_w +
+                                        static_cast<ptrdiff_t>(oy) * s.out_w + ox) * kB);
         for (int l = 0; l < kB; ++l) {
           const int c = b * kB + l;
           const float v = static_cast<float>(acc[l] - filter.offsets()[c]) * filter.scales()[c] +
                           filter.bias()[c];
-          o[l] = ApplyActivation(v, act);
+          o.Store(l, ApplyActivation(v, act));
         }
       }
     }
@@ -155,22 +147,20 @@ NchwcInt8Frame NchwcInt8FrameOf(const NchwcInt8ConvShape& s) {
   return f;
 }
 
-void NchwcInt8QuantizeInput(const NchwcInt8ConvShape& s, const float* in, float inv_scale,
-                            bool ties_to_even, int row_begin, int row_end, uint8_t* frame,
-                            NchwcInt8Isa isa) {
-  PLITE_CHECK(NchwcInt8ConvSupports(s), "NchwcInt8QuantizeInput: unsupported shape");
+void NchwcInt8FrameInput(const NchwcInt8ConvShape& s, const NchwcInt8Source& in, int row_begin,
+                         int row_end, uint8_t* frame, NchwcInt8Isa isa) {
+  PLITE_CHECK(NchwcInt8ConvSupports(s), "NchwcInt8FrameInput: unsupported shape");
   const NchwcInt8Frame f = NchwcInt8FrameOf(s);
   PLITE_CHECK(0 <= row_begin && row_begin <= row_end && row_end <= f.h,
-              "NchwcInt8QuantizeInput: rows [", row_begin, ", ", row_end, ") outside the ", f.h,
+              "NchwcInt8FrameInput: rows [", row_begin, ", ", row_end, ") outside the ", f.h,
               " framed rows");
   if (Resolve(isa) == NchwcInt8Isa::kAvx512Vnni) {
     if constexpr (kWithAvx512) {
-      nchwc_int8_internal::QuantizeInputAvx512(s, f, in, inv_scale, ties_to_even, row_begin,
-                                               row_end, frame);
+      nchwc_int8_internal::FrameInputAvx512(s, f, in, row_begin, row_end, frame);
       return;
     }
   }
-  QuantizeInputScalar(s, f, in, inv_scale, ties_to_even, row_begin, row_end, frame);
+  FrameInputScalar(s, f, in, row_begin, row_end, frame);
 }
 
 NchwcInt8Filter::NchwcInt8Filter(const NchwcInt8ConvShape& s, const int8_t* filter,
@@ -205,7 +195,8 @@ NchwcInt8Filter::NchwcInt8Filter(const NchwcInt8ConvShape& s, const int8_t* filt
 
 void NchwcInt8Conv(const NchwcInt8ConvShape& s, const uint8_t* frame,
                    const NchwcInt8Filter& filter, const Activation& act, int block_begin,
-                   int block_end, int row_begin, int row_end, float* out, NchwcInt8Isa isa) {
+                   int block_end, int row_begin, int row_end, const NchwcInt8Sink& out,
+                   NchwcInt8Isa isa) {
   PLITE_CHECK(NchwcInt8ConvSupports(s), "NchwcInt8Conv: unsupported shape");
   PLITE_CHECK(!filter.empty(), "NchwcInt8Conv: the filter is not packed");
   const int out_blocks = Blocks(s.out_c);

@@ -1,19 +1,20 @@
 // int8 direct convolution on the channel-blocked layout NCHW16c (lite/core/blocked_layout.h),
-// the arithmetic of a quantized conv2d in a blocked chain: float NCHW16c in, float NCHW16c
-// out, int8 products summed exactly in int32 in between.
+// the arithmetic of a quantized conv2d in a blocked chain: NCHW16c in and out, float or
+// the int8 values of a chained int8 layer (nchwc_int8_io.h), int8 products summed exactly
+// in int32 in between.
 //
-// 1. NchwcInt8QuantizeInput: the float input, quantized per tensor (q = round(x / s) as
-//    QuantizeToInt8 rounds and clamps), is stored as u8 q + 128 in a copy of the blocked image
-//    framed by the convolution's padding ([in block][Hp][Wp][16], the frame 128, that is
-//    q = 0), so no tile checks an edge.
+// 1. NchwcInt8FrameInput: the input, quantized per tensor (q = round(x / s) as QuantizeToQ
+//    rounds and clamps) or its int8 q as they are, is stored as u8 q + 128 in a copy of the
+//    blocked image framed by the convolution's padding ([in block][Hp][Wp][16], the frame
+//    128, that is q = 0), so no tile checks an edge.
 // 2. NchwcInt8Conv: a register tile is P pixels of one output row x OB blocks of 16 output
 //    channels. For each input block, tap and quad of 4 input channels it loads OB weight
 //    vectors (16 channels x 4 bytes) and, per pixel, multiplies the pixel's 4 bytes,
 //    broadcast, into them (AVX512_VNNI vpdpbusd: u8 x s8, 64 products an instruction). The
 //    u8 offset is exact to remove: 128 * sum of the channel's weights (every tap reads a
 //    pixel, padded ones 128). Epilogue in registers: (acc - offset) * scale[oc] + bias[oc],
-//    the fused activation, stored as 16-float vectors. Pointwise (1x1, stride 1, unpadded)
-//    layers run the image as one row of H*W pixels.
+//    the fused activation, stored as 16 floats or, for int8 readers, 16 int8 q. Pointwise
+//    (1x1, stride 1, unpadded) layers run the image as one row of H*W pixels.
 // The portable path computes the same sums (tests compare them to a naive convolution); the
 // kernel picks AVX512_VNNI where the CPU has it.
 #pragma once
@@ -23,6 +24,7 @@
 #include <vector>
 
 #include "lite/backends/host/math/im2col.h"  // ConvWindow
+#include "lite/backends/x86/math/nchwc_int8/nchwc_int8_io.h"
 #include "lite/utils/activation.h"
 #include "lite/utils/aligned_vector.h"
 
@@ -55,13 +57,11 @@ struct NchwcInt8Frame {
 };
 NchwcInt8Frame NchwcInt8FrameOf(const NchwcInt8ConvShape& s);
 
-// Framed rows [row_begin, row_end) of every block of one NCHW16c float image into `frame`
-// (NchwcInt8FrameOf(s).Bytes()): q + 128 with q = round(x * inv_scale) clamped to
-// [-127, 127] (ties away from zero), or with ties_to_even to even and clamped to
-// [-128, 127]; NaN gives the lower bound. The frame around the image is 128.
-void NchwcInt8QuantizeInput(const NchwcInt8ConvShape& s, const float* in, float inv_scale,
-                            bool ties_to_even, int row_begin, int row_end, uint8_t* frame,
-                            NchwcInt8Isa isa = NchwcInt8Isa::kAuto);
+// Framed rows [row_begin, row_end) of every block of one NCHW16c image into `frame`
+// (NchwcInt8FrameOf(s).Bytes()): q + 128 with q the int8 input's, or QuantizeToQ of the
+// float input. The frame around the image is 128.
+void NchwcInt8FrameInput(const NchwcInt8ConvShape& s, const NchwcInt8Source& in, int row_begin,
+                         int row_end, uint8_t* frame, NchwcInt8Isa isa = NchwcInt8Isa::kAuto);
 
 // The filter [out_c][in_c][kh][kw] (int8) packed per group of up to kNchwcInt8GroupBlocks
 // output blocks as [in block][kh][kw][quad][group block][16 lanes][4], zero past out_c and
@@ -89,7 +89,7 @@ class NchwcInt8Filter {
 // shapes rows are pixels: NchwcInt8ConvRows) from the framed input into `out` (NCHW16c).
 void NchwcInt8Conv(const NchwcInt8ConvShape& s, const uint8_t* frame,
                    const NchwcInt8Filter& filter, const Activation& act, int block_begin,
-                   int block_end, int row_begin, int row_end, float* out,
+                   int block_end, int row_begin, int row_end, const NchwcInt8Sink& out,
                    NchwcInt8Isa isa = NchwcInt8Isa::kAuto);
 
 // Rows NchwcInt8Conv splits the output into: out_h, or out_h * out_w for pointwise shapes.
@@ -98,12 +98,11 @@ bool NchwcInt8ConvIsPointwise(const NchwcInt8ConvShape& s);
 
 namespace nchwc_int8_internal {
 // The AVX512_VNNI halves (nchwc_int8_conv_avx512vnni.cc); same contracts.
-void QuantizeInputAvx512(const NchwcInt8ConvShape& s, const NchwcInt8Frame& f, const float* in,
-                         float inv_scale, bool ties_to_even, int row_begin, int row_end,
-                         uint8_t* frame);
+void FrameInputAvx512(const NchwcInt8ConvShape& s, const NchwcInt8Frame& f,
+                      const NchwcInt8Source& in, int row_begin, int row_end, uint8_t* frame);
 void ConvAvx512Vnni(const NchwcInt8ConvShape& s, const NchwcInt8Frame& f, const uint8_t* frame,
                     const NchwcInt8Filter& filter, const Activation& act, int block_begin,
-                    int block_end, int row_begin, int row_end, float* out);
+                    int block_end, int row_begin, int row_end, const NchwcInt8Sink& out);
 }  // namespace nchwc_int8_internal
 
 }  // namespace math

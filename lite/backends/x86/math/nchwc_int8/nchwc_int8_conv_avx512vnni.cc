@@ -1,5 +1,5 @@
-// AVX512_VNNI half of the NCHW16c int8 convolution (nchwc_int8_conv.h): the quantizing
-// frame copy and the register tiles. Built with -mavx512f -mavx512bw -mavx512vnni; called
+// AVX512_VNNI half of the NCHW16c int8 convolution (nchwc_int8_conv.h): the framed input
+// copy and the register tiles. Built with -mavx512f -mavx512bw -mavx512vnni; called
 // only where the CPU has AVX512_VNNI (nchwc_int8_conv.cc).
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"  // _mm512_undefined_ps in GCC 12's max/min
@@ -32,7 +32,7 @@ constexpr int kMaxTaps = 256;
 constexpr int MaxPixels(int ob) { return 24 / ob < 12 ? 24 / ob : 12; }
 
 
-// What the tiles of one group share. Input offsets in bytes, output in floats.
+// What the tiles of one group share. Input offsets in bytes, output in elements.
 struct Layout {
   long in_block;   // between input blocks of the frame
   long px_step;    // between the windows of adjacent output pixels
@@ -50,7 +50,7 @@ struct Layout {
 template <int P, int OB>
 __attribute__((always_inline)) inline void TileOnce(const Layout& l, const uint8_t* x,
                                                     const int8_t* w, const Act& act,
-                                                    float* out) {
+                                                    const SinkAvx512& out, long o) {
   __m512i acc[P][OB];
   Unroll<P>([&](auto p) { Unroll<OB>([&](auto b) { acc[p][b] = _mm512_setzero_si512(); }); });
   for (int ib = 0; ib < l.in_blocks; ++ib) {
@@ -78,20 +78,21 @@ __attribute__((always_inline)) inline void TileOnce(const Layout& l, const uint8
     const __m512 bias = _mm512_loadu_ps(l.bias + b * kB);
     Unroll<P>([&](auto p) {
       const __m512 sum = _mm512_cvtepi32_ps(_mm512_sub_epi32(acc[p][b], off));
-      _mm512_storeu_ps(out + b * l.out_block + p * kB, a(_mm512_fmadd_ps(sum, scale, bias)));
+      out.Store(o + b * l.out_block + p * kB, a(_mm512_fmadd_ps(sum, scale, bias)));
     });
   });
 }
 
 template <int P, int OB>
-void Tiles(const Layout& l, const uint8_t* x, const int8_t* w, const Act& act, float* out,
-           int count) {
-  for (int i = 0; i < count; ++i, x += P * l.px_step, out += P * kB) {
-    TileOnce<P, OB>(l, x, w, act, out);
+void Tiles(const Layout& l, const uint8_t* x, const int8_t* w, const Act& act,
+           const SinkAvx512& out, long o, int count) {
+  for (int i = 0; i < count; ++i, x += P * l.px_step, o += P * kB) {
+    TileOnce<P, OB>(l, x, w, act, out, o);
   }
 }
 
-using TileFn = void (*)(const Layout&, const uint8_t*, const int8_t*, const Act&, float*, int);
+using TileFn = void (*)(const Layout&, const uint8_t*, const int8_t*, const Act&,
+                        const SinkAvx512&, long, int);
 
 // fn[ob][p] = Tiles<p, ob> for p = 1 .. MaxPixels(ob).
 struct TileTable {
@@ -116,11 +117,11 @@ const TileTable& Table() {
 
 namespace nchwc_int8_internal {
 
-void QuantizeInputAvx512(const NchwcInt8ConvShape& s, const NchwcInt8Frame& f, const float* in,
-                         float inv_scale, bool ties_to_even, int row_begin, int row_end,
-                         uint8_t* frame) {
-  const Int8Quantizer quantize(inv_scale, ties_to_even);
+void FrameInputAvx512(const NchwcInt8ConvShape& s, const NchwcInt8Frame& f,
+                      const NchwcInt8Source& in, int row_begin, int row_end, uint8_t* frame) {
+  const Int8Quantizer quantize(in.inv_scale, in.ties_to_even);
   const __m512i offset = _mm512_set1_epi32(128);
+  const __m128i flip = _mm_set1_epi8(static_cast<char>(0x80));  // s8 q to u8 q + 128
   // Columns: `left` of frame, the image's first ix_end, the frame on the right.
   const int left = s.pad_left < f.w ? s.pad_left : f.w;
   const int inside = f.w - left < s.in_w ? f.w - left : s.in_w;
@@ -134,12 +135,19 @@ void QuantizeInputAvx512(const NchwcInt8ConvShape& s, const NchwcInt8Frame& f, c
         continue;
       }
       std::memset(dst, 128, static_cast<size_t>(left) * kB);
-      const float* src = in + (static_cast<size_t>(b) * s.in_h + iy) * s.in_w * kB;
-      for (int ix = 0; ix < inside; ++ix) {
-        const __m512 v = quantize(_mm512_loadu_ps(src + ix * kB));
-        const __m512i q = _mm512_add_epi32(_mm512_cvtps_epi32(v), offset);
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + (left + ix) * kB),
-                         _mm512_cvtepi32_epi8(q));
+      const size_t src = (static_cast<size_t>(b) * s.in_h + iy) * s.in_w * kB;
+      __m128i* row = reinterpret_cast<__m128i*>(dst + left * kB);
+      if (in.s8) {
+        const __m128i* q = reinterpret_cast<const __m128i*>(in.s8 + src);
+        for (int ix = 0; ix < inside; ++ix) {
+          _mm_storeu_si128(row + ix, _mm_xor_si128(_mm_loadu_si128(q + ix), flip));
+        }
+      } else {
+        for (int ix = 0; ix < inside; ++ix) {
+          const __m512i q =
+              _mm512_add_epi32(quantize.Int32(_mm512_loadu_ps(in.f32 + src + ix * kB)), offset);
+          _mm_storeu_si128(row + ix, _mm512_cvtepi32_epi8(q));
+        }
       }
       std::memset(dst + (left + inside) * kB, 128, static_cast<size_t>(right) * kB);
     }
@@ -148,8 +156,9 @@ void QuantizeInputAvx512(const NchwcInt8ConvShape& s, const NchwcInt8Frame& f, c
 
 void ConvAvx512Vnni(const NchwcInt8ConvShape& s, const NchwcInt8Frame& f, const uint8_t* frame,
                     const NchwcInt8Filter& filter, const Activation& act, int block_begin,
-                    int block_end, int row_begin, int row_end, float* out) {
+                    int block_end, int row_begin, int row_end, const NchwcInt8Sink& out) {
   const Act vact(act);
+  const SinkAvx512 sink(out);
   const int in_blocks = f.blocks;
   const int out_blocks = (s.out_c + kB - 1) / kB;
   const int taps = s.kernel_h * s.kernel_w;
@@ -176,18 +185,19 @@ void ConvAvx512Vnni(const NchwcInt8ConvShape& s, const NchwcInt8Frame& f, const 
     l.offsets = filter.offsets() + g0 * kB;
     l.scales = filter.scales() + g0 * kB;
     l.bias = filter.bias() + g0 * kB;
-    float* out_g = out + g0 * l.out_block;
+    const long out_g = g0 * l.out_block;
     const int tile = MaxPixels(nb);
     // Pixels [begin, end) of output row oy: whole tiles in one call, then the rest.
     auto run = [&](int oy, int begin, int end) {
       const uint8_t* x = frame + (static_cast<long>(oy) * s.stride_h * f.w +
                                   static_cast<long>(begin) * (pointwise ? 1 : s.stride_w)) * kB;
-      float* o = out_g + (static_cast<long>(oy) * s.out_w + begin) * kB;
+      const long o = out_g + (static_cast<long>(oy) * s.out_w + begin) * kB;
       const int whole = (end - begin) / tile;
-      if (whole > 0) table.fn[nb][tile](l, x, w, vact, o, whole);
+      if (whole > 0) table.fn[nb][tile](l, x, w, vact, sink, o, whole);
       const int rest = end - begin - whole * tile;
       if (rest > 0) {
-        table.fn[nb][rest](l, x + whole * tile * l.px_step, w, vact, o + whole * tile * kB, 1);
+        table.fn[nb][rest](l, x + whole * tile * l.px_step, w, vact, sink,
+                           o + whole * tile * kB, 1);
       }
     };
     if (pointwise) {

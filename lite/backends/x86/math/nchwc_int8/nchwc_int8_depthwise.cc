@@ -22,25 +22,18 @@ int64_t Span(int out, int stride, int kernel, int dilation) {
   return static_cast<int64_t>(out - 1) * stride + static_cast<int64_t>(kernel - 1) * dilation + 1;
 }
 
-float QuantizeOne(float x, float inv_scale, bool ties_to_even) {
-  const float v = x * inv_scale;
-  const float r = ties_to_even ? std::nearbyint(v) : std::round(v);
-  // NaN takes the lower bound (std::max returns its first operand then).
-  return std::min(127.f, std::max(ties_to_even ? -128.f : -127.f, r));
-}
-
-void RowsScalar(const NchwcInt8DepthwiseShape& s, const float* in, float inv_scale,
-                bool ties_to_even, const NchwcInt8DepthwiseFilter& filter, int block,
-                const Activation& act, int oy0, int oy1, float* band, float* out) {
+void RowsScalar(const NchwcInt8DepthwiseShape& s, const NchwcInt8Source& in,
+                const NchwcInt8DepthwiseFilter& filter, int block, const Activation& act,
+                int oy0, int oy1, float* band, const NchwcInt8Sink& out) {
   const nchwc_int8_internal::DepthwiseBand b = nchwc_int8_internal::DepthwiseBandOf(s, oy0, oy1);
   for (int r = 0; r < b.rows; ++r) {
     const int iy = b.first_row + r;
     for (int c = 0; c < b.cols; ++c) {
       const int ix = c - s.pad_left;
       const bool inside = iy >= 0 && iy < s.in_h && ix >= 0 && ix < s.in_w;
-      const float* src = in + (static_cast<int64_t>(iy) * s.in_w + ix) * kB;
+      const int64_t src = (static_cast<int64_t>(iy) * s.in_w + ix) * kB;
       float* dst = band + (static_cast<int64_t>(r) * b.cols + c) * kB;
-      for (int l = 0; l < kB; ++l) dst[l] = inside ? QuantizeOne(src[l], inv_scale, ties_to_even) : 0.f;
+      for (int l = 0; l < kB; ++l) dst[l] = inside ? in.Q(src + l) : 0.f;
     }
   }
   const float* w = filter.weights(block);
@@ -48,7 +41,7 @@ void RowsScalar(const NchwcInt8DepthwiseShape& s, const float* in, float inv_sca
   const float* bias = filter.bias(block);
   for (int oy = oy0; oy < oy1; ++oy) {
     for (int ox = 0; ox < s.out_w; ++ox) {
-      float* o = out + (static_cast<int64_t>(oy) * s.out_w + ox) * kB;
+      const NchwcInt8Sink o = out.At((static_cast<int64_t>(oy) * s.out_w + ox) * kB);
       for (int l = 0; l < kB; ++l) {
         float acc = 0.f;
         for (int ky = 0; ky < s.kernel_h; ++ky) {
@@ -59,7 +52,7 @@ void RowsScalar(const NchwcInt8DepthwiseShape& s, const float* in, float inv_sca
                    w[(ky * s.kernel_w + kx) * kB + l];
           }
         }
-        o[l] = ApplyActivation(acc * scale[l] + bias[l], act);
+        o.Store(l, ApplyActivation(acc * scale[l] + bias[l], act));
       }
     }
   }
@@ -118,26 +111,27 @@ size_t NchwcInt8DepthwiseBandFloats(const NchwcInt8DepthwiseShape& s, int out_ro
   return static_cast<size_t>(b.rows) * b.cols * kB;
 }
 
-void NchwcInt8DepthwiseRows(const NchwcInt8DepthwiseShape& s, const float* in, float inv_scale,
-                            bool ties_to_even, const NchwcInt8DepthwiseFilter& filter, int block,
-                            const Activation& act, int oy0, int oy1, float* band, float* out,
-                            NchwcInt8DepthwiseIsa isa) {
+void NchwcInt8DepthwiseRows(const NchwcInt8DepthwiseShape& s, const NchwcInt8Source& in,
+                            const NchwcInt8DepthwiseFilter& filter, int block,
+                            const Activation& act, int oy0, int oy1, float* band,
+                            const NchwcInt8Sink& out, NchwcInt8DepthwiseIsa isa) {
   PLITE_CHECK(NchwcInt8DepthwiseSupports(s), "NchwcInt8DepthwiseRows: unsupported shape");
   PLITE_CHECK(0 <= oy0 && oy0 <= oy1 && oy1 <= s.out_h, "NchwcInt8DepthwiseRows: rows [", oy0,
               ", ", oy1, ") outside the ", s.out_h, " output rows");
-  PLITE_CHECK(std::isfinite(inv_scale) && inv_scale > 0.f, "NchwcInt8DepthwiseRows: the ",
-              "input scale's inverse ", inv_scale, " is not a positive finite float");
+  PLITE_CHECK(in.s8 || (std::isfinite(in.inv_scale) && in.inv_scale > 0.f),
+              "NchwcInt8DepthwiseRows: the input scale's inverse ", in.inv_scale,
+              " is not a positive finite float");
   if (oy0 == oy1) return;
   if (isa == NchwcInt8DepthwiseIsa::kAuto) isa = NchwcInt8DepthwiseBestIsa();
   if (isa == NchwcInt8DepthwiseIsa::kAvx512) {
     PLITE_CHECK(kWithAvx512 && CpuHasAvx512f(), "NchwcInt8DepthwiseRows: AVX-512 requested ",
                 "but this CPU or build lacks it");
     if constexpr (kWithAvx512) {
-      return nchwc_int8_internal::DepthwiseRowsAvx512(s, in, inv_scale, ties_to_even, filter,
-                                                      block, act, oy0, oy1, band, out);
+      return nchwc_int8_internal::DepthwiseRowsAvx512(s, in, filter, block, act, oy0, oy1, band,
+                                                      out);
     }
   }
-  RowsScalar(s, in, inv_scale, ties_to_even, filter, block, act, oy0, oy1, band, out);
+  RowsScalar(s, in, filter, block, act, oy0, oy1, band, out);
 }
 
 }  // namespace math

@@ -1,6 +1,7 @@
 // int8 depthwise convolution on the channel-blocked layout NCHW16c (one filter per channel),
-// the arithmetic of a quantized depthwise_conv2d: float NCHW16c in and out, the input
-// quantized per tensor as the layer reads it.
+// the arithmetic of a quantized depthwise_conv2d: NCHW16c in and out, floats (the input
+// quantized per tensor as the layer reads it) or the int8 values of chained int8 layers
+// (nchwc_int8_io.h).
 //
 // A quantized depthwise layer does few products per value it reads (9 or 25), so what it
 // costs is memory: the float simulation writes the quantized activation out as floats
@@ -11,7 +12,7 @@
 // 127 over at most kNchwcInt8DepthwiseMaxTaps taps), one FMA per 16 products, as many as
 // the widened int16 pairs of vpmaddwd would give after their unpacking. The epilogue scales
 // the sums back (input scale x the channel's weight scale), adds the bias and applies the
-// fused activation, 16 floats a store.
+// fused activation, 16 floats (or, for int8 readers, 16 int8 q) a store.
 // The portable loops compute the same sums (tests compare both to a naive loop); the kernel
 // runs AVX-512 where the CPU has it.
 #pragma once
@@ -20,6 +21,7 @@
 #include <cstdint>
 
 #include "lite/backends/host/math/im2col.h"  // ConvWindow
+#include "lite/backends/x86/math/nchwc_int8/nchwc_int8_io.h"
 #include "lite/utils/activation.h"
 #include "lite/utils/aligned_vector.h"
 
@@ -65,15 +67,14 @@ class NchwcInt8DepthwiseFilter {
 // Floats of the band a call of up to `out_rows` output rows quantizes into.
 size_t NchwcInt8DepthwiseBandFloats(const NchwcInt8DepthwiseShape& s, int out_rows);
 
-// Output rows [oy0, oy1) of channel block `block` of one image: `in` is that block's float
-// plane [in_h][in_w][16], `out` its output plane [out_h][out_w][16]. The input is quantized
-// with q = round(x * inv_scale) clamped to [-127, 127] (ties away from zero), or with
-// ties_to_even to even and clamped to [-128, 127]; NaN gives the lower bound. inv_scale
-// must be positive and finite.
+// Output rows [oy0, oy1) of channel block `block` of one image: `in` is that block's plane
+// [in_h][in_w][16] (a float one is quantized with QuantizeToQ; its inv_scale must be
+// positive and finite), `out` its output plane [out_h][out_w][16].
 // `band` holds NchwcInt8DepthwiseBandFloats(s, oy1 - oy0) floats of scratch.
-void NchwcInt8DepthwiseRows(const NchwcInt8DepthwiseShape& s, const float* in, float inv_scale,
-                            bool ties_to_even, const NchwcInt8DepthwiseFilter& filter, int block,
-                            const Activation& act, int oy0, int oy1, float* band, float* out,
+void NchwcInt8DepthwiseRows(const NchwcInt8DepthwiseShape& s, const NchwcInt8Source& in,
+                            const NchwcInt8DepthwiseFilter& filter, int block,
+                            const Activation& act, int oy0, int oy1, float* band,
+                            const NchwcInt8Sink& out,
                             NchwcInt8DepthwiseIsa isa = NchwcInt8DepthwiseIsa::kAuto);
 
 namespace nchwc_int8_internal {
@@ -86,9 +87,10 @@ struct DepthwiseBand {
 DepthwiseBand DepthwiseBandOf(const NchwcInt8DepthwiseShape& s, int oy0, int oy1);
 
 // The AVX-512 half (nchwc_int8_depthwise_avx512.cc); same contract.
-void DepthwiseRowsAvx512(const NchwcInt8DepthwiseShape& s, const float* in, float inv_scale,
-                         bool ties_to_even, const NchwcInt8DepthwiseFilter& filter, int block,
-                         const Activation& act, int oy0, int oy1, float* band, float* out);
+void DepthwiseRowsAvx512(const NchwcInt8DepthwiseShape& s, const NchwcInt8Source& in,
+                         const NchwcInt8DepthwiseFilter& filter, int block,
+                         const Activation& act, int oy0, int oy1, float* band,
+                         const NchwcInt8Sink& out);
 }  // namespace nchwc_int8_internal
 
 }  // namespace math

@@ -1,5 +1,5 @@
 // AVX-512 half of the NCHW16c int8 depthwise convolution (nchwc_int8_depthwise.h): the
-// quantizing band copy and the register tiles (up to 8 output pixels of one block, one FMA
+// band of q and the register tiles (up to 8 output pixels of one block, one FMA
 // per tap and pixel from the band, the tap's 16 weights in one zmm). Built with -mavx512f
 // -mavx2 -mfma; called only where the CPU has AVX-512F (nchwc_int8_depthwise.cc).
 #if defined(__GNUC__) && !defined(__clang__)
@@ -27,9 +27,10 @@ using Act = VectorActivation<VecAvx512>;
 constexpr int kB = kNchwcInt8DepthwiseBlock;
 constexpr int kTile = 8;  // output pixels a tile: 8 accumulators, the rest for the taps
 
-void QuantizeBand(const NchwcInt8DepthwiseShape& s, const nchwc_int8_internal::DepthwiseBand& b,
-                  const float* in, float inv_scale, bool ties_to_even, float* band) {
-  const Int8Quantizer quantize(inv_scale, ties_to_even);
+// The band's q: the float input quantized, or the int8 input widened.
+void FillBand(const NchwcInt8DepthwiseShape& s, const nchwc_int8_internal::DepthwiseBand& b,
+              const NchwcInt8Source& in, float* band) {
+  const Int8Quantizer quantize(in.inv_scale, in.ties_to_even);
   const __m512 zero = _mm512_setzero_ps();
   // Columns: `left` of padding, the image's `inside`, padding on the right.
   const int left = s.pad_left < b.cols ? s.pad_left : b.cols;
@@ -42,9 +43,16 @@ void QuantizeBand(const NchwcInt8DepthwiseShape& s, const nchwc_int8_internal::D
       continue;
     }
     for (int c = 0; c < left; ++c) _mm512_storeu_ps(dst + c * kB, zero);
-    const float* src = in + static_cast<long>(iy) * s.in_w * kB;
-    for (int ix = 0; ix < inside; ++ix) {
-      _mm512_storeu_ps(dst + (left + ix) * kB, quantize(_mm512_loadu_ps(src + ix * kB)));
+    const long src = static_cast<long>(iy) * s.in_w * kB;
+    if (in.s8) {
+      for (int ix = 0; ix < inside; ++ix) {
+        const __m128i q = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in.s8 + src + ix * kB));
+        _mm512_storeu_ps(dst + (left + ix) * kB, _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(q)));
+      }
+    } else {
+      for (int ix = 0; ix < inside; ++ix) {
+        _mm512_storeu_ps(dst + (left + ix) * kB, quantize(_mm512_loadu_ps(in.f32 + src + ix * kB)));
+      }
     }
     for (int c = left + inside; c < b.cols; ++c) _mm512_storeu_ps(dst + c * kB, zero);
   }
@@ -61,7 +69,8 @@ struct Layout {
 
 template <int P>
 __attribute__((always_inline)) inline void TileOnce(const Layout& l, const float* x,
-                                                    const Act& act, float* out) {
+                                                    const Act& act, const SinkAvx512& out,
+                                                    long o) {
   __m512 acc[P];
   Unroll<P>([&](auto p) { acc[p] = _mm512_setzero_ps(); });
   for (int t = 0; t < l.taps; ++t) {
@@ -72,16 +81,19 @@ __attribute__((always_inline)) inline void TileOnce(const Layout& l, const float
     });
   }
   Unroll<P>([&](auto p) {
-    _mm512_storeu_ps(out + p * kB, act(_mm512_fmadd_ps(acc[p], l.scale, l.bias)));
+    out.Store(o + p * kB, act(_mm512_fmadd_ps(acc[p], l.scale, l.bias)));
   });
 }
 
 template <int P>
-void Tiles(const Layout& l, const float* x, const Act& act, float* out, int count) {
-  for (int i = 0; i < count; ++i, x += P * l.px_step, out += P * kB) TileOnce<P>(l, x, act, out);
+void Tiles(const Layout& l, const float* x, const Act& act, const SinkAvx512& out, long o,
+           int count) {
+  for (int i = 0; i < count; ++i, x += P * l.px_step, o += P * kB) {
+    TileOnce<P>(l, x, act, out, o);
+  }
 }
 
-using TileFn = void (*)(const Layout&, const float*, const Act&, float*, int);
+using TileFn = void (*)(const Layout&, const float*, const Act&, const SinkAvx512&, long, int);
 
 struct TileTable {
   TileFn fn[kTile + 1] = {};
@@ -101,11 +113,12 @@ const TileTable& Table() {
 
 namespace nchwc_int8_internal {
 
-void DepthwiseRowsAvx512(const NchwcInt8DepthwiseShape& s, const float* in, float inv_scale,
-                         bool ties_to_even, const NchwcInt8DepthwiseFilter& filter, int block,
-                         const Activation& act, int oy0, int oy1, float* band, float* out) {
+void DepthwiseRowsAvx512(const NchwcInt8DepthwiseShape& s, const NchwcInt8Source& in,
+                         const NchwcInt8DepthwiseFilter& filter, int block,
+                         const Activation& act, int oy0, int oy1, float* band,
+                         const NchwcInt8Sink& out) {
   const DepthwiseBand b = DepthwiseBandOf(s, oy0, oy1);
-  QuantizeBand(s, b, in, inv_scale, ties_to_even, band);
+  FillBand(s, b, in, band);
   const int taps = s.kernel_h * s.kernel_w;
   long tap[kNchwcInt8DepthwiseMaxTaps];
   for (int ky = 0; ky < s.kernel_h; ++ky) {
@@ -122,13 +135,16 @@ void DepthwiseRowsAvx512(const NchwcInt8DepthwiseShape& s, const float* in, floa
   l.scale = _mm512_loadu_ps(filter.scales(block));
   l.bias = _mm512_loadu_ps(filter.bias(block));
   const Act vact(act);
+  const SinkAvx512 sink(out);
   const TileTable& table = Table();
   const int whole = s.out_w / kTile, rest = s.out_w % kTile;
   for (int oy = oy0; oy < oy1; ++oy) {
     const float* x = band + static_cast<long>(oy - oy0) * s.stride_h * b.cols * kB;
-    float* o = out + static_cast<long>(oy) * s.out_w * kB;
-    if (whole > 0) table.fn[kTile](l, x, vact, o, whole);
-    if (rest > 0) table.fn[rest](l, x + whole * kTile * l.px_step, vact, o + whole * kTile * kB, 1);
+    const long o = static_cast<long>(oy) * s.out_w * kB;
+    if (whole > 0) table.fn[kTile](l, x, vact, sink, o, whole);
+    if (rest > 0) {
+      table.fn[rest](l, x + whole * kTile * l.px_step, vact, sink, o + whole * kTile * kB, 1);
+    }
   }
 }
 
