@@ -1,20 +1,12 @@
-// The activation quantization ops of quantization-aware trained models on ARM: those with
-// one stored scale (InScale) per tensor, which a quantized model runs before every
-// quantized layer in its float simulation (on ARM: before its depthwise convs and the convs
-// too small for int8). NEON gives the host reference's bits
-// (lite/backends/arm/math/fake_quantize.h), split over the pool. NCHW, and NCHW4c where the
-// input arrives blocked: the scale is one for the tensor, so the blocked buffer is
-// quantized element for element, padding lanes included (they stay finite), and
-// convolution chains stay blocked across the op. The other quantization ops run on host.
-#include <string>
-
-#include "lite/core/blocked_layout.h"
+// The per-tensor activation quantization ops of quantized models on ARM
+// (lite/kernels/host/per_tensor_fake_quantize.h) over the NEON routine
+// (lite/backends/arm/math/fake_quantize.h), in NCHW and NCHW4c: before ARM's float
+// depthwise convs and the convs too small for int8, and without breaking blocked chains.
 #include "lite/kernels/arm/arm_kernel.h"
-#include "lite/operators/op_params.h"
 
 #if PLITE_ARM_CODE
 #include "lite/backends/arm/math/fake_quantize.h"
-#include "lite/core/parallel_ranges.h"
+#include "lite/kernels/host/per_tensor_fake_quantize.h"
 
 namespace paddle {
 namespace lite {
@@ -22,36 +14,8 @@ namespace kernels {
 namespace arm {
 
 template <DataLayoutType kLayout>
-class FakeQuantizeCompute : public KernelLite<TargetType::kARM, PrecisionType::kFloat, kLayout> {
-  using QuantParam = operators::FakeQuantizeParam;
-
- public:
-  void Run() override {
-    QuantParam& param = this->template Param<QuantParam>();
-    const std::string who = this->op_type() + " (arm)";
-    PLITE_CHECK(param.scale_from == QuantParam::ScaleFrom::kInput && param.channel_axis < 0 &&
-                    param.scales.size() == 1 && param.scales[0]->numel() == 1 &&
-                    param.mode != QuantParam::Mode::kDequantize,
-                who, ": takes one stored scale for the tensor");
-    PLITE_CHECK(param.x->precision() == PrecisionType::kFloat, who,
-                ": X must be float32, it holds ", PrecisionToStr(param.x->precision()));
-    constexpr bool kBlocked = kLayout == DataLayoutType::kNCHW4c;
-    param.out->Resize(param.x->dims());
-    const float* x = kBlocked ? BlockedData(*param.x, kLayout, who.c_str()) : param.x->data<float>();
-    float* out = kBlocked ? MutableBlockedData(param.out, TargetType::kARM, kLayout)
-                          : param.out->mutable_data<float>();
-    const int64_t n = kBlocked ? BlockedNumel(param.x->dims(), kLayout) : param.x->numel();
-    const float s = param.scales[0]->data<float>()[0];
-    const bool ties_to_even = param.round_type == 0;
-    const bool dequantize = param.mode == QuantParam::Mode::kQuantizeDequantize;
-    // A few vector operations and a division per element: 64 K a task.
-    ParallelRanges(this->ctx(), n, int64_t{1} << 16, [&](int64_t begin, int64_t end) {
-      lite::arm::math::FakeQuantize(x + begin, end - begin, s, param.bin_cnt, ties_to_even,
-                                    dequantize, out + begin);
-    });
-  }
-};
-
+using FakeQuantizeCompute =
+    host::PerTensorFakeQuantizeCompute<TargetType::kARM, kLayout, lite::arm::math::FakeQuantize>;
 using FakeQuantizeNchwCompute = FakeQuantizeCompute<DataLayoutType::kNCHW>;
 using FakeQuantizeNchw4cCompute = FakeQuantizeCompute<DataLayoutType::kNCHW4c>;
 

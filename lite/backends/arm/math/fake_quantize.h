@@ -1,12 +1,8 @@
 // Paddle's per-tensor fake quantization (lite/backends/host/math/fake_quantize.h, the
-// reference) with NEON, 4 floats per vector, in the host routine's exact float32 order:
-//   c = float(bin_cnt) * QuantInverse(s)
-//   ties to even: q = clamp(rint(c * x), -bin_cnt - 1, bin_cnt)      (frintn)
-//   ties away:    q = round(c * clamp(x, -s, s))                      (frinta)
-//   out = dequantize ? q * s / bin_cnt : q
-// so both give the same bits (NaN stays NaN: fmax / fmin pass it on as std::max / std::min
-// do there). A quantized model runs one before each quantized layer in its float
-// simulation (the layers ARM runs in float: depthwise convs, transposed convs).
+// reference) with NEON, 4 floats per vector: the loop shared with x86's AVX2 one
+// (lite/backends/simd/fake_quantize_kernel.inc, frinta for ties away, frintn to even), the
+// host routine's bits. A quantized model runs one before each quantized layer in its float
+// simulation (on ARM: its depthwise convs and the convs too small for int8).
 #pragma once
 
 namespace paddle {

@@ -15,45 +15,19 @@ namespace math {
 
 namespace {
 
-template <bool kTiesToEven, bool kDequantize>
-void Run(const float* x, long long n, float s, int bin_cnt, float* out) {
-  const float c = static_cast<float>(bin_cnt) * lite::host::math::QuantInverse(s);
-  const float max_bound = static_cast<float>(bin_cnt);
-  const float min_bound = -max_bound - 1.f;
-  const __m256 vc = _mm256_set1_ps(c), vs = _mm256_set1_ps(s), neg_s = _mm256_set1_ps(-s);
-  const __m256 hi = _mm256_set1_ps(max_bound), lo = _mm256_set1_ps(min_bound);
-  long long i = 0;
-  for (; i + 8 <= n; i += 8) {
-    const __m256 v = _mm256_loadu_ps(x + i);
-    __m256 q;
-    // max/min return their second operand for NaN: x goes second, so NaN passes through
-    // as std::max/std::min pass it in the host routine.
-    if (kTiesToEven) {
-      q = _mm256_round_ps(_mm256_mul_ps(vc, v), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-      q = _mm256_min_ps(hi, _mm256_max_ps(lo, q));
-    } else {
-      q = RoundHalfAway(_mm256_mul_ps(vc, _mm256_min_ps(vs, _mm256_max_ps(neg_s, v))));
-    }
-    if (kDequantize) q = _mm256_div_ps(_mm256_mul_ps(q, vs), hi);
-    _mm256_storeu_ps(out + i, q);
-  }
-  for (; i < n; ++i) {
-    const float q = kTiesToEven ? std::min(std::max(std::rint(c * x[i]), min_bound), max_bound)
-                                : std::round(c * std::min(std::max(x[i], -s), s));
-    out[i] = kDequantize ? q * s / max_bound : q;
-  }
-}
+#include "lite/backends/x86/math/vec/vec_avx2.inc"
+
+struct VecAvx2Rounding : VecAvx2 {
+  static T RoundHalfAway(T x) { return math::RoundHalfAway(x); }
+};
+
+#include "lite/backends/simd/fake_quantize_kernel.inc"
 
 }  // namespace
 
 void FakeQuantizeAvx2(const float* x, long long n, float s, int bin_cnt, bool ties_to_even,
                       bool dequantize, float* out) {
-  if (ties_to_even) {
-    dequantize ? Run<true, true>(x, n, s, bin_cnt, out) : Run<true, false>(x, n, s, bin_cnt, out);
-  } else {
-    dequantize ? Run<false, true>(x, n, s, bin_cnt, out)
-               : Run<false, false>(x, n, s, bin_cnt, out);
-  }
+  FakeQuantizeVec<VecAvx2Rounding>(x, n, s, bin_cnt, ties_to_even, dequantize, out);
 }
 
 }  // namespace math

@@ -4,7 +4,8 @@
 //   ties to even: q = clamp(rint(c * x), -bin_cnt - 1, bin_cnt)
 //   ties away:    q = round(c * clamp(x, -s, s))
 //   out = dequantize ? q * s / bin_cnt : q
-// so both give the same bits (NaN stays NaN). Declarations only: the intrinsics live in
+// so both give the same bits (NaN stays NaN): the loop shared with ARM's NEON one
+// (lite/backends/simd/fake_quantize_kernel.inc). Declarations only: the intrinsics live in
 // fake_quantize_avx2.cc (built with -mavx2 -mfma); call only when CpuHasAvx2Fma().
 #pragma once
 
