@@ -1,9 +1,10 @@
 // conv2d marked enable_int8 (lite/optimizer/passes/int8_quantize_pass.cc) on x86: im2col +
 // the int8 GEMM (igemm.h: AVX512_VNNI, AVX-VNNI, AVX2 or portable, by CPU) as the backends
 // share it (lite/kernels/host/int8_gemm_layers.h). On AVX512_VNNI CPUs one-group convs run
-// the NCHW16c direct tiles instead (conv_int8_nchwc.h), the input blocked and the output
-// unblocked around them: no im2col, whose columns (K x pixels) outgrow the caches on large
-// planes (2.3x faster on PP-OCRv3's 96 -> 24 3x3 at 160x160).
+// the NCHW16c direct tiles instead (conv_int8_nchwc.h), the NCHW input quantized straight
+// into their framed copy and the output unblocked after them: no im2col, whose columns
+// (K x pixels) outgrow the caches on large planes (2.3x faster on PP-OCRv3's 96 -> 24 3x3
+// at 160x160).
 #include <cmath>
 #include <vector>
 
@@ -54,7 +55,8 @@ class ConvInt8Compute : public KernelLite<TargetType::kX86, PrecisionType::kInt8
  private:
   static constexpr const char* kWho = "conv2d (x86 int8)";
 
-  // Each image blocked into scratch, the NCHW16c tiles, the output unblocked.
+  // Each image quantized and blocked into the tiles' framed copy in one pass, the NCHW16c
+  // tiles, the output unblocked.
   void RunBlocked(const operators::ConvParam& param) {
     const DDim& x = param.x->dims();
     const DDim& y = param.output->dims();
@@ -63,17 +65,15 @@ class ConvInt8Compute : public KernelLite<TargetType::kX86, PrecisionType::kInt8
     PLITE_CHECK(std::isfinite(1.f / param.int8.input), kWho, ": Input0_scale ",
                 param.int8.input, " is too small to invert");
     const int64_t in_plane = x[2] * x[3], out_plane = y[2] * y[3];
-    const int64_t in_blocks = ChannelBlocks(x[1]), out_blocks = ChannelBlocks(y[1]);
-    ResizeScratch(&blocked_in_, in_blocks * in_plane * kChannelBlock, "the blocked input");
+    const int64_t out_blocks = ChannelBlocks(y[1]);
     ResizeScratch(&blocked_out_, out_blocks * out_plane * kChannelBlock, "the blocked output");
     const float* in = param.x->data<float>();
     float* out = param.output->mutable_data<float>();
     for (int64_t n = 0; n < x[0]; ++n) {
-      blocked::ReorderChannelBlocks<Nchw16cMath>(ctx(), true, 1, x[1], in_plane,
-                                                 in + n * x[1] * in_plane, blocked_in_.data());
       blocked_.Run(ctx(), param,
-                   lite::x86::math::NchwcInt8Source(blocked_in_.data(), 1.f / param.int8.input,
-                                                    param.int8.round_type == 0),
+                   lite::x86::math::NchwcInt8Source::Planar(in + n * x[1] * in_plane,
+                                                            1.f / param.int8.input,
+                                                            param.int8.round_type == 0),
                    blocked_out_.data(), kWho);
       blocked::ReorderChannelBlocks<Nchw16cMath>(ctx(), false, 1, y[1], out_plane,
                                                  blocked_out_.data(), out + n * y[1] * out_plane);
@@ -82,7 +82,7 @@ class ConvInt8Compute : public KernelLite<TargetType::kX86, PrecisionType::kInt8
 
   host::Int8GemmConv gemm_;
   NchwcInt8ConvRunner blocked_;  // AVX512_VNNI CPUs, one group
-  AlignedVector<float> blocked_in_, blocked_out_;
+  AlignedVector<float> blocked_out_;
 };
 
 // Where the kernel runs the blocked tiles with its own reorders: what the blocked-layout

@@ -253,6 +253,27 @@ TEST_P(NchwcInt8ConvTest, Int8OutputsAreTheQOfTheFloatOutputsAndFrameAlike) {
   }
 }
 
+// An int8 conv on NCHW data frames the planar floats in one pass: the frame of their
+// blocked copy (padding lanes 0, that is q = 0), byte for byte.
+TEST_P(NchwcInt8ConvTest, PlanarInputFramesAsItsBlockedCopy) {
+  int i = 0;
+  for (const Case& c : kCases) {
+    for (bool ties_to_even : {false, true}) {
+      const Problem p = MakeProblem(c, 500 + i++, ties_to_even, Activation());
+      const NchwcInt8Frame f = NchwcInt8FrameOf(p.s);
+      const std::vector<float> blocked = Block(p.x, p.s.in_c, p.s.in_h, p.s.in_w, 0.f);
+      std::vector<uint8_t> want(f.Bytes(), 0), got(f.Bytes(), 0);
+      NchwcInt8FrameInput(p.s, NchwcInt8Source(blocked.data(), p.inv_scale, ties_to_even), 0,
+                          f.h, want.data(), GetParam());
+      const NchwcInt8Source planar =
+          NchwcInt8Source::Planar(p.x.data(), p.inv_scale, ties_to_even);
+      NchwcInt8FrameInput(p.s, planar, 0, f.h / 2, got.data(), GetParam());
+      NchwcInt8FrameInput(p.s, planar, f.h / 2, f.h, got.data(), GetParam());
+      EXPECT_EQ(got, want) << "case " << i << (ties_to_even ? " even" : " away");
+    }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(, NchwcInt8ConvTest, ::testing::ValuesIn(IsasOfThisCpu()),
                          [](const ::testing::TestParamInfo<NchwcInt8Isa>& info) {
                            return std::string(NchwcInt8IsaName(info.param));

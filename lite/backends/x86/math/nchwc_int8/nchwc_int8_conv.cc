@@ -39,10 +39,14 @@ void FrameInputScalar(const NchwcInt8ConvShape& s, const NchwcInt8Frame& f,
       for (int c = 0; c < f.w; ++c) {
         const int ix = c - s.pad_left;
         const bool inside = iy >= 0 && iy < s.in_h && ix >= 0 && ix < s.in_w;
-        const ptrdiff_t src = ((static_cast<ptrdiff_t>(b) * s.in_h + iy) * s.in_w + ix) * kB;
         for (int l = 0; l < kB; ++l) {
-          dst[c * kB + l] = inside ? static_cast<uint8_t>(static_cast<int>(in.Q(src + l)) + 128)
-                                   : 128;
+          const int ch = b * kB + l;
+          // Blocked sources hold their padding lanes; planar ones have no channel there.
+          const ptrdiff_t src =
+              in.planar ? (static_cast<ptrdiff_t>(ch) * s.in_h + iy) * s.in_w + ix
+                        : ((static_cast<ptrdiff_t>(b) * s.in_h + iy) * s.in_w + ix) * kB + l;
+          const bool value = inside && (!in.planar || ch < s.in_c);
+          dst[c * kB + l] = value ? static_cast<uint8_t>(static_cast<int>(in.Q(src)) + 128) : 128;
         }
       }
     }
@@ -154,9 +158,14 @@ void NchwcInt8FrameInput(const NchwcInt8ConvShape& s, const NchwcInt8Source& in,
   PLITE_CHECK(0 <= row_begin && row_begin <= row_end && row_end <= f.h,
               "NchwcInt8FrameInput: rows [", row_begin, ", ", row_end, ") outside the ", f.h,
               " framed rows");
+  PLITE_CHECK(!in.planar || in.f32, "NchwcInt8FrameInput: planar inputs are floats");
   if (Resolve(isa) == NchwcInt8Isa::kAvx512Vnni) {
     if constexpr (kWithAvx512) {
-      nchwc_int8_internal::FrameInputAvx512(s, f, in, row_begin, row_end, frame);
+      if (in.planar) {
+        nchwc_int8_internal::FramePlanarAvx512(s, f, in, row_begin, row_end, frame);
+      } else {
+        nchwc_int8_internal::FrameInputAvx512(s, f, in, row_begin, row_end, frame);
+      }
       return;
     }
   }

@@ -57,9 +57,9 @@ struct NchwcInt8Frame {
 };
 NchwcInt8Frame NchwcInt8FrameOf(const NchwcInt8ConvShape& s);
 
-// Framed rows [row_begin, row_end) of every block of one NCHW16c image into `frame`
-// (NchwcInt8FrameOf(s).Bytes()): q + 128 with q the int8 input's, or QuantizeToQ of the
-// float input. The frame around the image is 128.
+// Framed rows [row_begin, row_end) of every block of one image (NCHW16c, or planar NCHW
+// floats) into `frame` (NchwcInt8FrameOf(s).Bytes()): q + 128 with q the int8 input's, or
+// QuantizeToQ of the float input; lanes past in_c and the frame around the image are 128.
 void NchwcInt8FrameInput(const NchwcInt8ConvShape& s, const NchwcInt8Source& in, int row_begin,
                          int row_end, uint8_t* frame, NchwcInt8Isa isa = NchwcInt8Isa::kAuto);
 
@@ -100,6 +100,8 @@ namespace nchwc_int8_internal {
 // The AVX512_VNNI halves (nchwc_int8_conv_avx512vnni.cc); same contracts.
 void FrameInputAvx512(const NchwcInt8ConvShape& s, const NchwcInt8Frame& f,
                       const NchwcInt8Source& in, int row_begin, int row_end, uint8_t* frame);
+void FramePlanarAvx512(const NchwcInt8ConvShape& s, const NchwcInt8Frame& f,
+                       const NchwcInt8Source& in, int row_begin, int row_end, uint8_t* frame);
 void ConvAvx512Vnni(const NchwcInt8ConvShape& s, const NchwcInt8Frame& f, const uint8_t* frame,
                     const NchwcInt8Filter& filter, const Activation& act, int block_begin,
                     int block_end, int row_begin, int row_end, const NchwcInt8Sink& out);

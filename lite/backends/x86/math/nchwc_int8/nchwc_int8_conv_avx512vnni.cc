@@ -154,6 +154,58 @@ void FrameInputAvx512(const NchwcInt8ConvShape& s, const NchwcInt8Frame& f,
   }
 }
 
+// 16 channel rows x 16 pixels of bytes to 16 pixels x 16 channels: four rounds of
+// interleaving row k with row k + 8 (b[2k], b[2k + 1] = their low and high halves).
+inline void Transpose16x16(__m128i r[16]) {
+  for (int round = 0; round < 4; ++round) {
+    __m128i t[16];
+    for (int k = 0; k < 8; ++k) {
+      t[2 * k] = _mm_unpacklo_epi8(r[k], r[k + 8]);
+      t[2 * k + 1] = _mm_unpackhi_epi8(r[k], r[k + 8]);
+    }
+    for (int k = 0; k < 16; ++k) r[k] = t[k];
+  }
+}
+
+void FramePlanarAvx512(const NchwcInt8ConvShape& s, const NchwcInt8Frame& f,
+                       const NchwcInt8Source& in, int row_begin, int row_end, uint8_t* frame) {
+  const Int8Quantizer quantize(in.inv_scale, in.ties_to_even);
+  const __m512i offset = _mm512_set1_epi32(128);
+  const int left = s.pad_left < f.w ? s.pad_left : f.w;
+  const int inside = f.w - left < s.in_w ? f.w - left : s.in_w;
+  const int right = f.w - left - inside;
+  const size_t plane = static_cast<size_t>(s.in_h) * s.in_w;
+  for (int b = 0; b < f.blocks; ++b) {
+    const int lanes = s.in_c - b * kB < kB ? s.in_c - b * kB : kB;  // channels of the block
+    for (int r = row_begin; r < row_end; ++r) {
+      uint8_t* dst = frame + (static_cast<size_t>(b) * f.h + r) * f.w * kB;
+      const int iy = r - s.pad_top;
+      if (iy < 0 || iy >= s.in_h) {
+        std::memset(dst, 128, static_cast<size_t>(f.w) * kB);
+        continue;
+      }
+      std::memset(dst, 128, static_cast<size_t>(left) * kB);
+      const float* row = in.f32 + static_cast<size_t>(b) * kB * plane + static_cast<size_t>(iy) * s.in_w;
+      // 16 pixels at a time: each channel's 16 q as bytes, then transposed to pixels.
+      for (int ix = 0; ix < inside; ix += kB) {
+        const int n = inside - ix < kB ? inside - ix : kB;
+        const __mmask16 m = static_cast<__mmask16>((1u << n) - 1);
+        __m128i q[kB];
+        for (int l = 0; l < kB; ++l) {
+          q[l] = _mm_set1_epi8(static_cast<char>(128));
+          if (l >= lanes) continue;
+          const __m512 v = _mm512_maskz_loadu_ps(m, row + l * plane + ix);
+          q[l] = _mm512_cvtepi32_epi8(_mm512_add_epi32(quantize.Int32(v), offset));
+        }
+        Transpose16x16(q);
+        __m128i* out = reinterpret_cast<__m128i*>(dst + (left + ix) * kB);
+        for (int p = 0; p < n; ++p) _mm_storeu_si128(out + p, q[p]);
+      }
+      std::memset(dst + (left + inside) * kB, 128, static_cast<size_t>(right) * kB);
+    }
+  }
+}
+
 void ConvAvx512Vnni(const NchwcInt8ConvShape& s, const NchwcInt8Frame& f, const uint8_t* frame,
                     const NchwcInt8Filter& filter, const Activation& act, int block_begin,
                     int block_end, int row_begin, int row_end, const NchwcInt8Sink& out) {

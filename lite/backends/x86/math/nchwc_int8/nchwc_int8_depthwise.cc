@@ -118,6 +118,7 @@ void NchwcInt8DepthwiseRows(const NchwcInt8DepthwiseShape& s, const NchwcInt8Sou
   PLITE_CHECK(NchwcInt8DepthwiseSupports(s), "NchwcInt8DepthwiseRows: unsupported shape");
   PLITE_CHECK(0 <= oy0 && oy0 <= oy1 && oy1 <= s.out_h, "NchwcInt8DepthwiseRows: rows [", oy0,
               ", ", oy1, ") outside the ", s.out_h, " output rows");
+  PLITE_CHECK(!in.planar, "NchwcInt8DepthwiseRows: takes blocked planes, not NCHW ones");
   PLITE_CHECK(in.s8 || (std::isfinite(in.inv_scale) && in.inv_scale > 0.f),
               "NchwcInt8DepthwiseRows: the input scale's inverse ", in.inv_scale,
               " is not a positive finite float");

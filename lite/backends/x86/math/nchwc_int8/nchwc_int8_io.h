@@ -26,16 +26,24 @@ inline float QuantizeToQ(float x, float inv_scale, bool ties_to_even) {
   return std::min(127.f, std::max(ties_to_even ? -128.f : -127.f, r));
 }
 
-// A layer's input: floats it quantizes as it reads them, or q an int8 layer wrote.
+// A layer's input: floats it quantizes as it reads them, or q an int8 layer wrote; blocked
+// (NCHW16c) or, for the conv's framed copy only, planar floats (NCHW: an int8 conv on
+// plain data quantizes and blocks in one pass).
 struct NchwcInt8Source {
   const float* f32{nullptr};
   const int8_t* s8{nullptr};
   float inv_scale{0.f};  // of the floats
   bool ties_to_even{false};
+  bool planar{false};  // f32 is NCHW
 
   NchwcInt8Source(const float* in, float inv, bool to_even)
       : f32(in), inv_scale(inv), ties_to_even(to_even) {}
   explicit NchwcInt8Source(const int8_t* in) : s8(in) {}
+  static NchwcInt8Source Planar(const float* in, float inv, bool to_even) {
+    NchwcInt8Source s(in, inv, to_even);
+    s.planar = true;
+    return s;
+  }
   NchwcInt8Source At(ptrdiff_t offset) const {
     NchwcInt8Source s = *this;
     if (s8) s.s8 += offset; else s.f32 += offset;
