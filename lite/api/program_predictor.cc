@@ -8,6 +8,7 @@
 #include "lite/api/op_plugin_loader.h"
 #include "lite/api/opencl_config.h"
 #include "lite/core/cpu_cores.h"
+#include "lite/core/float_env.h"
 
 namespace paddle {
 namespace lite {
@@ -290,6 +291,7 @@ std::string ProgramPredictor::GetVersion() const { return PLITE_VERSION; }
 void ProgramPredictor::RunWith(const std::function<void()>& run_program) {
   RethrowAsLiteError("Run", [&] {
     CheckInputs();
+    const ScopedFlushDenormals flush;  // as RuntimeProgram::Run: the profiler's runs too
     run_program();
   });
 }

@@ -4,6 +4,7 @@
 #include <system_error>
 
 #include "lite/core/cpu_cores.h"
+#include "lite/core/float_env.h"
 #include "lite/utils/check.h"
 #include "lite/utils/log.h"
 
@@ -123,6 +124,8 @@ void ThreadPool::RunTasks(uint64_t generation) {
     }
     const int i = static_cast<int>(word & kTaskMask);
     const int tasks = static_cast<int>((word >> kTaskBits) & kTaskMask);
+    // Written before the claim word's release, which the successful exchange acquired.
+    SetFloatControl(job_float_control_);
     if (!failed_.load(std::memory_order_relaxed)) {
       try {
         job_fn_(job_task_, i);
@@ -165,6 +168,7 @@ void ThreadPool::RunJob(int tasks, TaskFn fn, void* task) {
   // late worker fails its claim before reading them.
   job_fn_ = fn;
   job_task_ = task;
+  job_float_control_ = FloatControl();
   finished_.store(0, std::memory_order_relaxed);
   failed_.store(false, std::memory_order_relaxed);
   const uint64_t generation = (generation_.load(std::memory_order_relaxed) + 1) & kGenerationMask;

@@ -91,6 +91,7 @@ class ThreadPool {
   std::atomic<uint64_t> claim_{0};
   TaskFn job_fn_{nullptr};
   void* job_task_{nullptr};
+  uint32_t job_float_control_{0};  // the caller's (lite/core/float_env.h): workers take it
   std::atomic<int> finished_{0};  // tasks run (or skipped after a failure)
   std::atomic<bool> failed_{false};
   std::exception_ptr error_;  // under mu_

@@ -197,8 +197,8 @@ NchwcInt8Filter::NchwcInt8Filter(const NchwcInt8ConvShape& s, const int8_t* filt
       }
     }
     offsets_[oc] = 128 * sum;
-    scales_[oc] = scale[oc];
-    bias_[oc] = bias ? bias[oc] : 0.f;
+    scales_[oc] = FlushSubnormal(scale[oc]);
+    bias_[oc] = bias ? FlushSubnormal(bias[oc]) : 0.f;
   }
 }
 

@@ -90,8 +90,8 @@ NchwcInt8DepthwiseFilter::NchwcInt8DepthwiseFilter(const NchwcInt8DepthwiseShape
   for (int c = 0; c < s.channels; ++c) {
     float* w = weights_.data() + (c / kB) * block_floats_ + c % kB;
     for (int t = 0; t < taps; ++t) w[t * kB] = filter[static_cast<int64_t>(c) * taps + t];
-    scales_[c] = scales[c];
-    bias_[c] = bias ? bias[c] : 0.f;
+    scales_[c] = FlushSubnormal(scales[c]);
+    bias_[c] = bias ? FlushSubnormal(bias[c]) : 0.f;
   }
 }
 
