@@ -168,10 +168,7 @@ bool RunsInt8DepthwiseLoops() {
 }
 
 bool AppliesToInt8Depthwise(const KernelOpView& op) {
-  const Tensor* w = op.WeightOf("Filter");
-  return host::MarkedInt8(op) && w && w->dims().size() == 4 && w->dims()[1] == 1 &&
-         op.desc().GetAttrOr<int>("groups", 1) == w->dims()[0] &&
-         w->dims()[2] * w->dims()[3] <= xm::kNchwcInt8DepthwiseMaxTaps;
+  return host::MarkedInt8Depthwise(op, xm::kNchwcInt8DepthwiseMaxTaps);
 }
 
 // The NCHW kernel always reorders around the blocked loops.

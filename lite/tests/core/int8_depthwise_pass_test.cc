@@ -4,7 +4,8 @@
 // kernel the layer runs in int8, its quantize ops gone; host plans keep the float
 // simulation; both compute the quantized arithmetic of a double loop written here. Inside a
 // chain of int8 convs the layer runs blocked (NCHW16c), alone on NCHW data. A channel
-// multiplier, or fewer channels than a block, keeps the float simulation.
+// multiplier, or fewer channels than a block, keeps the float simulation. ARM builds run
+// the same layers on the ARM int8 kernel.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -182,6 +183,31 @@ TEST(Int8DepthwisePass, X86DepthwiseRunsInInt8AndMatchesTheQuantizedArithmetic) 
     ExpectAllNear(host->Run(dims, x), expected, 1e-4f);
   }
 }
+
+#ifdef PLITE_WITH_ARM
+// The same layers on ARM (the NEON kernel of lite/kernels/arm/depthwise_conv_int8_compute.cc,
+// every aarch64 CPU), through CxxConfig's plan and the .nb.
+TEST(Int8DepthwisePass, ArmDepthwiseRunsInInt8AndMatchesTheQuantizedArithmetic) {
+  const std::vector<Place> arm = {Place{TARGET(kARM), PRECISION(kInt8)},
+                                  Place{TARGET(kARM), PRECISION(kFloat)}};
+  for (const Depthwise d : {Depthwise{32, 1, 3, 1}, Depthwise{24, 1, 3, 2}, Depthwise{16, 1, 5, 1},
+                            Depthwise{40, 1, 5, 2}}) {
+    SCOPED_TRACE("channels " + std::to_string(d.channels) + " kernel " + std::to_string(d.kernel) +
+                 " stride " + std::to_string(d.stride));
+    const DDim dims({2, d.channels, kH, kW});
+    const auto x = RandomVector(dims.production(), -3.f, 3.f, 17 + d.channels);
+    const auto expected = Expected(d, x, 2);
+    auto o = Optimize(QatDepthwise(d).program(), arm, true, QatWeights(d));
+    const auto ops = o->OpTypes();
+    EXPECT_EQ(ops, (std::vector<std::string>{"feed", "depthwise_conv2d", "fetch"})) << Join(ops, " ");
+    const cpp::OpDesc* conv = o->FindOp("depthwise_conv2d");
+    ASSERT_NE(conv, nullptr);
+    EXPECT_TRUE(conv->GetAttrOr<bool>("enable_int8", false));
+    ExpectAllNear(o->Run(dims, x), expected, 1e-4f);
+    ExpectAllNear(NbRoundTrip(*o)->Run(dims, x), expected, 1e-4f);
+  }
+}
+#endif  // PLITE_WITH_ARM
 
 TEST(Int8DepthwisePass, MultiplierOrFewChannelsKeepTheFloatSimulation) {
   SKIP_WITHOUT_X86_INT8_DEPTHWISE();

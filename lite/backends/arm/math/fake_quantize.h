@@ -2,7 +2,7 @@
 // reference) with NEON, 4 floats per vector: the loop shared with x86's AVX2 one
 // (lite/backends/simd/fake_quantize_kernel.inc, frinta for ties away, frintn to even), the
 // host routine's bits. A quantized model runs one before each quantized layer in its float
-// simulation (on ARM: its depthwise convs and the convs too small for int8).
+// simulation (on ARM: the convs too small for int8, or kept in float).
 #pragma once
 
 namespace paddle {
