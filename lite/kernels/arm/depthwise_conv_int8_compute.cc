@@ -14,9 +14,8 @@
 #include <vector>
 
 #include "lite/backends/arm/math/depthwise/depthwise_int8.h"
-#include "lite/core/parallel_ranges.h"
-#include "lite/core/thread_pool.h"
 #include "lite/kernels/host/conv_window.h"
+#include "lite/kernels/host/row_bands.h"
 #include "lite/operators/op_params.h"
 
 namespace paddle {
@@ -61,49 +60,36 @@ class DepthwiseConvInt8Compute : public KernelLite<TargetType::kARM, PrecisionTy
     PLITE_CHECK(std::isfinite(inv_scale), kWho, ": Input0_scale ", param.int8.input,
                 " is too small to invert");
     const int channels = static_cast<int>(x[1]);
-    const int64_t rows = x[0] * channels * win.out_h;
-    const int64_t macs = rows * win.out_w * win.kernel_h * win.kernel_w;
-    const int pool = ctx().pool ? ctx().pool->threads() : 1;
-    const int threads = static_cast<int>(
-        std::max<int64_t>(1, std::min<int64_t>({pool, rows, macs / kMinMacsPerThread + 1})));
+    const int64_t planes = x[0] * channels;
+    const int64_t macs = planes * win.out_h * win.out_w * win.kernel_h * win.kernel_w;
+    const int tasks = host::RowBandTasks(ctx(), planes * win.out_h, macs, kMinMacsPerThread);
     const int band_rows = BandRows(win);
     const size_t band_values = am::DepthwiseInt8BandValues(win, band_rows);
-    ResizeScratch(&bands_, band_values * threads, "the quantized input rows");
+    ResizeScratch(&bands_, band_values * tasks, "the quantized input rows");
     const int64_t in_plane = static_cast<int64_t>(win.in_h) * win.in_w;
     const int64_t out_plane = static_cast<int64_t>(win.out_h) * win.out_w;
     const float* in = param.x->data<float>();
     float* out = param.output->mutable_data<float>();
     const bool ties_to_even = param.int8.round_type == 0;
-    ParallelTasks(ctx(), threads, [&](int t) {
-      int16_t* band = bands_.data() + band_values * t;
-      const int64_t end = rows * (t + 1) / threads;
-      for (int64_t r = rows * t / threads; r < end;) {
-        const int64_t plane = r / win.out_h;
-        const int oy0 = static_cast<int>(r % win.out_h);
-        const int oy1 = static_cast<int>(
-            std::min<int64_t>({win.out_h, oy0 + end - r, oy0 + band_rows}));
-        const am::DepthwiseInt8Input input{in + plane * in_plane, inv_scale, ties_to_even};
-        am::DepthwiseInt8Rows(win, input, filter_, static_cast<int>(plane % channels),
-                              param.act, oy0, oy1, band, out + plane * out_plane);
-        r += oy1 - oy0;
-      }
-    });
+    host::ForEachRowBand(ctx(), tasks, planes, win.out_h, band_rows,
+                         [&](int t, int64_t plane, int oy0, int oy1) {
+                           const am::DepthwiseInt8Input input{in + plane * in_plane, inv_scale,
+                                                              ties_to_even};
+                           am::DepthwiseInt8Rows(win, input, filter_,
+                                                 static_cast<int>(plane % channels), param.act,
+                                                 oy0, oy1, bands_.data() + band_values * t,
+                                                 out + plane * out_plane);
+                         });
   }
 
  private:
-  // Output rows a band takes: its quantized input rows within kBandBytes, 1 to 32.
   static int BandRows(const am::ConvWindow& w) {
-    const int64_t extra_rows = static_cast<int64_t>(w.kernel_h - 1) * w.dilation_h + 1;
-    const int64_t row_bytes =
-        static_cast<int64_t>(am::DepthwiseInt8BandValues(w, 1)) * 2 / extra_rows;
-    const int64_t in_rows = kBandBytes / std::max<int64_t>(1, row_bytes);
-    const int64_t out_rows = (in_rows - extra_rows) / w.stride_h + 1;
-    return static_cast<int>(std::max<int64_t>(1, std::min<int64_t>({32, out_rows, w.out_h})));
+    return host::BandRowsWithin(kBandBytes, am::DepthwiseInt8BandValues(w, 1) * 2, w);
   }
 
   static constexpr const char* kWho = "depthwise_conv2d (ARM int8)";
   am::DepthwiseInt8Filter filter_;
-  std::vector<int16_t> bands_;  // one band a thread
+  std::vector<int16_t> bands_;  // one band a task
 };
 
 }  // namespace arm

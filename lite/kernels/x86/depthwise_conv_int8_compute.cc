@@ -13,12 +13,11 @@
 #include "lite/backends/x86/cpu_info.h"
 #include "lite/backends/x86/math/nchwc_int8/nchwc_int8_depthwise.h"
 #include "lite/core/op_registry.h"
-#include "lite/core/parallel_ranges.h"
-#include "lite/core/thread_pool.h"
 #include "lite/kernels/blocked/conv_rules.h"
 #include "lite/kernels/blocked/layout_compute.h"
 #include "lite/kernels/host/conv_window.h"
 #include "lite/kernels/host/int8_marked.h"
+#include "lite/kernels/host/row_bands.h"
 #include "lite/kernels/x86/int8_blocked_io.h"
 #include "lite/kernels/x86/nchw16c_layout.h"
 #include "lite/kernels/x86/nchw16c_math.h"
@@ -75,42 +74,29 @@ class DepthwiseInt8Runner {
     const int64_t planes = x[0] * blocks;
     const int64_t rows = planes * s.out_h;
     const int64_t macs = rows * s.out_w * kChannelBlock * s.kernel_h * s.kernel_w;
-    const int pool = kernel.ctx().pool ? kernel.ctx().pool->threads() : 1;
-    const int threads = static_cast<int>(
-        std::max<int64_t>(1, std::min<int64_t>({pool, rows, macs / kMinMacsPerThread + 1})));
+    const int tasks = host::RowBandTasks(kernel.ctx(), rows, macs, kMinMacsPerThread);
     const int band_rows = BandRows(s);
     const size_t band_floats = xm::NchwcInt8DepthwiseBandFloats(s, band_rows);
-    kernel.ResizeScratch(&bands_, band_floats * threads, "the quantized input rows");
+    kernel.ResizeScratch(&bands_, band_floats * tasks, "the quantized input rows");
     const int64_t in_plane = static_cast<int64_t>(s.in_h) * s.in_w * kChannelBlock;
     const int64_t out_plane = static_cast<int64_t>(s.out_h) * s.out_w * kChannelBlock;
-    ParallelTasks(kernel.ctx(), threads, [&](int t) {
-      float* band = bands_.data() + band_floats * t;
-      const int64_t end = rows * (t + 1) / threads;
-      for (int64_t r = rows * t / threads; r < end;) {
-        const int64_t plane = r / s.out_h;
-        const int oy0 = static_cast<int>(r % s.out_h);
-        const int oy1 = static_cast<int>(std::min<int64_t>({s.out_h, oy0 + end - r, oy0 + band_rows}));
-        xm::NchwcInt8DepthwiseRows(s, in.At(plane * in_plane), filter_,
-                                   static_cast<int>(plane % blocks), param.act, oy0, oy1, band,
-                                   out.At(plane * out_plane));
-        r += oy1 - oy0;
-      }
-    });
+    host::ForEachRowBand(kernel.ctx(), tasks, planes, s.out_h, band_rows,
+                         [&](int t, int64_t plane, int oy0, int oy1) {
+                           xm::NchwcInt8DepthwiseRows(
+                               s, in.At(plane * in_plane), filter_,
+                               static_cast<int>(plane % blocks), param.act, oy0, oy1,
+                               bands_.data() + band_floats * t, out.At(plane * out_plane));
+                         });
   }
 
  private:
-  // Output rows a band takes: its quantized input rows within kBandBytes, 1 to 32.
   static int BandRows(const xm::NchwcInt8DepthwiseShape& s) {
-    const int64_t row_bytes = static_cast<int64_t>(xm::NchwcInt8DepthwiseBandFloats(s, 1)) * 4;
-    const int64_t extra_rows = static_cast<int64_t>(s.kernel_h - 1) * s.dilation_h + 1;
-    const int64_t in_rows = kBandBytes / std::max<int64_t>(1, row_bytes / extra_rows);
-    const int64_t out_rows = (in_rows - extra_rows) / s.stride_h + 1;
-    return static_cast<int>(std::max<int64_t>(1, std::min<int64_t>({32, out_rows, s.out_h})));
+    return host::BandRowsWithin(kBandBytes, xm::NchwcInt8DepthwiseBandFloats(s, 1) * 4, s);
   }
 
   xm::NchwcInt8DepthwiseShape shape_;
   xm::NchwcInt8DepthwiseFilter filter_;
-  AlignedVector<float> bands_;  // one band a thread
+  AlignedVector<float> bands_;  // one band a task
 };
 
 class DepthwiseConvInt8NchwcCompute
