@@ -270,6 +270,11 @@ function(lite_cc_test name)
   if(ARG_SKIPPABLE)
     set_tests_properties(${name} PROPERTIES SKIP_REGULAR_EXPRESSION "\\[  SKIPPED \\]")
   endif()
+  # Kernel and math-routine tests carry "kernel": CI's ASan job leaves them to the long job
+  # (tools/run_sanitizer_tests.sh).
+  if(CMAKE_CURRENT_SOURCE_DIR MATCHES "/lite/tests/(kernels|backends)(/|$)")
+    list(APPEND ARG_LABELS kernel)
+  endif()
   if(ARG_LABELS)
     set_tests_properties(${name} PROPERTIES LABELS "${ARG_LABELS}")
   endif()

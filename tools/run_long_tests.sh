@@ -9,6 +9,9 @@
 #  2. the libFuzzer targets for 60 s each, side by side (tools/run_fuzzers.sh; CI replays
 #     their regression inputs and seeds in fuzz_targets_test, under ASan too)
 #  3. the whole test suite built for aarch64 and run under qemu (tools/run_arm_tests.sh --all)
+#  4. the kernel tests under ASan + UBSan too (build-asan/, which CI builds without them)
+#  5. the ThreadSanitizer job (build-tsan/: the threading tests)
+# CI leaves 4 and 5 here to keep to about 30 minutes on 2 cores: they take 8-9 more.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -16,3 +19,5 @@ cd "$root"
 ctest --test-dir build --output-on-failure -L tailor
 bash tools/run_fuzzers.sh 60 --parallel
 bash tools/run_arm_tests.sh --all build
+bash tools/run_sanitizer_tests.sh asan-all
+bash tools/run_sanitizer_tests.sh tsan
