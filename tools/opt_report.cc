@@ -196,17 +196,22 @@ bool IsQuantizeOp(const std::string& type) {
          type == "quantize_linear" || type == "dequantize_linear";
 }
 
-// For a quantized model: the ops on int8 kernels, and the ops that still read a quantize
+// For a quantized model: the ops on int8 kernels (and how many of them hand int8 values to
+// int8 readers: int8_chain_pass's Output0_scale), and the ops that still read a quantize
 // op's output in float (their layers run the float simulation), with why when none is int8.
 std::string Int8Summary(const cpp::ProgramDesc& before, const cpp::ProgramDesc& after) {
   const auto& before_ops = before.blocks.at(0).ops;
   const bool quantized = std::any_of(before_ops.begin(), before_ops.end(),
                                      [](const cpp::OpDesc& op) { return IsQuantizeOp(op.Type()); });
   std::map<std::string, int> int8_ops, simulated;
+  int chained = 0;
   std::set<std::string> quantized_vars;  // written by a quantize op, not overwritten since
   for (const auto& op : after.blocks.at(0).ops) {
     const std::string key = op.GetAttrOr<std::string>(kKernelKeyAttr, "");
-    if (op.Type() != "calib" && key.find(",int8,") != std::string::npos) ++int8_ops[op.Type()];
+    if (op.Type() != "calib" && key.find(",int8,") != std::string::npos) {
+      ++int8_ops[op.Type()];
+      chained += op.HasAttr("Output0_scale");
+    }
     if (!IsQuantizeOp(op.Type())) {
       for (const std::string& in : op.InputArgumentNames()) {
         if (quantized_vars.count(in)) {
@@ -235,6 +240,7 @@ std::string Int8Summary(const cpp::ProgramDesc& before, const cpp::ProgramDesc& 
             "CPU: x86 needs AVX512_VNNI; docs/quantization.md)";
   } else {
     line += counts(int8_ops);
+    if (chained > 0) line += StrCat(" (", chained, " write int8 for int8 readers)");
   }
   if (!simulated.empty()) {
     line += StrCat("; float behind quantize ops (no int8 kernel, too few channels, or kept): ",

@@ -78,6 +78,11 @@ void CheckKernelsPresent(const cpp::BlockDesc& block,
     } else if (!info->RunsOnThisCpu()) {
       missing_kernels.insert(StrCat(key, " (needs ", info->cpu_feature,
                                     ", which this machine lacks)"));
+    } else if (desc.HasAttr("Output0_scale") && !info->chains_int8) {
+      // Only a chaining kernel writes int8 for its readers; any other would leave them a
+      // float output they do not expect, or honour an attribute it cannot.
+      PLITE_THROW("op '", desc.Type(), "' carries Output0_scale but its kernel ", key,
+                  " does not write int8 outputs (re-run opt on the source model)");
     } else if (!info->ImplementsModelVersion(op_versions)) {
       missing_kernels.insert(StrCat(key, " (implements versions ",
                                     info->DeclaredOpVersions()->ToString(), " of '", info->op_type,

@@ -14,6 +14,7 @@
 //   void PackB(b, ldb, k, n0, nc, flip, dst) const          columns [n0, n0 + nc) of B into
 //                                panels (PackBPortable is the plain form)
 //   void Activate(row, n, act) const                       row[j] = act(row[j]) in place
+//   void Quantize(row, n, inv_scale, ties_to_even, q) const  the backend's QuantizeToInt8
 //
 // Included by the backends' baseline-compiled igemm.cc only.
 #pragma once
@@ -97,25 +98,23 @@ class BlockedIgemm {
     if (act.kind != ActivationType::kNone) kernel.Activate(out, n, act);
   }
 
+  // The float row, then quantized as the kernel's QuantizeToInt8: one call over the whole
+  // row, as the float path activates it, so both see the same floats.
   static void StoreRow(const K& kernel, const int32_t* acc, int n, int32_t comp, float scale,
-                       float bias, const Activation& act, float out_scale, int8_t* out) {
-    float row[256];
-    const float inv = 1.f / out_scale;
-    for (int j0 = 0; j0 < n; j0 += 256) {
-      const int len = std::min(256, n - j0);
-      StoreRow(kernel, acc + j0, len, comp, scale, bias, act, row);
-      for (int j = 0; j < len; ++j) {
-        const float q = std::min(127.f, std::max(-127.f, std::round(row[j] * inv)));
-        out[j0 + j] = static_cast<int8_t>(q);
-      }
-    }
+                       float bias, const Activation& act, const Int8Epilogue& ep,
+                       int8_t* out) {
+    float row[kMaxBlockColumns];
+    StoreRow(kernel, acc, n, comp, scale, bias, act, row);
+    kernel.Quantize(row, n, 1.f / ep.out_scale, ep.ties_to_even, out);
   }
 
   // Columns of B packed per block, whole tiles (nr need not divide 1024: ARM's are 12): the
   // block (K4 x NC bytes) in about 512 KB of L2, reused by every row panel of A.
+  static constexpr int kMaxBlockColumns = 1024;
   static int BlockColumns(int k4, int nr, int n) {
     const int fit = std::max(1, (512 * 1024) / std::max(1, k4) / nr) * nr;
-    return std::min(std::min(fit, std::max(1, 1024 / nr) * nr), (n + nr - 1) / nr * nr);
+    return std::min(std::min(fit, std::max(1, kMaxBlockColumns / nr) * nr),
+                    (n + nr - 1) / nr * nr);
   }
 
   template <typename Out>
@@ -146,8 +145,8 @@ class BlockedIgemm {
           if constexpr (std::is_same_v<Out, float>) {
             StoreRow(kernel, acc.data() + r * nc_pad, nc, comp, ep.scale[m], bias, ep.act, out);
           } else {
-            StoreRow(kernel, acc.data() + r * nc_pad, nc, comp, ep.scale[m], bias, ep.act,
-                     ep.out_scale, out);
+            StoreRow(kernel, acc.data() + r * nc_pad, nc, comp, ep.scale[m], bias, ep.act, ep,
+                     out);
           }
         }
       }

@@ -3,7 +3,7 @@
 // tests above them are written once:
 //   acc[m][n] = sum_k A[m][k] * B[k][n]            (int8 x int8, exact int32 accumulation)
 //   C[m][n]   = act(acc[m][n] * scale[m] + bias[m])            (float output), or
-//   C[m][n]   = clamp(round_half_away(that / out_scale), -127, 127)   (int8 output)
+//   C[m][n]   = that quantized with 1 / out_scale as QuantizeToInt8 does   (int8 output)
 #pragma once
 
 #include <algorithm>
@@ -64,8 +64,11 @@ struct Int8Epilogue {
   const float* scale = nullptr;  // M multipliers (activation scale x weight scale of row m)
   const float* bias = nullptr;   // M values, or nullptr
   Activation act;                // none by default
-  // int8 output only: C = clamp(round_half_away(v / out_scale), -127, 127).
+  // int8 output only: C = QuantizeToInt8(v, 1 / out_scale, ties_to_even), the values an
+  // int8 reader of scale out_scale would quantize v into (ties away from zero clamped to
+  // [-127, 127], or to even clamped to [-128, 127]; NaN the lower bound).
   float out_scale = 1.f;
+  bool ties_to_even = false;
 };
 
 }  // namespace simd

@@ -4,7 +4,8 @@
 // tensor band by band as the layer reads it (the float simulation's separate quantize pass
 // over the activation, written out and read back, is gone), the sums of int16 products are
 // exact, the epilogue scales back with bias and the fused activation. NCHW in and out, one
-// filter per channel (channel multiplier 1).
+// filter per channel (channel multiplier 1). Between int8 layers it reads and writes int8
+// (ChainsInt8: int8_chain_pass).
 #include "lite/kernels/arm/arm_kernel.h"
 #include "lite/kernels/host/int8_marked.h"
 
@@ -57,7 +58,8 @@ class DepthwiseConvInt8Compute : public KernelLite<TargetType::kARM, PrecisionTy
                 " Filter ", f, " strides ", win.stride_h, "x", win.stride_w, " paddings ",
                 win.pad_top, ",", win.pad_left);
     const float inv_scale = 1.f / param.int8.input;
-    PLITE_CHECK(std::isfinite(inv_scale), kWho, ": Input0_scale ", param.int8.input,
+    const bool int8_in = param.x->precision() == PrecisionType::kInt8;
+    PLITE_CHECK(int8_in || std::isfinite(inv_scale), kWho, ": Input0_scale ", param.int8.input,
                 " is too small to invert");
     const int channels = static_cast<int>(x[1]);
     const int64_t planes = x[0] * channels;
@@ -68,17 +70,32 @@ class DepthwiseConvInt8Compute : public KernelLite<TargetType::kARM, PrecisionTy
     ResizeScratch(&bands_, band_values * tasks, "the quantized input rows");
     const int64_t in_plane = static_cast<int64_t>(win.in_h) * win.in_w;
     const int64_t out_plane = static_cast<int64_t>(win.out_h) * win.out_w;
-    const float* in = param.x->data<float>();
-    float* out = param.output->mutable_data<float>();
+    const float* in = int8_in ? nullptr : param.x->data<float>();
+    const int8_t* in_int8 = int8_in ? param.x->data<int8_t>() : nullptr;
+    const bool int8_out = param.int8.output > 0.f;
+    float* out = int8_out ? nullptr : param.output->mutable_data<float>();
+    int8_t* out_int8 = int8_out ? param.output->mutable_data<int8_t>() : nullptr;
     const bool ties_to_even = param.int8.round_type == 0;
     host::ForEachRowBand(ctx(), tasks, planes, win.out_h, band_rows,
                          [&](int t, int64_t plane, int oy0, int oy1) {
-                           const am::DepthwiseInt8Input input{in + plane * in_plane, inv_scale,
-                                                              ties_to_even};
+                           am::DepthwiseInt8Input input;
+                           am::DepthwiseInt8Output output;
+                           if (int8_in) {
+                             input.int8_plane = in_int8 + plane * in_plane;
+                           } else {
+                             input = {in + plane * in_plane, inv_scale, ties_to_even};
+                           }
+                           if (int8_out) {
+                             output.int8_plane = out_int8 + plane * out_plane;
+                             output.inv_scale = 1.f / param.int8.output;
+                             output.ties_to_even = ties_to_even;
+                           } else {
+                             output.plane = out + plane * out_plane;
+                           }
                            am::DepthwiseInt8Rows(win, input, filter_,
                                                  static_cast<int>(plane % channels), param.act,
                                                  oy0, oy1, bands_.data() + band_values * t,
-                                                 out + plane * out_plane);
+                                                 output);
                          });
   }
 
@@ -118,4 +135,5 @@ REGISTER_LITE_KERNEL(depthwise_conv2d, kARM, kInt8, kNCHW, PLITE_ARM_KERNEL(Dept
     .BindInput("Bias", {paddle::lite::GetTensorTy(TARGET(kARM))})
     .BindOutput("Output", {paddle::lite::GetTensorTy(TARGET(kARM))})
     .Applies(paddle::lite::kernels::arm::AppliesToInt8Depthwise)
+    .ChainsInt8()
     .Finalize();

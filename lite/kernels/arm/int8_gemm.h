@@ -21,7 +21,8 @@ inline lite::arm::math::IgemmOptions IgemmOptionsFor(const KernelContext& ctx) {
 }
 
 inline constexpr host::Int8Gemm<lite::arm::math::IgemmOptions> kInt8Gemm{
-    "ARM", lite::arm::math::Igemm, lite::arm::math::QuantizeToInt8, IgemmOptionsFor};
+    "ARM", lite::arm::math::Igemm, lite::arm::math::Igemm, lite::arm::math::QuantizeToInt8,
+    IgemmOptionsFor};
 
 }  // namespace arm
 }  // namespace kernels

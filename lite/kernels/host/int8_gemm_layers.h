@@ -4,9 +4,12 @@
 // enable_int8. The float input is quantized per tensor with the model's scale and rounding;
 // the epilogue scales the exact int32 sums back to float (input scale x weight scale of the
 // output channel), adds the bias and applies the fused activation: the float simulation's
-// result within float32 rounding. Each backend names its entry points once, e.g. on ARM
+// result within float32 rounding. Between int8 layers (int8_chain_pass) the conv reads the
+// int8 values its producer wrote and, given Output0_scale, writes its readers' int8 values,
+// quantized from those floats as the readers would. Each backend names its entry points
+// once, e.g. on ARM
 //   constexpr host::Int8Gemm<math::IgemmOptions> kInt8Gemm{
-//       "ARM", math::Igemm, math::QuantizeToInt8, IgemmOptionsFor};
+//       "ARM", math::Igemm, math::Igemm, math::QuantizeToInt8, IgemmOptionsFor};
 #pragma once
 
 #include <cstdint>
@@ -30,14 +33,16 @@ struct Int8Gemm {
   const char* backend;  // whose kernel, in errors: "x86", "ARM"
   void (*igemm)(int n, const simd::PackedInt8A& a, const int8_t* b, int ldb, float* c, int ldc,
                 const simd::Int8Epilogue& epilogue, const Options& options);
+  void (*igemm_int8)(int n, const simd::PackedInt8A& a, const int8_t* b, int ldb, int8_t* c,
+                     int ldc, const simd::Int8Epilogue& epilogue, const Options& options);
   void (*quantize)(const float* x, long long n, float inv_scale, bool ties_to_even,
                    int8_t* q);
   // Options splitting one GEMM over the context's pool (single thread without one).
   Options (*options_for)(const KernelContext& ctx);
 };
 
-// conv2d: the input quantized, unfolded (im2col on int8; none for 1x1 stride-1 unpadded
-// layers) and multiplied by the int8 filter, packed once per group.
+// conv2d: the input quantized (or int8 already), unfolded (im2col on int8; none for 1x1
+// stride-1 unpadded layers) and multiplied by the int8 filter, packed once per group.
 class Int8GemmConv {
  public:
   void Prepare(const operators::ConvParam& param) {
@@ -71,20 +76,26 @@ class Int8GemmConv {
                            win.stride_w == 1 && win.pad_top == 0 && win.pad_left == 0 &&
                            out_plane == in_plane;
     const int k = c_per_group * win.kernel_h * win.kernel_w;
-    ResizeScratch(&quantized_, static_cast<size_t>(in_c) * in_plane, "conv2d",
-                  "the quantized input");
+    if (param.x->precision() != PrecisionType::kInt8) {
+      ResizeScratch(&quantized_, static_cast<size_t>(in_c) * in_plane, "conv2d",
+                    "the quantized input");
+    }
     if (!pointwise) {
       ResizeScratch(&columns_, static_cast<size_t>(k) * out_plane, "conv2d", "the im2col columns");
     }
     const Options options = gemm.options_for(ctx);
     const float* bias = param.bias ? param.bias->data<float>() : nullptr;
-    const float* in = param.x->data<float>();
-    float* out = param.output->mutable_data<float>();
+    const bool int8_in = param.x->precision() == PrecisionType::kInt8;
+    const bool int8_out = param.int8.output > 0.f;
+    const int64_t in_image = static_cast<int64_t>(in_c) * in_plane;
     for (int64_t n = 0; n < x[0]; ++n) {
-      gemm.quantize(in + n * in_c * in_plane, static_cast<long long>(in_c) * in_plane,
-                    1.f / param.int8.input, param.int8.round_type == 0, quantized_.data());
+      const int8_t* image = int8_in ? param.x->data<int8_t>() + n * in_image : quantized_.data();
+      if (!int8_in) {
+        gemm.quantize(param.x->data<float>() + n * in_image, in_image, 1.f / param.int8.input,
+                      param.int8.round_type == 0, quantized_.data());
+      }
       for (int g = 0; g < groups; ++g) {
-        const int8_t* b = quantized_.data() + static_cast<int64_t>(g) * c_per_group * in_plane;
+        const int8_t* b = image + static_cast<int64_t>(g) * c_per_group * in_plane;
         if (!pointwise) {
           lite::host::math::Im2ColRows(b, c_per_group, win, 0, win.out_h, columns_.data());
           b = columns_.data();
@@ -93,8 +104,17 @@ class Int8GemmConv {
         ep.scale = scales_.data() + g * m;
         ep.bias = bias ? bias + g * m : nullptr;
         ep.act = param.act;
-        float* group_out = out + (n * out_c + static_cast<int64_t>(g) * m) * out_plane;
-        gemm.igemm(out_plane, packed_[g], b, out_plane, group_out, out_plane, ep, options);
+        const int64_t group_out = (n * out_c + static_cast<int64_t>(g) * m) * out_plane;
+        if (int8_out) {
+          ep.out_scale = param.int8.output;
+          ep.ties_to_even = param.int8.round_type == 0;
+          gemm.igemm_int8(out_plane, packed_[g], b, out_plane,
+                          param.output->mutable_data<int8_t>() + group_out, out_plane, ep,
+                          options);
+        } else {
+          gemm.igemm(out_plane, packed_[g], b, out_plane,
+                     param.output->mutable_data<float>() + group_out, out_plane, ep, options);
+        }
       }
     }
   }

@@ -20,7 +20,8 @@ inline lite::x86::math::IgemmOptions IgemmOptionsFor(const KernelContext& ctx) {
 }
 
 inline constexpr host::Int8Gemm<lite::x86::math::IgemmOptions> kInt8Gemm{
-    "x86", lite::x86::math::Igemm, lite::x86::math::QuantizeToInt8, IgemmOptionsFor};
+    "x86", lite::x86::math::Igemm, lite::x86::math::Igemm, lite::x86::math::QuantizeToInt8,
+    IgemmOptionsFor};
 
 }  // namespace x86
 }  // namespace kernels

@@ -5,9 +5,10 @@
 // kernel chains (KernelInfo::chains_int8: it reads the int8 values an int8 producer wrote)
 // with one Input0_scale and the rounding of the producer, the producer writes those
 // readers' int8 values itself: it gets Output0_scale (Paddle Lite's attribute) and the var
-// the int8 precision. Both quantize the same float in registers the same way
-// (lite/backends/x86/math/nchwc_int8/nchwc_int8_io.h), so the chained plan computes the
-// unchained plan's numbers, storing and reading a quarter of the bytes.
+// the int8 precision. Both quantize the same float the same way (x86 NCHW16c:
+// lite/backends/x86/math/nchwc_int8/nchwc_int8_io.h; ARM NCHW: QuantizeToInt8 of
+// lite/backends/arm/math/gemm_int8/igemm.h), so the chained plan computes the unchained
+// plan's numbers, storing and reading a quarter of the bytes.
 //
 // Left in float: outputs a fetch, a weight or a second producer touches, outputs read by
 // any op without a chaining kernel (pooling, residual adds, layout casts), by an op in a

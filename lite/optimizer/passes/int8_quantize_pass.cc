@@ -327,6 +327,9 @@ void Rewrite(SSAGraph* graph, Node* stmt, const QuantizableOp& kind, const Activ
 class Int8QuantizePass : public Pass {
  public:
   void Apply(SSAGraph* graph) override {
+    // Int8 outputs are int8_chain_pass's to give, on the kernels this plan picks: one a
+    // source model carries (a Paddle Lite program, a hand-edited model) is dropped.
+    for (Node* stmt : graph->StmtTopologicalOrder()) stmt->desc.DeleteAttr("Output0_scale");
     for (const QuantizableOp& kind : kQuantizableOps) {
       if (!HasInt8Kernel(*graph, kind.int8_type)) continue;
       // Collected first: rewriting removes quantize ops from the graph.

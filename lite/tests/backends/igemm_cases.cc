@@ -1,6 +1,7 @@
 // The backends' int8 GEMM (igemm_cases.h) on one forced tile ISA against a naive int64 GEMM
 // written here: the sums must be exact, the float epilogue the same formula, the int8
-// output the same rounding, threads the same numbers; QuantizeToInt8 against the formula.
+// output a reader's quantization of it, threads the same numbers; QuantizeToInt8 against
+// the formula.
 #include "lite/tests/backends/igemm_cases.h"
 
 #include <algorithm>
@@ -105,30 +106,43 @@ TEST_P(IgemmCases, FloatEpilogueScalesAddsBiasAndActivates) {
   }
 }
 
-TEST_P(IgemmCases, Int8OutputRoundsHalfAwayAndClamps) {
+// The int8 output is what an int8 reader would quantize the float output into: ties away
+// clamped to [-127, 127], or to even clamped to [-128, 127]; NaN the lower bound.
+TEST_P(IgemmCases, Int8OutputQuantizesTheFloatOutputAsAReaderWould) {
   const Shape s{10, 40, 20};
   const auto a = RandomInt8(s.m * s.k, -127, 8);
   const auto b = RandomInt8(s.k * s.n, -128, 9);
   const auto sums = NaiveGemm(s.m, s.n, s.k, a, b, s.n);
   // Power-of-two scales: v / out_scale is exact, so the rounding is the only question, and
-  // sums * 2^-8 / 4 hits halves often.
-  std::vector<float> scale(s.m, 1.f / 256.f);
-  Int8Epilogue ep;
-  ep.scale = scale.data();
-  ep.out_scale = 0.25f;
-  std::vector<int8_t> c(s.m * s.n);
-  GetParam().run_int8(s.n, PackedInt8A(s.m, s.k, a.data(), s.k), b.data(), s.n, c.data(), s.n,
-                      ep, 1, nullptr);
-  int clamped = 0, halves = 0;
-  for (int i = 0; i < s.m * s.n; ++i) {
-    const double v = sums[i] / 256.0 / 0.25;
-    const double r = v >= 0 ? std::floor(v + 0.5) : -std::floor(-v + 0.5);
-    clamped += std::fabs(r) > 127;
-    halves += std::fabs(v - std::trunc(v)) == 0.5;
-    ASSERT_EQ(c[i], static_cast<int8_t>(std::min(127.0, std::max(-127.0, r)))) << i << " v=" << v;
+  // sums * 2^-8 / 4 hits halves often. Row 3's bias is NaN.
+  std::vector<float> scale(s.m, 1.f / 256.f), bias(s.m, 0.f);
+  bias[3] = NAN;
+  for (bool ties_to_even : {false, true}) {
+    Int8Epilogue ep;
+    ep.scale = scale.data();
+    ep.bias = bias.data();
+    ep.out_scale = 0.25f;
+    ep.ties_to_even = ties_to_even;
+    std::vector<int8_t> c(s.m * s.n);
+    GetParam().run_int8(s.n, PackedInt8A(s.m, s.k, a.data(), s.k), b.data(), s.n, c.data(),
+                        s.n, ep, 1, nullptr);
+    const double lo = ties_to_even ? -128 : -127;
+    int clamped = 0, halves = 0;
+    for (int i = 0; i < s.m * s.n; ++i) {
+      const double v = sums[i] / 256.0 / 0.25, down = std::floor(v);
+      const double away = v >= 0 ? std::floor(v + 0.5) : -std::floor(-v + 0.5);
+      const double even =
+          down + (v - down > 0.5 || (v - down == 0.5 && std::fmod(down, 2.0) != 0));
+      const double r = ties_to_even ? even : away;
+      clamped += r > 127 || r < lo;
+      halves += v - down == 0.5;
+      const int want = i / s.n == 3 ? static_cast<int>(lo)
+                                    : static_cast<int>(std::min(127.0, std::max(lo, r)));
+      ASSERT_EQ(c[i], want) << i << " v=" << v << " even=" << ties_to_even;
+    }
+    EXPECT_GT(clamped, 0);
+    EXPECT_GT(halves, 0);
   }
-  EXPECT_GT(clamped, 0);
-  EXPECT_GT(halves, 0);
 }
 
 TEST_P(IgemmCases, ThreadsSplitColumnsOrRowPanelsAndAgree) {

@@ -204,9 +204,10 @@ cpp::OpDesc Op(const std::string& type, const std::string& in, const std::string
   return op;
 }
 
-// A quantized model's summary names its int8 ops and the layers that stay float behind a
-// quantize op (the reader right after it, not a later one of a reused name), and why
-// nothing is int8 when nothing is; a float model's has no int8 line.
+// A quantized model's summary names its int8 ops (and those writing int8 for int8 readers)
+// and the layers that stay float behind a quantize op (the reader right after it, not a
+// later one of a reused name), and why nothing is int8 when nothing is; a float model's has
+// no int8 line.
 TEST(OptReportTest, SummaryNamesInt8OpsAndTheFloatQuantizedLayers) {
   const std::string q = "fake_quantize_dequantize_moving_average_abs_max";
   cpp::ProgramDesc before;
@@ -225,6 +226,13 @@ TEST(OptReportTest, SummaryNamesInt8OpsAndTheFloatQuantizedLayers) {
       << summary;
   EXPECT_NE(summary.find("): depthwise_conv2d 1\n"), std::string::npos) << summary;
   EXPECT_EQ(summary.find("pool2d 1"), std::string::npos) << summary;
+  EXPECT_EQ(summary.find("write int8"), std::string::npos) << summary;
+
+  after.blocks[0].ops[0].SetAttr("Output0_scale", std::vector<float>{0.5f});
+  const std::string chained = opt::OptimizeSummary(before, after, {"p"});
+  EXPECT_NE(chained.find("int8: conv2d 1 (1 write int8 for int8 readers); float"),
+            std::string::npos)
+      << chained;
 
   after.blocks[0].ops[0] = Op("conv2d", "x", "a", "conv2d,x86,float,NCHW,def");
   const std::string simulated = opt::OptimizeSummary(before, after, {"p"});

@@ -3,7 +3,7 @@
 // away and clamped to [-127, 127] or to even and [-128, 127], NaN the lower bound), sum the
 // int8 products in int64, scale, add the bias, activate. Shapes cover strides 1, 2 and 3
 // (the vector and scalar rows), dilation, asymmetric kernels, widths that leave a partial
-// vector, bands of one row to all rows.
+// vector, bands of one row to all rows; int8 input and output as chained int8 layers pass.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -84,20 +84,45 @@ std::vector<float> Naive(const Case& c, const am::ConvWindow& w, const std::vect
   return y;
 }
 
+// A run of the kernel: float input (quantized with inv_scale) or, where q is given, its int8
+// values; float output y or, where out_inv_scale is positive, int8 output q_out.
+struct KernelRun {
+  const std::vector<int8_t>* q = nullptr;
+  float out_inv_scale = 0.f;
+  std::vector<float> y;
+  std::vector<int8_t> q_out;
+};
+
+// Every plane in bands of `band_rows` output rows.
+void RunKernel(const Case& c, const am::ConvWindow& w, const std::vector<float>& x,
+               const am::DepthwiseInt8Filter& filter, float inv_scale, bool ties_to_even,
+               const Activation& act, int band_rows, KernelRun* run) {
+  const size_t out_plane = static_cast<size_t>(w.out_h) * w.out_w;
+  const size_t in_plane = static_cast<size_t>(c.in_h) * c.in_w;
+  run->y.assign(c.channels * out_plane, -1e30f);
+  run->q_out.assign(c.channels * out_plane, 99);
+  std::vector<int16_t> band(am::DepthwiseInt8BandValues(w, band_rows));
+  for (int ch = 0; ch < c.channels; ++ch) {
+    am::DepthwiseInt8Input in{x.data() + ch * in_plane, inv_scale, ties_to_even};
+    if (run->q) in = {nullptr, 0.f, false, run->q->data() + ch * in_plane};
+    am::DepthwiseInt8Output out;
+    out.plane = run->y.data() + ch * out_plane;
+    if (run->out_inv_scale > 0.f) {
+      out = {nullptr, run->q_out.data() + ch * out_plane, run->out_inv_scale, ties_to_even};
+    }
+    for (int oy = 0; oy < w.out_h; oy += band_rows) {
+      am::DepthwiseInt8Rows(w, in, filter, ch, act, oy, std::min(w.out_h, oy + band_rows),
+                            band.data(), out);
+    }
+  }
+}
+
 std::vector<float> RunKernel(const Case& c, const am::ConvWindow& w, const std::vector<float>& x,
                              const am::DepthwiseInt8Filter& filter, float inv_scale,
                              bool ties_to_even, const Activation& act, int band_rows) {
-  std::vector<float> y(static_cast<size_t>(c.channels) * w.out_h * w.out_w, -1e30f);
-  std::vector<int16_t> band(am::DepthwiseInt8BandValues(w, band_rows));
-  for (int ch = 0; ch < c.channels; ++ch) {
-    const am::DepthwiseInt8Input in{x.data() + static_cast<size_t>(ch) * c.in_h * c.in_w,
-                                    inv_scale, ties_to_even};
-    for (int oy = 0; oy < w.out_h; oy += band_rows) {
-      am::DepthwiseInt8Rows(w, in, filter, ch, act, oy, std::min(w.out_h, oy + band_rows),
-                            band.data(), y.data() + static_cast<size_t>(ch) * w.out_h * w.out_w);
-    }
-  }
-  return y;
+  KernelRun run;
+  RunKernel(c, w, x, filter, inv_scale, ties_to_even, act, band_rows, &run);
+  return run.y;
 }
 
 TEST(DepthwiseInt8Neon, MatchesTheNaiveQuantizedLoop) {
@@ -157,6 +182,53 @@ TEST(DepthwiseInt8Neon, ClampsAndRoundsTiesAsAsked) {
             (std::vector<float>{3, -3, 4, 127, 127, -127, -127, 127, -127, -127, 0, -1}));
   EXPECT_EQ(RunKernel(c, w, x, filter, 1.f, true, Activation{}, 1),
             (std::vector<float>{2, -2, 4, 126, 127, -128, -128, 127, -128, -128, 0, -0.f}));
+}
+
+// Between int8 layers (int8_chain_pass): int8 input values give the float input's sums, and
+// the int8 output is the float output quantized as a reader would (NaiveQ).
+TEST(DepthwiseInt8Neon, ReadsAndWritesInt8AsTheFloatPathQuantizes) {
+  const Case cases[] = {{3, 9, 11, 3, 3, 1, 1, 1, 1, 1}, {2, 21, 40, 5, 5, 2, 2, 2, 2, 1},
+                        {1, 10, 19, 3, 3, 3, 3, 1, 1, 1}};
+  Activation hard_swish;
+  hard_swish.kind = ActivationType::kHardSwish;
+  int seed = 30;
+  for (const Case& c : cases) {
+    const am::ConvWindow w = WindowOf(c);
+    auto x = RandomVector(static_cast<size_t>(c.channels) * c.in_h * c.in_w, -3.f, 3.f, seed++);
+    x[1] = std::numeric_limits<float>::quiet_NaN();
+    std::vector<int8_t> f(static_cast<size_t>(c.channels) * c.kh * c.kw);
+    for (size_t i = 0; i < f.size(); ++i) f[i] = static_cast<int8_t>((i * 29 + 5) % 255 - 127);
+    std::vector<float> scale(c.channels, 0.004f), bias(c.channels, 0.1f);
+    bias[0] = NAN;  // NaN outputs quantize to the lower bound
+    const am::DepthwiseInt8Filter filter(c.channels, c.kh, c.kw, f.data(), scale.data(),
+                                         bias.data());
+    for (const bool even : {false, true}) {
+      for (const Activation& act : {Activation{}, hard_swish}) {
+        SCOPED_TRACE("seed " + std::to_string(seed) + " even " + std::to_string(even));
+        const std::vector<float> y = RunKernel(c, w, x, filter, 40.f, even, act, 3);
+        std::vector<int8_t> q;
+        for (float v : x) q.push_back(static_cast<int8_t>(NaiveQ(v, 40.f, even)));
+        KernelRun from_int8;
+        from_int8.q = &q;
+        RunKernel(c, w, x, filter, 40.f, even, act, 3, &from_int8);
+        ASSERT_EQ(from_int8.y.size(), y.size());
+        for (size_t i = 0; i < y.size(); ++i) {
+          const bool both_nan = std::isnan(y[i]) && std::isnan(from_int8.y[i]);
+          ASSERT_TRUE(from_int8.y[i] == y[i] || both_nan) << i;
+        }
+        KernelRun to_int8;
+        to_int8.out_inv_scale = 50.f;  // outputs past +-2.54 clamp
+        RunKernel(c, w, x, filter, 40.f, even, act, 3, &to_int8);
+        int clamped = 0;
+        for (size_t i = 0; i < y.size(); ++i) {
+          const int64_t want = NaiveQ(y[i], 50.f, even);
+          clamped += want == 127 || want <= -127;
+          ASSERT_EQ(to_int8.q_out[i], want) << i << " y=" << y[i];
+        }
+        EXPECT_GT(clamped, 0);
+      }
+    }
+  }
 }
 
 }  // namespace

@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "lite/backends/arm/math/activation.h"
+#include "lite/backends/arm/math/gemm_int8/igemm.h"  // QuantizeToInt8
 
 namespace paddle {
 namespace lite {
@@ -60,7 +62,14 @@ void QuantizeRow(const float* x, int n, float inv_scale, bool ties_to_even, int1
   }
 }
 
-// The band's rows: quantized input, zeros for the padding around it.
+// n int8 values widened into q.
+void WidenRow(const int8_t* x, int n, int16_t* q) {
+  int i = 0;
+  for (; i + kLanes <= n; i += kLanes) vst1q_s16(q + i, vmovl_s8(vld1_s8(x + i)));
+  for (; i < n; ++i) q[i] = x[i];
+}
+
+// The band's rows: quantized (or widened) input, zeros for the padding around it.
 void FillBand(const ConvWindow& w, const DepthwiseInt8Input& in, const Band& b, int16_t* band) {
   const int inside = std::max(0, std::min(w.in_w, b.cols - w.pad_left));
   for (int r = 0; r < b.rows; ++r) {
@@ -72,8 +81,12 @@ void FillBand(const ConvWindow& w, const DepthwiseInt8Input& in, const Band& b, 
     }
     const int left = std::min(w.pad_left, b.cols);
     std::fill(row, row + left, int16_t{0});
-    QuantizeRow(in.plane + static_cast<size_t>(iy) * w.in_w, inside, in.inv_scale,
-                in.ties_to_even, row + left);
+    const size_t offset = static_cast<size_t>(iy) * w.in_w;
+    if (in.int8_plane) {
+      WidenRow(in.int8_plane + offset, inside, row + left);
+    } else {
+      QuantizeRow(in.plane + offset, inside, in.inv_scale, in.ties_to_even, row + left);
+    }
     std::fill(row + left + inside, row + b.cols, int16_t{0});
   }
 }
@@ -197,13 +210,16 @@ size_t DepthwiseInt8BandValues(const ConvWindow& w, int out_rows) {
 
 void DepthwiseInt8Rows(const ConvWindow& w, const DepthwiseInt8Input& in,
                        const DepthwiseInt8Filter& filter, int c, const Activation& act, int oy0,
-                       int oy1, int16_t* band, float* out) {
+                       int oy1, int16_t* band, const DepthwiseInt8Output& out) {
   const Band b = BandOf(w, oy0, oy1);
   FillBand(w, in, b, band);
   const int16_t* weights = filter.weights(c);
   const Epilogue ep(filter.scale(c), filter.bias(c), act);
+  thread_local std::vector<float> int8_row;  // the float row an int8 output quantizes
+  if (out.int8_plane) int8_row.resize(w.out_w);
   for (int oy = oy0; oy < oy1; ++oy) {
-    float* row = out + static_cast<size_t>(oy) * w.out_w;
+    const size_t offset = static_cast<size_t>(oy) * w.out_w;
+    float* row = out.int8_plane ? int8_row.data() : out.plane + offset;
     const int r = oy - oy0;
     if (w.stride_w == 1) {
       VectorRow<1>(w, band, b.cols, r, weights, ep, row);
@@ -213,6 +229,9 @@ void DepthwiseInt8Rows(const ConvWindow& w, const DepthwiseInt8Input& in,
       ScalarRow(w, band, b.cols, r, weights, filter.scale(c), filter.bias(c), act, row);
     }
     if (!InRegisters(act)) Activate(row, nullptr, row, w.out_w, act);
+    if (out.int8_plane) {
+      QuantizeToInt8(row, w.out_w, out.inv_scale, out.ties_to_even, out.int8_plane + offset);
+    }
   }
 }
 

@@ -9,7 +9,10 @@
 // products into int32 lanes: exact, 8 outputs per load), stride 1 a plain load and stride
 // 2 the even lanes of vld2. The epilogue scales the sums back (input scale x the channel's
 // weight scale), adds the bias and applies the fused activation (relu and relu6 in
-// registers, the others over the stored row), 8 floats a store.
+// registers, the others over the stored row), 8 floats a store. Between int8 layers
+// (int8_chain_pass) the input may be the int8 values a producer wrote (widened into the
+// band as they are) and the output the readers' int8 values: each float row quantized as
+// QuantizeToInt8 (lite/backends/arm/math/gemm_int8/igemm.h) quantizes, as a reader would.
 #pragma once
 
 #include <cstddef>
@@ -50,21 +53,31 @@ class DepthwiseInt8Filter {
   std::vector<float> scales_, bias_;
 };
 
-// The float input of one plane and how it is quantized (inv_scale positive and finite).
+// The input of one plane [in_h][in_w]: floats and how they are quantized (inv_scale
+// positive and finite), or int8 values.
 struct DepthwiseInt8Input {
-  const float* plane;  // [in_h][in_w]
-  float inv_scale;
-  bool ties_to_even;
+  const float* plane = nullptr;
+  float inv_scale = 0.f;
+  bool ties_to_even = false;
+  const int8_t* int8_plane = nullptr;  // set: read as they are
+};
+
+// The output plane [out_h][out_w]: floats, or int8 values quantized with inv_scale.
+struct DepthwiseInt8Output {
+  float* plane = nullptr;
+  int8_t* int8_plane = nullptr;  // set: written instead of `plane`
+  float inv_scale = 0.f;
+  bool ties_to_even = false;
 };
 
 // int16 values of the band a call of up to `out_rows` output rows quantizes into.
 size_t DepthwiseInt8BandValues(const ConvWindow& w, int out_rows);
 
-// Output rows [oy0, oy1) of channel c's plane `out` [out_h][out_w]. `band` holds
+// Output rows [oy0, oy1) of channel c's plane `out`. `band` holds
 // DepthwiseInt8BandValues(w, oy1 - oy0) values of scratch.
 void DepthwiseInt8Rows(const ConvWindow& w, const DepthwiseInt8Input& in,
                        const DepthwiseInt8Filter& filter, int c, const Activation& act, int oy0,
-                       int oy1, int16_t* band, float* out);
+                       int oy1, int16_t* band, const DepthwiseInt8Output& out);
 
 }  // namespace math
 }  // namespace arm

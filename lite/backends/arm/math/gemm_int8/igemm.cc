@@ -37,6 +37,9 @@ struct Kernel {
   void Activate(float* row, int n, const Activation& act) const {
     math::Activate(row, nullptr, row, n, act);
   }
+  void Quantize(const float* row, int n, float inv_scale, bool ties_to_even, int8_t* q) const {
+    QuantizeToInt8(row, n, inv_scale, ties_to_even, q);
+  }
 };
 
 Kernel KernelFor(IgemmIsa isa) {
@@ -121,26 +124,37 @@ void Igemm(int n, const PackedInt8A& a, const int8_t* b, int ldb, int8_t* c, int
               options.parallel_for);
 }
 
-void QuantizeToInt8(const float* x, long long n, float inv_scale, bool ties_to_even, int8_t* q) {
-  const float lo = ties_to_even ? -128.f : -127.f;
-  const int32x4_t vlo = vdupq_n_s32(static_cast<int32_t>(lo)), vhi = vdupq_n_s32(127);
-  const float32x4_t vinv = vdupq_n_f32(inv_scale);
-  // vcvta rounds halfway away from zero, vcvtn to even; NaN (v != v) takes the lower bound.
+namespace {
+
+// Clamped first (fmaxnm takes lo for NaN; clamping to whole bounds commutes with rounding),
+// then fcvtas rounds halfway away from zero, fcvtns to even; the narrowing cannot overflow.
+template <bool kTiesToEven>
+void QuantizeClampFirst(const float* x, long long n, float inv_scale, int8_t* q) {
+  const float lo = kTiesToEven ? -128.f : -127.f;
+  const float32x4_t vinv = vdupq_n_f32(inv_scale), vlo = vdupq_n_f32(lo),
+                    vhi = vdupq_n_f32(127.f);
   auto convert = [&](const float* p) {
-    const float32x4_t v = vmulq_f32(vld1q_f32(p), vinv);
-    int32x4_t r = ties_to_even ? vcvtnq_s32_f32(v) : vcvtaq_s32_f32(v);
-    r = vminq_s32(vmaxq_s32(r, vlo), vhi);
-    return vbslq_s32(vceqq_f32(v, v), r, vlo);
+    const float32x4_t v = vminnmq_f32(vmaxnmq_f32(vmulq_f32(vld1q_f32(p), vinv), vlo), vhi);
+    return vmovn_s32(kTiesToEven ? vcvtnq_s32_f32(v) : vcvtaq_s32_f32(v));
   };
   long long i = 0;
   for (; i + 8 <= n; i += 8) {
-    const int16x8_t h = vcombine_s16(vqmovn_s32(convert(x + i)), vqmovn_s32(convert(x + i + 4)));
-    vst1_s8(q + i, vqmovn_s16(h));
+    vst1_s8(q + i, vmovn_s16(vcombine_s16(convert(x + i), convert(x + i + 4))));
   }
   for (; i < n; ++i) {
-    const float v = x[i] * inv_scale;
-    const float r = ties_to_even ? std::nearbyint(v) : std::round(v);
-    q[i] = static_cast<int8_t>(std::isnan(r) ? lo : std::min(127.f, std::max(lo, r)));
+    float v = x[i] * inv_scale;
+    v = v >= lo ? std::min(v, 127.f) : lo;  // NaN fails the comparison
+    q[i] = static_cast<int8_t>(kTiesToEven ? std::nearbyint(v) : std::round(v));
+  }
+}
+
+}  // namespace
+
+void QuantizeToInt8(const float* x, long long n, float inv_scale, bool ties_to_even, int8_t* q) {
+  if (ties_to_even) {
+    QuantizeClampFirst<true>(x, n, inv_scale, q);
+  } else {
+    QuantizeClampFirst<false>(x, n, inv_scale, q);
   }
 }
 

@@ -42,6 +42,9 @@ struct Kernel {
       for (int j = 0; j < n; ++j) row[j] = ApplyActivation(row[j], act);
     }
   }
+  void Quantize(const float* row, int n, float inv_scale, bool ties_to_even, int8_t* q) const {
+    QuantizeToInt8(row, n, inv_scale, ties_to_even, q);
+  }
 };
 
 Kernel KernelFor(IgemmIsa isa) {
