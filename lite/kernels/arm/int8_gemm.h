@@ -20,9 +20,10 @@ inline lite::arm::math::IgemmOptions IgemmOptionsFor(const KernelContext& ctx) {
   return options;
 }
 
+// im2col blocks of the float conv's bytes (conv_compute.cc), for the same L2.
 inline constexpr host::Int8Gemm<lite::arm::math::IgemmOptions> kInt8Gemm{
     "ARM", lite::arm::math::Igemm, lite::arm::math::Igemm, lite::arm::math::QuantizeToInt8,
-    IgemmOptionsFor};
+    IgemmOptionsFor, {128 * 1024, 256 * 1024, 256, 128 * 1024}};
 
 }  // namespace arm
 }  // namespace kernels

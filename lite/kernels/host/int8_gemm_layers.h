@@ -9,7 +9,7 @@
 // quantized from those floats as the readers would. Each backend names its entry points
 // once, e.g. on ARM
 //   constexpr host::Int8Gemm<math::IgemmOptions> kInt8Gemm{
-//       "ARM", math::Igemm, math::Igemm, math::QuantizeToInt8, IgemmOptionsFor};
+//       "ARM", math::Igemm, math::Igemm, math::QuantizeToInt8, IgemmOptionsFor, blocks};
 #pragma once
 
 #include <cstdint>
@@ -19,7 +19,9 @@
 #include "lite/backends/simd/igemm_types.h"
 #include "lite/core/context.h"
 #include "lite/core/memory.h"
+#include "lite/core/parallel_ranges.h"
 #include "lite/kernels/host/conv_window.h"
+#include "lite/kernels/host/im2col_blocks.h"
 #include "lite/operators/op_params.h"
 #include "lite/utils/check.h"
 
@@ -39,10 +41,13 @@ struct Int8Gemm {
                    int8_t* q);
   // Options splitting one GEMM over the context's pool (single thread without one).
   Options (*options_for)(const KernelContext& ctx);
+  // The conv's im2col blocks, in int8 values (as many bytes as the float conv's).
+  Im2colBlocks im2col_blocks;
 };
 
-// conv2d: the input quantized (or int8 already), unfolded (im2col on int8; none for 1x1
-// stride-1 unpadded layers) and multiplied by the int8 filter, packed once per group.
+// conv2d: the input quantized (or int8 already), unfolded (im2col on int8 by blocks of output
+// rows, im2col_blocks.h; none for 1x1 stride-1 unpadded layers) and multiplied by the int8
+// filter, packed once per group.
 class Int8GemmConv {
  public:
   void Prepare(const operators::ConvParam& param) {
@@ -76,30 +81,39 @@ class Int8GemmConv {
                            win.stride_w == 1 && win.pad_top == 0 && win.pad_left == 0 &&
                            out_plane == in_plane;
     const int k = c_per_group * win.kernel_h * win.kernel_w;
-    if (param.x->precision() != PrecisionType::kInt8) {
+    const bool int8_in = param.x->precision() == PrecisionType::kInt8;
+    if (!int8_in) {
       ResizeScratch(&quantized_, static_cast<size_t>(in_c) * in_plane, "conv2d",
                     "the quantized input");
     }
+    const int threads = ctx.pool ? ctx.pool->threads() : 1;
+    const Im2colBlockPlan plan = PlanIm2colBlocks(gemm.im2col_blocks, k, win, threads);
     if (!pointwise) {
-      ResizeScratch(&columns_, static_cast<size_t>(k) * out_plane, "conv2d", "the im2col columns");
+      ResizeScratch(&columns_, static_cast<size_t>(plan.ScratchValues()), "conv2d",
+                    "the im2col columns");
     }
     const Options options = gemm.options_for(ctx);
+    Options single = options;
+    single.threads = 1;
     const float* bias = param.bias ? param.bias->data<float>() : nullptr;
-    const bool int8_in = param.x->precision() == PrecisionType::kInt8;
     const bool int8_out = param.int8.output > 0.f;
+    // Taken once: the threads taking blocks write into them.
+    int8_t* out_q = int8_out ? param.output->mutable_data<int8_t>() : nullptr;
+    float* out_f = int8_out ? nullptr : param.output->mutable_data<float>();
     const int64_t in_image = static_cast<int64_t>(in_c) * in_plane;
+    const float inv_scale = 1.f / param.int8.input;
+    const bool ties_to_even = param.int8.round_type == 0;
     for (int64_t n = 0; n < x[0]; ++n) {
       const int8_t* image = int8_in ? param.x->data<int8_t>() + n * in_image : quantized_.data();
       if (!int8_in) {
-        gemm.quantize(param.x->data<float>() + n * in_image, in_image, 1.f / param.int8.input,
-                      param.int8.round_type == 0, quantized_.data());
+        const float* in = param.x->data<float>() + n * in_image;
+        ParallelRanges(ctx, in_image, 64 * 1024, [&](int64_t begin, int64_t end) {
+          gemm.quantize(in + begin, end - begin, inv_scale, ties_to_even,
+                        quantized_.data() + begin);
+        });
       }
       for (int g = 0; g < groups; ++g) {
-        const int8_t* b = image + static_cast<int64_t>(g) * c_per_group * in_plane;
-        if (!pointwise) {
-          lite::host::math::Im2ColRows(b, c_per_group, win, 0, win.out_h, columns_.data());
-          b = columns_.data();
-        }
+        const int8_t* group_in = image + static_cast<int64_t>(g) * c_per_group * in_plane;
         simd::Int8Epilogue ep;
         ep.scale = scales_.data() + g * m;
         ep.bias = bias ? bias + g * m : nullptr;
@@ -107,14 +121,28 @@ class Int8GemmConv {
         const int64_t group_out = (n * out_c + static_cast<int64_t>(g) * m) * out_plane;
         if (int8_out) {
           ep.out_scale = param.int8.output;
-          ep.ties_to_even = param.int8.round_type == 0;
-          gemm.igemm_int8(out_plane, packed_[g], b, out_plane,
-                          param.output->mutable_data<int8_t>() + group_out, out_plane, ep,
-                          options);
-        } else {
-          gemm.igemm(out_plane, packed_[g], b, out_plane,
-                     param.output->mutable_data<float>() + group_out, out_plane, ep, options);
+          ep.ties_to_even = ties_to_even;
         }
+        // C columns [col0, col0 + cols) of this group from B (leading dimension ldb).
+        auto multiply = [&](int64_t col0, int cols, const int8_t* b, int ldb,
+                            const Options& split) {
+          if (int8_out) {
+            gemm.igemm_int8(cols, packed_[g], b, ldb, out_q + group_out + col0, out_plane, ep,
+                            split);
+          } else {
+            gemm.igemm(cols, packed_[g], b, ldb, out_f + group_out + col0, out_plane, ep, split);
+          }
+        };
+        if (pointwise) {
+          multiply(0, out_plane, group_in, out_plane, options);
+          continue;
+        }
+        RunIm2colBlocks(ctx, plan, group_in, c_per_group, win, columns_.data(),
+                        [&](int oh0, int oh1, const int8_t* col, bool shared) {
+                          const int cols = (oh1 - oh0) * win.out_w;
+                          multiply(static_cast<int64_t>(oh0) * win.out_w, cols, col, cols,
+                                   shared ? options : single);
+                        });
       }
     }
   }
@@ -123,7 +151,7 @@ class Int8GemmConv {
   std::vector<simd::PackedInt8A> packed_;  // per group
   std::vector<float> scales_;              // per output channel: input x filter scale
   std::vector<int8_t> quantized_;          // the input of one image, quantized
-  std::vector<int8_t> columns_;            // its im2col columns for one group
+  std::vector<int8_t> columns_;            // im2col blocks (one per thread taking blocks)
 };
 
 // fc: C^T = W^T X^T with W^T [N, K] packed once as the GEMM's A and the quantized rows of

@@ -19,9 +19,10 @@ inline lite::x86::math::IgemmOptions IgemmOptionsFor(const KernelContext& ctx) {
   return options;
 }
 
+// im2col blocks of the float conv's bytes (conv_compute.cc), for the same L2.
 inline constexpr host::Int8Gemm<lite::x86::math::IgemmOptions> kInt8Gemm{
     "x86", lite::x86::math::Igemm, lite::x86::math::Igemm, lite::x86::math::QuantizeToInt8,
-    IgemmOptionsFor};
+    IgemmOptionsFor, {256 * 1024, 512 * 1024, 256, 1024 * 1024}};
 
 }  // namespace x86
 }  // namespace kernels
